@@ -1,0 +1,21 @@
+"""
+Pytest configuration shared by the tests, the doctests of the package and the Markdown docs.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+collect_ignore = ["src/persian_rummy/__main__.py", "docs/conf.py"]
+collect_ignore_glob = ["docs/_build/*"]
+
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile(
+    "ci", max_examples=150, deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))

@@ -1,0 +1,75 @@
+# /// script
+# dependencies = ["nox>=2025.2.9"]
+# ///
+"""
+Development tasks: ``nox`` runs the tests, the linters, the type checker and the docs build.
+
+``nox -s bench`` measures speed and memory (not run by default).
+"""
+
+from __future__ import annotations
+
+import os
+
+import nox
+
+nox.needs_version = ">=2025.2.9"
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
+
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+PYTHONS = ["3.11", "3.12", "3.13"]
+
+
+@nox.session(python=PYTHONS)
+def tests(session: nox.Session) -> None:
+    """
+    Run the examples, properties, state machine and doctests under branch coverage.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".")
+    env = {"COVERAGE_FILE": f".coverage.{session.python}"}
+    session.run("coverage", "run", "-m", "pytest", *session.posargs, env=env)
+    session.run("coverage", "report", env=env)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """
+    Check style and formatting with ruff.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """
+    Type-check the package, the tests, the benchmarks and this file with mypy --strict.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "typing"))
+    session.install("-e", ".")
+    session.run("mypy")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """
+    Build the docs with warnings as errors and run their examples.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
+    session.install("-e", ".")
+    session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run("pytest", "-p", "no:cacheprovider", "docs", "README.md")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """
+    Measure random-playout speed, per-call costs and memory per state, pinned to one core.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "bench"))
+    session.install(".")
+    session.run("python", "benchmarks/bench.py", *session.posargs, env={"PYTHONHASHSEED": "0", **os.environ})

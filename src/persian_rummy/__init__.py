@@ -1,0 +1,100 @@
+"""
+Persian Rummy: the complete rules as immutable values and pure functions.
+
+>>> import random
+>>> from persian_rummy import apply, legal_actions, new_game, random_deal
+>>> state = new_game()
+>>> state = apply(state, random_deal(state, random.Random(1)))
+>>> state.phase, state.to_act
+(<Phase.DRAW: 'draw'>, 1)
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points
+from .cardsets import CardSet
+from .engine import (
+    Outcome,
+    apply,
+    check_legal,
+    is_deal_over,
+    is_game_over,
+    is_legal,
+    legal_actions,
+    next_dealer,
+    outcome,
+    random_deal,
+)
+from .exceptions import (
+    ChanceNodeError,
+    IllegalActionError,
+    InvalidMeldError,
+    InvalidNotationError,
+    PersianRummyError,
+)
+from .melds import MeldKind, TableMeld, is_meld, meld_kind
+from .rules import EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
+from .scoring import DealEnd, DealScore, TeamScore, score_deal, team_of
+from .seating import Redraw, Seating, draw_rank, team_draw
+from .state import GameState, InvalidStateError, Phase, check_invariants, new_game
+
+__all__ = [
+    "FULL_DECK",
+    "JOKERS",
+    "Action",
+    "Card",
+    "CardSet",
+    "ChanceNodeError",
+    "Deal",
+    "DealEnd",
+    "DealScore",
+    "Discard",
+    "DrawStock",
+    "EmptyStockEnd",
+    "GameState",
+    "IllegalActionError",
+    "InvalidMeldError",
+    "InvalidNotationError",
+    "InvalidStateError",
+    "LayDown",
+    "LayOff",
+    "MeldKind",
+    "NextDealer",
+    "ObligationTiming",
+    "Outcome",
+    "Pass",
+    "PersianRummyError",
+    "Phase",
+    "PlayerAction",
+    "Rank",
+    "Redraw",
+    "Rules",
+    "Seating",
+    "Suit",
+    "TableMeld",
+    "TakeDiscard",
+    "TeamDrawTiebreak",
+    "TeamScore",
+    "TieBreak",
+    "apply",
+    "by_rank",
+    "by_suit",
+    "card_points",
+    "check_invariants",
+    "check_legal",
+    "draw_rank",
+    "is_deal_over",
+    "is_game_over",
+    "is_legal",
+    "is_meld",
+    "legal_actions",
+    "meld_kind",
+    "new_game",
+    "next_dealer",
+    "outcome",
+    "random_deal",
+    "score_deal",
+    "team_draw",
+    "team_of",
+]

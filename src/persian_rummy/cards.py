@@ -1,0 +1,287 @@
+"""
+Cards: suits, ranks, the 56 cards of the deck, their points and their text form.
+
+The deck is the 52-card French deck plus four jokers (R2).  The jokers are
+distinguishable (``X1`` to ``X4``) so that "every card exactly once" can be
+checked, but the rules treat them alike.
+
+>>> card = Card.parse("Qh")
+>>> card
+Card.parse('Qh')
+>>> card.rank, card.suit, card.points
+(<Rank.QUEEN: 12>, <Suit.HEARTS: 'h'>, 10)
+>>> [str(c) for c in FULL_DECK[:3]], len(FULL_DECK)
+(['2c', '3c', '4c'], 56)
+>>> sorted([Card.parse("X2"), Card.parse("As"), Card.parse("2d")], key=by_rank)
+[Card.parse('2d'), Card.parse('As'), Card.parse('X2')]
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+from attrs import field, frozen
+
+from .exceptions import InvalidNotationError
+
+__all__ = [
+    "FULL_DECK",
+    "JOKERS",
+    "Card",
+    "Rank",
+    "Suit",
+    "by_rank",
+    "by_suit",
+    "card_points",
+]
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+class Suit(enum.Enum):
+    """
+    The four suits, in the order used to break ties in the team draw (A1).
+
+    The value is the suit's letter in card notation.
+    """
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        """
+        The suit's symbol, for display: ``♣ ♦ ♥ ♠``.
+        """
+        return _SUIT_SYMBOLS[self]
+
+
+_SUITS: Final = tuple(Suit)
+_SUIT_INDEX: Final = {suit: i for i, suit in enumerate(_SUITS)}
+_SUIT_SYMBOLS: Final = dict(zip(_SUITS, "♣♦♥♠", strict=True))
+
+
+class Rank(enum.IntEnum):
+    """
+    Ranks in playing order: 2 is lowest, the ace is high (R3); jokers stand apart.
+
+    The integer value is the rank's place in a run (R12); jokers never take
+    part in runs.
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def letter(self) -> str:
+        """
+        The rank's character in card notation (``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``, ``X``).
+        """
+        return _RANK_LETTERS[self - 2]
+
+    @property
+    def points(self) -> int:
+        """
+        What one card of this rank scores (R23): joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
+        """
+        return _RANK_POINTS[self - 2]
+
+
+_RANK_LETTERS: Final = "23456789TJQKAX"
+_RANK_POINTS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15, 20)
+_NATURAL_RANKS: Final = tuple(Rank)[:-1]
+
+#: Number of cards in the deck.
+DECK_SIZE: Final = 56
+
+
+@frozen(eq=False, repr=False)
+class Card:
+    """
+    One of the 56 cards.
+
+    A natural card has a rank and a suit; a joker has rank `Rank.JOKER`, no
+    suit and a number from 1 to 4 that tells the four jokers apart.  Build
+    cards with `Card.parse`, `Card.joker` or from `FULL_DECK`; two cards are
+    equal when they are the same card of the deck.
+
+    Cards have no global ordering: sort them with an explicit key such as
+    `by_rank` or `by_suit`.
+
+    Attributes:
+        rank: The card's rank.
+        suit: The card's suit, `None` for a joker.
+        joker_number: 1-4 for a joker, 0 for every other card.
+        index: The card's place in `FULL_DECK` (0-55); its bit in a `CardSet` is ``1 << index``.
+    """
+
+    rank: Rank
+    suit: Suit | None = None
+    joker_number: int = 0
+    index: int = field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        rank: object = self.rank
+        if not isinstance(rank, Rank):
+            msg = f"rank must be a Rank, got {rank!r}"
+            raise TypeError(msg)
+        if self.rank is Rank.JOKER:
+            if self.suit is not None or type(self.joker_number) is not int or not 1 <= self.joker_number <= 4:
+                msg = f"a joker has no suit and a number from 1 to 4, got {self.suit!r}, {self.joker_number!r}"
+                raise ValueError(msg)
+            index = 51 + self.joker_number
+        else:
+            if not isinstance(self.suit, Suit) or self.joker_number != 0:
+                rank = self.rank.name.lower()
+                msg = f"a {rank} needs a suit and no joker number, got {self.suit!r}, {self.joker_number!r}"
+                raise ValueError(msg)
+            index = _SUIT_INDEX[self.suit] * 13 + self.rank - 2
+        object.__setattr__(self, "index", index)
+
+    @classmethod
+    def joker(cls, number: int) -> Card:
+        """
+        The joker numbered *number* (1-4).
+
+        >>> Card.joker(3)
+        Card.parse('X3')
+        """
+        return cls(Rank.JOKER, None, number)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """
+        Read a card from its notation: rank then suit (``Qh``, ``Th``, ``2c``), or ``X1``-``X4`` for a joker.
+
+        ``10`` is accepted for ``T``.
+
+        Raises:
+            InvalidNotationError: *text* is not a card.
+
+        >>> Card.parse("Th") == Card.parse("10h")
+        True
+        """
+        raw: object = text
+        card = _BY_TEXT.get(text) if isinstance(raw, str) else None
+        if card is None and isinstance(raw, str) and raw.startswith("10"):
+            card = _BY_TEXT.get("T" + raw[2:])
+        if card is None:
+            msg = f"not a card: {text!r} (expected a rank 2-9, T, J, Q, K, A and a suit c, d, h, s, or a joker X1-X4)"
+            raise InvalidNotationError(msg)
+        return card
+
+    @property
+    def is_joker(self) -> bool:
+        """
+        Whether the card is one of the four jokers.
+        """
+        return self.rank is Rank.JOKER
+
+    @property
+    def points(self) -> int:
+        """
+        What the card scores when melded or costs when left in hand (R23).
+        """
+        return _RANK_POINTS[self.rank - 2]
+
+    @property
+    def symbol(self) -> str:
+        """
+        The card for display, with the suit's symbol: ``Q♥``, ``10♣``, ``🃏1``.
+        """
+        if self.suit is None:
+            return f"🃏{self.joker_number}"
+        rank = "10" if self.rank is Rank.TEN else self.rank.letter
+        return rank + self.suit.symbol
+
+    def __str__(self) -> str:
+        return _TEXT[self.index]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({_TEXT[self.index]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Card:
+            return self.index == other.index
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is Card:
+            return self.index != other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (_TEXT[self.index],))
+
+
+#: All 56 cards in index order: clubs 2 to ace, then diamonds, hearts, spades, then jokers X1-X4.
+FULL_DECK: Final[tuple[Card, ...]] = (
+    *(Card(rank, suit) for suit in _SUITS for rank in _NATURAL_RANKS),
+    *(Card(Rank.JOKER, None, n) for n in range(1, 5)),
+)
+
+#: The four jokers.
+JOKERS: Final[tuple[Card, ...]] = FULL_DECK[52:]
+
+_TEXT: Final = tuple(
+    f"X{card.joker_number}" if card.suit is None else card.rank.letter + card.suit.value for card in FULL_DECK
+)
+_BY_TEXT: Final = dict(zip(_TEXT, FULL_DECK, strict=True))
+#: Points of each card, by index.
+POINTS: Final[tuple[int, ...]] = tuple(card.points for card in FULL_DECK)
+
+
+def card_points(card: Card) -> int:
+    """
+    What *card* scores (R23, A19): joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
+
+    >>> [card_points(Card.parse(t)) for t in ("X1", "As", "Kd", "Th", "9c", "2s")]
+    [20, 15, 10, 10, 9, 2]
+    """
+    return POINTS[card.index]
+
+
+def by_rank(card: Card) -> tuple[int, int]:
+    """
+    Sort key: by rank (2 low, ace high, jokers last), then by suit (clubs, diamonds, hearts, spades).
+
+    >>> " ".join(str(c) for c in sorted(FULL_DECK[::9], key=by_rank))
+    '2c 3h 7d 8s Jc Qh X3'
+    """
+    return (card.rank, card.index)
+
+
+def by_suit(card: Card) -> int:
+    """
+    Sort key: by suit (clubs, diamonds, hearts, spades, then jokers), then by rank within the suit.
+
+    This is the order of `FULL_DECK` and of iterating a `CardSet`.
+
+    >>> " ".join(str(c) for c in sorted(Card.parse(t) for t in ("X1", "Ah", "2h", "Kc")))
+    Traceback (most recent call last):
+    ...
+    TypeError: '<' not supported between instances of 'Card' and 'Card'
+    >>> " ".join(str(c) for c in sorted((Card.parse(t) for t in ("X1", "Ah", "2h", "Kc")), key=by_suit))
+    'Kc 2h Ah X1'
+    """
+    return card.index

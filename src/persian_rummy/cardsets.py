@@ -1,0 +1,195 @@
+"""
+`CardSet`: an immutable set of cards stored as one integer, one bit per card.
+
+Hands, melds and everything else that is an unordered group of cards are
+card sets.  They iterate in `FULL_DECK` order (by suit, then rank), compare by
+value and combine with the set operators.
+
+>>> hand = CardSet.parse("Qh Qs 2c X1")
+>>> hand
+CardSet.parse('2c Qh Qs X1')
+>>> len(hand), Card.parse("Qs") in hand
+(4, True)
+>>> str(hand - CardSet.parse("Qh Qs"))
+'2c X1'
+>>> hand.points
+42
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from attrs import field, frozen
+
+from .cards import FULL_DECK, POINTS, Card
+from .exceptions import InvalidNotationError
+
+__all__ = ["CardSet"]
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+_ALL: Final = (1 << 56) - 1
+
+
+def _to_mask(cards: Iterable[Card] | int) -> int:
+    if isinstance(cards, int):
+        if isinstance(cards, bool) or not 0 <= cards <= _ALL:
+            msg = f"a card set mask has 56 bits, got {cards:#x}"
+            raise ValueError(msg)
+        return cards
+    if isinstance(cards, CardSet):
+        return cards.mask
+    mask = 0
+    for card in cards:
+        if type(card) is not Card:
+            msg = f"a card set holds cards, got {card!r}"
+            raise TypeError(msg)
+        mask |= 1 << card.index
+    return mask
+
+
+@frozen(repr=False)
+class CardSet:
+    """
+    An immutable set of cards.
+
+    Build one from cards (``CardSet([card, ...])``), from notation
+    (`CardSet.parse`) or from a 56-bit mask (``CardSet(0b111)``).
+
+    Attributes:
+        mask: Bit ``i`` is set when ``FULL_DECK[i]`` is in the set.
+    """
+
+    mask: int = field(default=0, converter=_to_mask)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """
+        Read cards separated by spaces (or written together: ``"QhQsQd"``).
+
+        Raises:
+            InvalidNotationError: a token is not a card, or a card appears twice.
+
+        >>> CardSet.parse("QhQsQd") == CardSet.parse("Qd Qh Qs")
+        True
+        """
+        raw: object = text
+        if not isinstance(raw, str):
+            msg = f"card notation must be a string, got {raw!r}"
+            raise InvalidNotationError(msg)
+        mask = 0
+        for token in text.split():
+            tokens = [token[i : i + 2] for i in range(0, len(token), 2)] if len(token) > 3 else [token]
+            for part in tokens:
+                bit = 1 << Card.parse(part).index
+                if mask & bit:
+                    msg = f"card {part!r} appears twice in {text!r}"
+                    raise InvalidNotationError(msg)
+                mask |= bit
+        return _card_set(mask)
+
+    @property
+    def points(self) -> int:
+        """
+        The total points of the cards (R23).
+        """
+        return mask_points(self.mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield FULL_DECK[low.bit_length() - 1]
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        return type(card) is Card and bool(self.mask >> card.index & 1)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return _card_set(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return _card_set(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return _card_set(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return _card_set(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return self.mask & ~other.mask == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return other.mask & ~self.mask == 0
+
+    def isdisjoint(self, other: CardSet) -> bool:
+        """
+        Whether the two sets share no card.
+        """
+        return self.mask & other.mask == 0
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        if not self.mask:
+            return "CardSet()"
+        return f"CardSet.parse({str(self)!r})"
+
+
+# Points of each byte value in each of the seven bytes of a mask.
+_BYTE_POINTS: Final = tuple(
+    tuple(sum(POINTS[8 * k + i] for i in range(8) if byte >> i & 1) for byte in range(256)) for k in range(7)
+)
+
+
+def mask_points(mask: int) -> int:
+    """
+    The total points of the cards of *mask*.
+    """
+    total = 0
+    for table in _BYTE_POINTS:
+        if mask:
+            total += table[mask & 0xFF]
+            mask >>= 8
+    return total
+
+
+_new = object.__new__
+_set_mask = object.__setattr__
+
+
+def _card_set(mask: int) -> CardSet:
+    """
+    Build a card set from a mask known to be valid, skipping the checks.
+    """
+    new = _new(CardSet)
+    _set_mask(new, "mask", mask)
+    return new
+
+
+EMPTY: Final = _card_set(0)
