@@ -55,7 +55,7 @@ from .cards import FULL_DECK, Card
 from .cardsets import EMPTY, CardSet, _card_set
 from .exceptions import ChanceNodeError, IllegalActionError
 from .melds import JOKER_MASK, RANK_MASKS, MeldKind, TableMeld, _table_meld, kind_of_mask
-from .rules import EmptyStockEnd, NextDealer, ObligationTiming, TieBreak
+from .rules import EmptyStockEnd, NextDealer, ObligationTiming, Rules, TieBreak
 from .scoring import DealEnd, score_deal
 from .state import GameState, Phase, make_state
 
@@ -67,6 +67,8 @@ __all__ = [
     "is_game_over",
     "is_legal",
     "legal_actions",
+    "max_deal_length",
+    "max_game_length",
     "next_dealer",
     "outcome",
     "random_deal",
@@ -916,6 +918,45 @@ def is_game_over(state: GameState) -> bool:
     Whether the game has ended (R27).
     """
     return state.phase is Phase.GAME_OVER
+
+
+def max_deal_length(rules: Rules) -> int | None:
+    """
+    An upper bound on the number of actions in one deal, the `Deal` included; `None` when there is none.
+
+    The bound: a turn that starts by drawing from the stock happens at most once per
+    stock card; a turn that takes from the discard pile plays at least one card and
+    discards one, so it lowers the number of cards in hands and pile by at least one,
+    and that number never exceeds 56; each such turn is a draw and a discard, plus
+    melds and lay-offs, of which there are at most 56 in a deal since each puts a card
+    on the table for good; at most three passes come in a row (R21, A17).  With
+    `Rules.top_discard_free` a deal can go on for ever (the top card taken and
+    another discarded, turn after turn), so there is no bound.
+
+    >>> from persian_rummy import Rules
+    >>> max_deal_length(Rules())
+    394
+    """
+    if rules.top_discard_free:
+        return None
+    stock = 56 - 4 * rules.hand_size - 1
+    pile_turns = 56
+    passes = 3 * (pile_turns + 1) if rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1
+    return 1 + 2 * (stock + pile_turns) + 56 + passes
+
+
+def max_game_length(rules: Rules) -> int | None:
+    """
+    An upper bound on the number of actions in a game, every `Deal` included; `None` when there is none.
+
+    >>> from persian_rummy import Rules
+    >>> max_game_length(Rules())
+    788
+    """
+    per_deal = max_deal_length(rules)
+    if per_deal is None:
+        return None
+    return per_deal * (rules.num_deals + (rules.tie_break is TieBreak.EXTRA_DEAL))
 
 
 @frozen

@@ -1,0 +1,125 @@
+"""
+Helpers to write test positions by hand.
+
+``position()`` builds a validated `GameState` from card notation: every card
+not placed explicitly goes to the stock (after the cards given for it), or to
+the bottom of the discard pile, or into one seat's hand (*rest_to*).
+``deck_for()`` builds a `Deal` whose deck deals given hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from persian_rummy import (
+    FULL_DECK,
+    Card,
+    CardSet,
+    Deal,
+    GameState,
+    Phase,
+    Rules,
+    TableMeld,
+)
+from persian_rummy.scoring import DealScore
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """
+    Cards in the order written: ``cards("Qh 2c")``.
+    """
+    return tuple(Card.parse(token) for token in text.split())
+
+
+def meld(owner: int, laid_down: str, **layoffs: str) -> TableMeld:
+    """
+    A table meld: ``meld(0, "Kc Kd Ks", s1="Kh")`` is laid down by seat 0 with ``Kh`` laid off by seat 1.
+    """
+    parts = [CardSet(), CardSet(), CardSet(), CardSet()]
+    for key, text in layoffs.items():
+        parts[int(key.removeprefix("s"))] = CardSet.parse(text)
+    return TableMeld(owner, CardSet.parse(laid_down), parts)
+
+
+def position(  # noqa: PLR0913
+    *,
+    hands: Sequence[str] = ("", "", "", ""),
+    pile: str = "",
+    melds: Sequence[TableMeld] = (),
+    stock: str = "",
+    rest_to: str | int = "stock",
+    to_act: int | None = 0,
+    phase: Phase | str = Phase.DRAW,
+    dealer: int | None = None,
+    deal: int = 1,
+    rules: Rules | None = None,
+    obligation: str | None = None,
+    picked: str = "",
+    revealed: Sequence[str] = ("", "", "", ""),
+    passes: int = 0,
+    went_out: int | None = None,
+    results: Sequence[DealScore] = (),
+) -> GameState:
+    """
+    A validated state; cards not placed go where *rest_to* says (``"stock"``, ``"pile"`` or a seat).
+
+    *pile* is written bottom card first; *stock* next card to draw first.
+    The dealer defaults to the seat before *to_act*.
+    """
+    hand_sets = [CardSet.parse(text) for text in hands]
+    pile_cards = cards(pile)
+    stock_cards = cards(stock)
+    placed = CardSet()
+    for part in [*hand_sets, CardSet(pile_cards), CardSet(stock_cards), *(m.cards for m in melds)]:
+        placed |= part
+    rest = tuple(card for card in FULL_DECK if card not in placed)
+    if rest_to == "stock":
+        stock_cards = stock_cards + rest
+    elif rest_to == "pile":
+        pile_cards = rest + pile_cards
+    else:
+        seat = int(rest_to)
+        hand_sets[seat] = hand_sets[seat] | CardSet(rest)
+    if dealer is None:
+        dealer = ((to_act if to_act is not None else 1) - 1) % 4
+    return GameState(
+        rules=rules or Rules(),
+        phase=Phase(phase),
+        deal=deal,
+        dealer=dealer,
+        to_act=to_act,
+        hands=hand_sets,
+        stock=stock_cards,
+        discard_pile=pile_cards,
+        melds=melds,
+        obligation=obligation,
+        picked=picked,
+        revealed=revealed,
+        passes=passes,
+        went_out=went_out,
+        results=results,
+    )
+
+
+def deck_for(
+    hands: Sequence[str], *, upcard: str, stock: str = "", dealer: int = 0, hand_size: int = 7
+) -> Deal:
+    """
+    A `Deal` by *dealer* that gives each seat the cards of *hands*, turns *upcard* up and
+    puts *stock* on top of the stock (the remaining cards follow in `FULL_DECK` order).
+
+    Cards are dealt one at a time clockwise from the dealer's left (R7, A25).
+    """
+    per_seat = [list(cards(text)) for text in hands]
+    if any(len(hand) != hand_size for hand in per_seat):
+        msg = f"each hand needs {hand_size} cards"
+        raise ValueError(msg)
+    order: list[Card] = []
+    for round_ in range(hand_size):
+        for k in range(4):
+            order.append(per_seat[(dealer + 1 + k) % 4][round_])
+    order.append(Card.parse(upcard))
+    order.extend(cards(stock))
+    used = set(order)
+    order.extend(card for card in FULL_DECK if card not in used)
+    return Deal(dealer, tuple(order))
