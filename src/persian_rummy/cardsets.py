@@ -53,7 +53,7 @@ def _to_mask(cards: Iterable[Card] | int) -> int:
     return mask
 
 
-@frozen(repr=False)
+@frozen(repr=False, weakref_slot=False)
 class CardSet:
     """
     An immutable set of cards.
@@ -180,7 +180,7 @@ def mask_points(mask: int) -> int:
 
 
 _new = object.__new__
-_set_mask = object.__setattr__
+_set_mask = CardSet.__dict__["mask"].__set__
 
 
 def _card_set(mask: int) -> CardSet:
@@ -188,7 +188,7 @@ def _card_set(mask: int) -> CardSet:
     Build a card set from a mask known to be valid, skipping the checks.
     """
     new = _new(CardSet)
-    _set_mask(new, "mask", mask)
+    _set_mask(new, mask)
     return new
 
 
