@@ -41,7 +41,7 @@ def meld(owner: int, laid_down: str, **layoffs: str) -> TableMeld:
     return TableMeld(owner, CardSet.parse(laid_down), parts)
 
 
-def position(  # noqa: PLR0913
+def position(
     *,
     hands: Sequence[str] = ("", "", "", ""),
     pile: str = "",
@@ -101,9 +101,7 @@ def position(  # noqa: PLR0913
     )
 
 
-def deck_for(
-    hands: Sequence[str], *, upcard: str, stock: str = "", dealer: int = 0, hand_size: int = 7
-) -> Deal:
+def deck_for(hands: Sequence[str], *, upcard: str, stock: str = "", dealer: int = 0, hand_size: int = 7) -> Deal:
     """
     A `Deal` by *dealer* that gives each seat the cards of *hands*, turns *upcard* up and
     puts *stock* on top of the stock (the remaining cards follow in `FULL_DECK` order).
@@ -114,10 +112,7 @@ def deck_for(
     if any(len(hand) != hand_size for hand in per_seat):
         msg = f"each hand needs {hand_size} cards"
         raise ValueError(msg)
-    order: list[Card] = []
-    for round_ in range(hand_size):
-        for k in range(4):
-            order.append(per_seat[(dealer + 1 + k) % 4][round_])
+    order = [per_seat[(dealer + 1 + k) % 4][round_] for round_ in range(hand_size) for k in range(4)]
     order.append(Card.parse(upcard))
     order.extend(cards(stock))
     used = set(order)

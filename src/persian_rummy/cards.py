@@ -34,6 +34,7 @@ __all__ = [
     "by_rank",
     "by_suit",
     "card_points",
+    "parse_cards",
 ]
 
 
@@ -235,6 +236,8 @@ class Card:
 
 
 #: All 56 cards in index order: clubs 2 to ace, then diamonds, hearts, spades, then jokers X1-X4.
+#:
+#: :meta hide-value:
 FULL_DECK: Final[tuple[Card, ...]] = (
     *(Card(rank, suit) for suit in _SUITS for rank in _NATURAL_RANKS),
     *(Card(Rank.JOKER, None, n) for n in range(1, 5)),
@@ -249,6 +252,37 @@ _TEXT: Final = tuple(
 _BY_TEXT: Final = dict(zip(_TEXT, FULL_DECK, strict=True))
 #: Points of each card, by index.
 POINTS: Final[tuple[int, ...]] = tuple(card.points for card in FULL_DECK)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """
+    Cards written together (``QhQs``) or apart (``Qh Qs``), in order; ``-`` for none.
+
+    Raises:
+        InvalidNotationError: a part is not a card.
+
+    >>> parse_cards("QhQs 10c X1")
+    (Card.parse('Qh'), Card.parse('Qs'), Card.parse('Tc'), Card.parse('X1'))
+    """
+    raw: object = text
+    if not isinstance(raw, str):
+        msg = f"cards must be written as a string, got {raw!r}"
+        raise InvalidNotationError(msg)
+    if text.strip() == "-":
+        return ()
+    result: list[Card] = []
+    for token in text.split():
+        i = 0
+        while i < len(token):
+            size = 3 if token.startswith("10", i) else 2
+            part = token[i : i + size]
+            card = _BY_TEXT.get(part) or (_BY_TEXT.get("T" + part[2:]) if size == 3 else None)
+            if card is None:
+                msg = f"not a card: {part!r} in {text!r}"
+                raise InvalidNotationError(msg)
+            result.append(card)
+            i += size
+    return tuple(result)
 
 
 def card_points(card: Card) -> int:

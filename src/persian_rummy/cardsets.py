@@ -23,7 +23,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from .cards import FULL_DECK, POINTS, Card
+from .cards import FULL_DECK, POINTS, Card, parse_cards
 from .exceptions import InvalidNotationError
 
 __all__ = ["CardSet"]
@@ -39,7 +39,7 @@ _ALL: Final = (1 << 56) - 1
 def _to_mask(cards: Iterable[Card] | int) -> int:
     if isinstance(cards, int):
         if isinstance(cards, bool) or not 0 <= cards <= _ALL:
-            msg = f"a card set mask has 56 bits, got {cards:#x}"
+            msg = f"a card set mask is an int of 56 bits, got {cards!r}"
             raise ValueError(msg)
         return cards
     if isinstance(cards, CardSet):
@@ -70,7 +70,7 @@ class CardSet:
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """
-        Read cards separated by spaces (or written together: ``"QhQsQd"``).
+        Read cards written together (``"QhQsQd"``) or apart (``"Qh Qs Qd"``); ``-`` for none.
 
         Raises:
             InvalidNotationError: a token is not a card, or a card appears twice.
@@ -78,19 +78,13 @@ class CardSet:
         >>> CardSet.parse("QhQsQd") == CardSet.parse("Qd Qh Qs")
         True
         """
-        raw: object = text
-        if not isinstance(raw, str):
-            msg = f"card notation must be a string, got {raw!r}"
-            raise InvalidNotationError(msg)
         mask = 0
-        for token in text.split():
-            tokens = [token[i : i + 2] for i in range(0, len(token), 2)] if len(token) > 3 else [token]
-            for part in tokens:
-                bit = 1 << Card.parse(part).index
-                if mask & bit:
-                    msg = f"card {part!r} appears twice in {text!r}"
-                    raise InvalidNotationError(msg)
-                mask |= bit
+        for card in parse_cards(text):
+            bit = 1 << card.index
+            if mask & bit:
+                msg = f"card {card} appears twice in {text!r}"
+                raise InvalidNotationError(msg)
+            mask |= bit
         return _card_set(mask)
 
     @property

@@ -90,10 +90,11 @@ def _print_score(result: DealScore, totals: tuple[int, int], out: TextIO) -> Non
     print(f"  game totals: {TEAM_NAMES[0]} {totals[0]}, {TEAM_NAMES[1]} {totals[1]}", file=out)
 
 
-def demo(seed: int, out: TextIO = sys.stdout) -> GameState:
+def demo(seed: int, out: TextIO | None = None) -> GameState:
     """
-    Play and print one game between random players; return the final state.
+    Play and print one game between random players (to *out*, standard output by default); return the final state.
     """
+    out = sys.stdout if out is None else out
     rng = random.Random(seed)
     state = new_game()
     print(f"Persian Rummy, random players, seed {seed}", file=out)
@@ -140,8 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     Run the command line; return the exit status.
     """
     args = _parser().parse_args(argv)
-    if args.command == "demo":
-        demo(args.seed)
+    try:
+        if args.command == "demo":
+            demo(args.seed)
+    except BrokenPipeError:  # the reader stopped early, as ``| head`` does
+        sys.stderr.close()
+        return 0
     return 0
 
 

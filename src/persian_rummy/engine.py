@@ -57,7 +57,7 @@ from .exceptions import ChanceNodeError, IllegalActionError
 from .melds import JOKER_MASK, RANK_MASKS, MeldKind, TableMeld, _table_meld, kind_of_mask
 from .rules import EmptyStockEnd, NextDealer, ObligationTiming, Rules, TieBreak
 from .scoring import DealEnd, score_deal
-from .state import GameState, Phase, make_state
+from .state import GameState, Phase, make_state, summarize_table
 
 __all__ = [
     "Outcome",
@@ -173,34 +173,13 @@ def _reaches(run: int, t: int, avail: int) -> bool:
 
 
 _NO_TABLE: Final = (0, 0, ())
-_last_table: tuple[tuple[TableMeld, ...], tuple[int, int, tuple[int, ...]]] = ((), _NO_TABLE)
 
 
-def _table_info(melds: tuple[TableMeld, ...]) -> tuple[int, int, tuple[int, ...]]:
+def _table_info(state: GameState) -> tuple[int, int, tuple[int, ...]]:
     """
-    What the draw and play phases need to know about the table's melds.
-
-    ``direct``: the cards that go onto some meld by themselves; ``far``: the
-    cards of a run's suit beyond those, which may reach the run over cards in
-    hand; ``runs``: the runs.  Consecutive states share their melds, so the
-    last answer is kept.
+    The engine's summary of the table (`summarize_table`), which every state carries.
     """
-    global _last_table  # noqa: PLW0603
-    last = _last_table
-    if last[0] is melds:
-        return last[1]
-    direct = far = 0
-    runs = []
-    for meld in melds:
-        ends = meld.ends
-        direct |= ends
-        if meld.kind is _RUN:
-            mask = meld.cards.mask
-            runs.append(mask)
-            far |= SUIT_BLOCK[(mask & -mask).bit_length() - 1] & ~mask & ~ends
-    info = (direct, far, tuple(runs))
-    _last_table = (melds, info)
-    return info
+    return state._table  # noqa: SLF001
 
 
 def _usable(t: int, avail: int, melds: list[int] | tuple[int, ...]) -> bool:
@@ -213,20 +192,21 @@ def _usable(t: int, avail: int, melds: list[int] | tuple[int, ...]) -> bool:
     return any(_fits(meld, t, avail) for meld in melds)
 
 
-def _usable_on(t: int, avail: int, melds: tuple[TableMeld, ...]) -> bool:
+def _takeable(t: int, avail: int, state: GameState) -> bool:
     """
-    `_usable` with the table's melds: whether card *t* can go into a new meld or onto one of *melds*.
+    Whether card *t* of the discard pile may be taken (R15, A10, A12): it can go into a new meld
+    with the cards of *avail*, or (when the rules allow) be laid off onto the table's melds.
     """
     others = avail & GROUP_OTHERS[t]
     if others & (others - 1) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]:
         return True
+    if not state.rules.obligation_by_layoff:
+        return False
+    direct, far, runs = _table_info(state)
+    if direct >> t & 1:
+        return True
     block = SUIT_BLOCK[t]
-    for meld in melds:
-        if meld.ends >> t & 1:
-            return True
-        if meld.cards.mask & block and _fits(meld.cards.mask, t, avail):
-            return True
-    return False
+    return bool(far >> t & 1) and any(run & block and _reaches(run, t, avail) for run in runs)
 
 
 def _set_masks(hand: int, three: int) -> list[int]:
@@ -359,7 +339,7 @@ def _draw_actions(state: GameState) -> tuple[PlayerAction, ...]:
     if pile:
         take = _TAKE[seat]
         avail = state.hands[seat].mask
-        direct, far, runs = _table_info(state.melds) if rules.obligation_by_layoff else _NO_TABLE
+        direct, far, _ = _table_info(state) if rules.obligation_by_layoff else _NO_TABLE
         i = len(pile) - 1
         if stock and rules.top_discard_free:
             t = pile[i].index
@@ -372,11 +352,9 @@ def _draw_actions(state: GameState) -> tuple[PlayerAction, ...]:
             others = avail & GROUP_OTHERS[t]
             if direct >> t & 1 or others & (others - 1) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]:
                 actions.append(take[t])
-            elif far >> t & 1:
-                for run in runs:
-                    if _reaches(run, t, avail):
-                        actions.append(take[t])
-                        break
+            elif far >> t & 1 and avail << 1 >> t & 5 and _takeable(t, avail, state):
+                # a card beyond a run's end, with a neighbour in hand that may bridge the gap
+                actions.append(take[t])
             avail |= 1 << t
     if not stock:
         actions.append(PASS[seat])
@@ -400,7 +378,7 @@ def _play_actions(state: GameState) -> tuple[PlayerAction, ...]:  # noqa: C901, 
         if row & row >> 1 & row >> 2:
             actions.extend(_run_lay_downs(seat, suit, row))
     melds = state.melds
-    if hand & _table_info(melds)[0]:
+    if hand & _table_info(state)[0]:
         for k, meld in enumerate(melds):
             if hand & meld.ends:
                 actions.extend([_lay_off(seat, k, mask) for mask in _lay_off_masks(meld, hand)])
@@ -432,15 +410,16 @@ def _pending_actions(state: GameState, seat: int, hand: int, t: int) -> tuple[Pl
     otherwise also any meld or lay-off that leaves it a way to be played.
     """
     rules = state.rules
-    bit = 1 << t
-    strict = rules.obligation_timing is _IMMEDIATE
     by_layoff = rules.obligation_by_layoff
     melds = state.melds
-    table = [] if strict or not by_layoff else [meld.cards.mask for meld in melds]
+    if rules.obligation_timing is _IMMEDIATE:
+        return _actions_with(seat, hand, t, melds if by_layoff else ())
+    bit = 1 << t
+    table = [meld.cards.mask for meld in melds] if by_layoff else []
     actions: list[PlayerAction] = [
         _lay_down(seat, mask)
         for mask in _lay_down_masks(hand)
-        if mask & bit or (not strict and _usable(t, hand & ~mask, [*table, mask] if by_layoff else ()))
+        if mask & bit or _usable(t, hand & ~mask, [*table, mask] if by_layoff else ())
     ]
     for k, meld in enumerate(melds):
         if not hand & meld.ends:
@@ -448,8 +427,6 @@ def _pending_actions(state: GameState, seat: int, hand: int, t: int) -> tuple[Pl
         for mask in _lay_off_masks(meld, hand):
             if mask & bit:
                 keep = by_layoff
-            elif strict:
-                keep = False
             else:
                 after = table.copy()
                 if after:
@@ -457,6 +434,25 @@ def _pending_actions(state: GameState, seat: int, hand: int, t: int) -> tuple[Pl
                 keep = _usable(t, hand & ~mask, after)
             if keep:
                 actions.append(_lay_off(seat, k, mask))
+    return tuple(actions)
+
+
+def _actions_with(seat: int, hand: int, t: int, melds: tuple[TableMeld, ...]) -> tuple[PlayerAction, ...]:
+    """
+    The melds and lay-offs (onto *melds*) from *hand* that contain card *t*, in `legal_actions` order.
+    """
+    bit = 1 << t
+    group = hand & GROUP[t]
+    actions: list[PlayerAction] = (
+        [_lay_down(seat, mask) for mask in group_melds(group) if mask & bit] if group.bit_count() >= 3 else []
+    )
+    if t < 52:
+        shift = t - t % 13
+        offset = t - shift
+        actions.extend(_lay_down(seat, run << shift) for run in ROW_RUNS[hand >> shift & ROW] if run >> offset & 1)
+    for k, meld in enumerate(melds):
+        if hand & meld.ends:
+            actions.extend(_lay_off(seat, k, mask) for mask in _lay_off_masks(meld, hand) if mask & bit)
     return tuple(actions)
 
 
@@ -506,6 +502,8 @@ def _not_now(state: GameState, action: PlayerAction, phase: Phase, doing: str) -
         if state.phase is _PLAY:
             raise _illegal(action, f"seat {state.to_act} has drawn already; {doing} is not possible now", "R13")
         raise _illegal(action, f"no player acts in phase {state.phase.value!r}", "R13")
+    if type(action.seat) is not int:
+        return _illegal(action, f"a seat is a number 0-3, not {action.seat!r}", "R1")
     return _illegal(action, f"it is seat {state.to_act}'s turn, not seat {action.seat!r}'s", "R6")
 
 
@@ -514,7 +512,7 @@ def _deal(state: GameState, action: Deal) -> GameState:
     if phase is not Phase.DEAL and phase is not Phase.DEAL_OVER:
         raise _illegal(action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7")
     dealer = next_dealer(state)
-    if action.seat != dealer:
+    if action.seat != dealer or type(action.seat) is not int:
         rule = "R5" if phase is Phase.DEAL else "A4"
         raise _illegal(action, f"seat {dealer} deals this deal, not seat {action.seat!r}", rule)
     deck = action.deck
@@ -548,12 +546,13 @@ def _deal(state: GameState, action: Deal) -> GameState:
         0,
         None,
         state.results,
+        _NO_TABLE,
     )
 
 
 def _draw_stock(state: GameState, action: DrawStock) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not _DRAW or action.seat != seat:
+    if state.phase is not _DRAW or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, _DRAW, "drawing")
     stock = state.stock
     if not stock:
@@ -576,17 +575,20 @@ def _draw_stock(state: GameState, action: DrawStock) -> GameState:
         0,
         None,
         state.results,
+        state._table,  # noqa: SLF001
     )
 
 
 def _take_discard(state: GameState, action: TakeDiscard) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not _DRAW or action.seat != seat:
+    if state.phase is not _DRAW or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, _DRAW, "taking from the discard pile")
     card = action.card
     pile = state.discard_pile
-    if type(card) is not Card or card not in pile:
-        raise _illegal(action, f"{card!r} is not in the discard pile", "R14")
+    if type(card) is not Card:
+        raise _illegal(action, f"{card!r} is not a card", "R14")
+    if card not in pile:
+        raise _illegal(action, f"{card} is not in the discard pile", "R14")
     i = pile.index(card)
     taken = 0
     for above in pile[i:]:
@@ -594,9 +596,7 @@ def _take_discard(state: GameState, action: TakeDiscard) -> GameState:
     rules = state.rules
     hand = state.hands[seat].mask
     free = rules.top_discard_free and state.stock and i == len(pile) - 1
-    if not free and not _usable_on(
-        card.index, hand | taken & ~(1 << card.index), state.melds if rules.obligation_by_layoff else ()
-    ):
+    if not free and not _takeable(card.index, hand | taken & ~(1 << card.index), state):
         raise _illegal(action, f"{card} cannot be melded or laid off at once, so it may not be taken", "R15, A12")
     hands = list(state.hands)
     hands[seat] = _card_set(hand | taken)
@@ -619,6 +619,7 @@ def _take_discard(state: GameState, action: TakeDiscard) -> GameState:
         0,
         None,
         state.results,
+        state._table,  # noqa: SLF001
     )
 
 
@@ -646,12 +647,14 @@ def _check_pending(state: GameState, action: LayDown | LayOff, hand: int, mask: 
 
 def _lay_down_action(state: GameState, action: LayDown) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not _PLAY or action.seat != seat:
+    if state.phase is not _PLAY or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, _PLAY, "laying down a meld")
     cards = action.cards
     if type(cards) is not CardSet:
         raise _illegal(action, "the cards must be a CardSet", "R16")
     mask = cards.mask
+    if mask.bit_count() < 3:
+        raise _illegal(action, f"a meld needs three or more cards, not {len(cards)}", "R9")
     hand = _cards_in_hand(state, action, seat, mask)
     kind = kind_of_mask(mask)
     if kind is None:
@@ -667,7 +670,7 @@ def _lay_down_action(state: GameState, action: LayDown) -> GameState:
 
 def _lay_off_action(state: GameState, action: LayOff) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not _PLAY or action.seat != seat:
+    if state.phase is not _PLAY or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, _PLAY, "laying off")
     cards = action.cards
     k = action.meld
@@ -707,8 +710,9 @@ def _after_play(state: GameState, seat: int, hand: int, played: int, melds: tupl
     obligation = state.obligation
     if obligation is not None and played >> obligation.index & 1:
         obligation = None
+    table = summarize_table(melds)
     if not hand:
-        return _end_deal(state, tuple(hands), state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT)  # type: ignore[arg-type]
+        return _end_deal(state, tuple(hands), state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, 0, table)  # type: ignore[arg-type]
     return make_state(
         state.rules,
         _PLAY,
@@ -725,12 +729,13 @@ def _after_play(state: GameState, seat: int, hand: int, played: int, melds: tupl
         0,
         None,
         state.results,
+        table,
     )
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not _PLAY or action.seat != seat:
+    if state.phase is not _PLAY or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, _PLAY, "discarding")
     card = action.card
     if type(card) is not Card:
@@ -738,7 +743,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     bit = 1 << card.index
     hand = _cards_in_hand(state, action, seat, bit)
     if state.obligation is not None:
-        raise _illegal(action, f"{state.obligation}, taken from the discard pile, must be played first", "R15")
+        raise _illegal(action, f"{state.obligation}, taken from the discard pile, must be played first", "R15, A11")
     if _forbidden_discards(state, hand) & bit:
         rule = "A13" if state.rules.forbid_discarding_picked_cards else "A9"
         raise _illegal(action, f"{card} was taken from the discard pile this turn and may not be discarded", rule)
@@ -772,12 +777,13 @@ def _discard(state: GameState, action: Discard) -> GameState:
         0,
         None,
         state.results,
+        state._table,  # noqa: SLF001
     )
 
 
 def _pass(state: GameState, action: Pass) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not _DRAW or action.seat != seat:
+    if state.phase is not _DRAW or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, _DRAW, "passing")
     if state.stock:
         raise _illegal(action, "a player may pass only when the stock is empty", "R21")
@@ -804,6 +810,7 @@ def _pass(state: GameState, action: Pass) -> GameState:
         passes,
         None,
         state.results,
+        state._table,  # noqa: SLF001
     )
 
 
@@ -816,6 +823,7 @@ def _end_deal(  # noqa: PLR0913
     went_out: int | None,
     end: DealEnd,
     passes: int = 0,
+    table: tuple[int, int, tuple[int, ...]] | None = None,
 ) -> GameState:
     rules = state.rules
     score = score_deal(hands, melds, went_out, rules=rules, deal=state.deal, end=end)
@@ -842,6 +850,7 @@ def _end_deal(  # noqa: PLR0913
         passes,
         went_out,
         results,
+        state._table if table is None else table,  # noqa: SLF001
     )
 
 
@@ -867,7 +876,9 @@ def is_legal(state: GameState, action: Action) -> bool:
     """
     Whether *action* may be applied to *state*.
 
-    For a player's action this agrees with ``action in legal_actions(state)``.
+    For a player's action this agrees with ``action in legal_actions(state)``, seats and
+    meld indices being `int` values (``True == 1`` in Python, so ``DrawStock(True)`` compares
+    equal to ``DrawStock(1)``, but a seat must be an `int` and is refused otherwise).
     """
     try:
         apply(state, action)
@@ -929,19 +940,20 @@ def max_deal_length(rules: Rules) -> int | None:
     discards one, so it lowers the number of cards in hands and pile by at least one,
     and that number never exceeds 56; each such turn is a draw and a discard, plus
     melds and lay-offs, of which there are at most 56 in a deal since each puts a card
-    on the table for good; at most three passes come in a row (R21, A17).  With
+    on the table for good; passes come at most three in a row between two such turns, and a
+    fourth ends the deal (R21, A17).  With
     `Rules.top_discard_free` a deal can go on for ever (the top card taken and
     another discarded, turn after turn), so there is no bound.
 
     >>> from persian_rummy import Rules
     >>> max_deal_length(Rules())
-    394
+    395
     """
     if rules.top_discard_free:
         return None
     stock = 56 - 4 * rules.hand_size - 1
     pile_turns = 56
-    passes = 3 * (pile_turns + 1) if rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1
+    passes = 3 * (pile_turns + 1) + 1 if rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1
     return 1 + 2 * (stock + pile_turns) + 56 + passes
 
 
@@ -951,7 +963,7 @@ def max_game_length(rules: Rules) -> int | None:
 
     >>> from persian_rummy import Rules
     >>> max_game_length(Rules())
-    788
+    790
     """
     per_deal = max_deal_length(rules)
     if per_deal is None:

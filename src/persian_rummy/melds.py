@@ -223,6 +223,9 @@ class TableMeld:
         Raises:
             InvalidMeldError: the meld would no longer be valid.
         """
+        if type(seat) is not int or not 0 <= seat <= 3:
+            msg = f"seat must be 0-3, got {seat!r}"
+            raise InvalidMeldError(msg)
         parts = list(self.layoffs)
         parts[seat] = parts[seat] | cards
         return TableMeld(self.owner, self.laid_down, parts)

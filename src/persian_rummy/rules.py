@@ -99,7 +99,10 @@ class TieBreak(enum.StrEnum):
 
 def _between(low: int, high: int, why: str = "") -> Callable[[object, Attribute[int], int], None]:
     def check(instance: object, attribute: Attribute[int], value: int) -> None:
-        if type(value) is not int or not low <= value <= high:
+        if type(value) is not int:
+            msg = f"{attribute.name} must be an int, got {value!r}"
+            raise TypeError(msg)
+        if not low <= value <= high:
             msg = f"{attribute.name} must be between {low} and {high}{why}, got {value!r}"
             raise ValueError(msg)
 

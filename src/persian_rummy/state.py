@@ -22,12 +22,13 @@ from typing import Final
 
 from attrs import field, frozen
 
+from ._tables import SUIT_BLOCK
 from .cards import FULL_DECK, Card
 from .cardsets import EMPTY, CardSet
 from .exceptions import PersianRummyError
-from .melds import TableMeld
+from .melds import MeldKind, TableMeld
 from .rules import EmptyStockEnd, ObligationTiming, Rules, TieBreak
-from .scoring import DealScore
+from .scoring import DealEnd, DealScore, TeamScore, score_deal
 
 __all__ = ["GameState", "InvalidStateError", "Phase", "check_invariants", "new_game"]
 
@@ -89,6 +90,14 @@ def _four_sets(value: Iterable[Iterable[Card] | CardSet | str]) -> tuple[CardSet
     return parts
 
 
+def _melds(value: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
+    return tuple(value)
+
+
+def _results(value: Iterable[DealScore]) -> tuple[DealScore, ...]:
+    return tuple(value)
+
+
 def _optional_card(value: Card | str | None) -> Card | None:
     return Card.parse(value) if isinstance(value, str) else value
 
@@ -129,16 +138,19 @@ class GameState:
     hands: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_HANDS, converter=_four_sets)
     stock: tuple[Card, ...] = field(default=(), converter=_card_tuple)
     discard_pile: tuple[Card, ...] = field(default=(), converter=_card_tuple)
-    melds: tuple[TableMeld, ...] = field(default=(), converter=tuple)
+    melds: tuple[TableMeld, ...] = field(default=(), converter=_melds)
     obligation: Card | None = field(default=None, converter=_optional_card)
     picked: CardSet = field(default=EMPTY, converter=_card_set)
     revealed: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_HANDS, converter=_four_sets)
     passes: int = 0
     went_out: int | None = None
-    results: tuple[DealScore, ...] = field(default=(), converter=tuple)
+    results: tuple[DealScore, ...] = field(default=(), converter=_results)
+    # What the engine derives from the melds for its hot path (see summarize_table).
+    _table: tuple[int, int, tuple[int, ...]] = field(init=False, default=(0, 0, ()), eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
+        object.__setattr__(self, "_table", summarize_table(self.melds))
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -191,9 +203,12 @@ def make_state(  # noqa: PLR0913
     passes: int,
     went_out: int | None,
     results: tuple[DealScore, ...],
+    table: tuple[int, int, tuple[int, ...]],
 ) -> GameState:
     """
     Build a state from fields known to be consistent, skipping validation (the engine's fast path).
+
+    *table* is `summarize_table` of *melds*, passed on unchanged when the melds are.
     """
     state = _new(_Builder)
     state.rules = rules  # type: ignore[attr-defined]
@@ -211,9 +226,30 @@ def make_state(  # noqa: PLR0913
     state.passes = passes  # type: ignore[attr-defined]
     state.went_out = went_out  # type: ignore[attr-defined]
     state.results = results  # type: ignore[attr-defined]
+    state._table = table  # type: ignore[attr-defined]  # noqa: SLF001
     state._attrs_cached_hash = None  # type: ignore[attr-defined]  # noqa: SLF001
     state.__class__ = GameState  # type: ignore[assignment]
     return state  # type: ignore[return-value]
+
+
+def summarize_table(melds: tuple[TableMeld, ...]) -> tuple[int, int, tuple[int, ...]]:
+    """
+    What the engine's hot path needs to know about the melds on the table, as bit masks.
+
+    ``direct``: the cards that go onto some meld by themselves; ``far``: the cards of a
+    run's suit beyond those, which may reach the run over cards in hand; ``runs``: the
+    runs' cards.
+    """
+    direct = far = 0
+    runs = []
+    for meld in melds:
+        ends = meld.ends
+        direct |= ends
+        if meld.kind is MeldKind.RUN:
+            mask = meld.cards.mask
+            runs.append(mask)
+            far |= SUIT_BLOCK[(mask & -mask).bit_length() - 1] & ~mask & ~ends
+    return (direct, far, tuple(runs))
 
 
 def new_game(rules: Rules | None = None, *, dealer: int = 0) -> GameState:
@@ -232,7 +268,22 @@ def new_game(rules: Rules | None = None, *, dealer: int = 0) -> GameState:
         msg = f"dealer must be a seat 0-3, got {dealer!r}"
         raise ValueError(msg)
     return make_state(
-        rules, Phase.DEAL, 0, dealer, None, _NO_HANDS, FULL_DECK, (), (), None, EMPTY, _NO_HANDS, 0, None, ()
+        rules,
+        Phase.DEAL,
+        0,
+        dealer,
+        None,
+        _NO_HANDS,
+        FULL_DECK,
+        (),
+        (),
+        None,
+        EMPTY,
+        _NO_HANDS,
+        0,
+        None,
+        (),
+        (0, 0, ()),
     )
 
 
@@ -308,8 +359,6 @@ def _validate(state: GameState) -> None:  # noqa: C901, PLR0912, PLR0915
     if phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER:
         if state.deal < 1 or finished != state.deal:
             _fail(f"deal {state.deal} is over, so {state.deal} deal(s) must be finished, got {finished}")
-        if state.went_out != state.results[-1].went_out:
-            _fail("went_out must match the last deal's result")
         _check_end(state)
     if phase is not Phase.PLAY and (state.obligation is not None or state.picked):
         _fail(f"only in phase play can a taken card be pending or picked cards be recorded (phase {phase})")
@@ -343,7 +392,7 @@ def _validate(state: GameState) -> None:  # noqa: C901, PLR0912, PLR0915
         _fail("with immediate obligation no other card can be played before the card taken (A11)")
 
 
-def _check_types(state: GameState) -> None:  # noqa: C901, PLR0912
+def _check_types(state: GameState) -> None:  # noqa: C901
     rules: object = state.rules
     if not isinstance(rules, Rules):
         _fail(f"rules must be a Rules, got {rules!r}")
@@ -365,12 +414,51 @@ def _check_types(state: GameState) -> None:  # noqa: C901, PLR0912
     if state.obligation is not None and type(state.obligation) is not Card:
         _fail(f"obligation must be a card or None, got {state.obligation!r}")
     for result in state.results:
-        if type(result) is not DealScore:
-            _fail(f"results must be DealScore values, got {result!r}")
+        _check_result(result)
+
+
+def _check_result(result: object) -> None:
+    if type(result) is not DealScore:
+        _fail(f"results must be DealScore values, got {result!r}")
+    teams: object = result.teams  # type: ignore[attr-defined]
+    if type(teams) is not tuple or len(teams) != 2 or not all(type(team) is TeamScore for team in teams):
+        _fail(f"a deal's result has two TeamScore values, got {teams!r}")
+    for team in teams:  # type: ignore[attr-defined]
+        for name in ("melded", "doubling", "bonus", "in_hand"):
+            value = getattr(team, name)
+            if type(value) is not int:
+                _fail(f"{name} must be an int, got {value!r}")
+    deal: object = result.deal  # type: ignore[attr-defined]
+    if type(deal) is not int:
+        _fail(f"a result's deal number must be an int, got {deal!r}")
+    went_out: object = result.went_out  # type: ignore[attr-defined]
+    end: object = result.end  # type: ignore[attr-defined]
+    if not isinstance(end, DealEnd):
+        _fail(f"a result's end must be a DealEnd, got {end!r}")
+    if (went_out is None) == (end is DealEnd.WENT_OUT) or (went_out is not None and not _is_seat(went_out)):
+        _fail(f"a deal ends by going out exactly when a seat went out, got {went_out!r} and {end!r}")
 
 
 def _check_end(state: GameState) -> None:
     rules = state.rules
+    last_result = state.results[-1]
+    if state.went_out != last_result.went_out:
+        _fail("went_out must match the last deal's result")
+    if state.went_out is not None and state.hands[state.went_out]:
+        _fail(f"seat {state.went_out} went out, so its hand must be empty (R19)")
+    if last_result.end is DealEnd.PASSES:
+        limit = 4 if rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1
+        if state.stock or state.passes != limit:
+            _fail(f"a deal ended by passes has an empty stock and {limit} pass(es) in a row (A17)")
+    elif state.passes:
+        _fail(f"a deal that ended {last_result.end.value.replace('_', ' ')} has no passes in a row")
+    if last_result.end is DealEnd.STOCK_EMPTY and (
+        state.stock or rules.empty_stock_end is not EmptyStockEnd.IMMEDIATELY
+    ):
+        _fail("only with empty_stock_end='immediately' does a deal end when the stock runs out (A17)")
+    expected = score_deal(state.hands, state.melds, state.went_out, rules=rules, deal=state.deal, end=last_result.end)
+    if last_result != expected:
+        _fail(f"the last deal's result {last_result} does not match the table, which scores {expected}")
     totals = state.scores
     last = rules.num_deals + (rules.tie_break is TieBreak.EXTRA_DEAL and totals[0] == totals[1])
     if state.phase is Phase.GAME_OVER and state.deal < last:

@@ -1,0 +1,628 @@
+"""
+Speed and memory of the persian_rummy engine, on one pinned core.
+
+Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED=0``);
+``--quick`` is a smoke run of a few seconds, ``--json PATH`` also writes the figures.
+
+1. Random playouts: complete games from ``new_game()`` with the default rules.  At a
+   chance node the loop applies ``random_deal(state, rng)``, otherwise
+   ``rng.choice(legal_actions(state))``; every ``apply`` makes a new state.  A warm-up
+   calibrates the number of games per repeat so that one repeat lasts about
+   ``--target-seconds``; repeat *r* plays its games with one ``random.Random(1 + r * 1_000_000)``,
+   so every run plays the same games.  Only whole batches are timed, the garbage
+   collector stays enabled, and the figures are the median [min-max] over ``--repeats``.
+   Actions are all transitions (deals included); decisions are the actions chosen by a player.
+2. Microseconds per ``legal_actions`` call (by phase) and per ``apply`` call (by action
+   type), on states sampled along recorded random playouts, with the bare loop subtracted.
+3. The memory one successor state adds, measured with ``tracemalloc``: the parent states
+   stay alive, caches are warm, and the figure is what the list of successors
+   ``apply(state, action)`` retains, divided by their number (the mean), and the median of
+   the successors one at a time.  The actions are those the recorded playouts chose,
+   uniformly among the legal ones, so the mean also estimates the mean over all children
+   of the sampled states.  Deals, which build four new hands and a stock, are reported apart.
+
+The exit status is 0 whether or not the reference bars are met: they are for information.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib.metadata
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from persian_rummy import (
+    Action,
+    Deal,
+    Discard,
+    DrawStock,
+    GameState,
+    LayDown,
+    LayOff,
+    Pass,
+    Phase,
+    TakeDiscard,
+    apply,
+    is_game_over,
+    legal_actions,
+    new_game,
+    random_deal,
+)
+
+T = TypeVar("T")
+Pair = tuple[GameState, Action]
+
+WARMUP_SEED = 900_000_000  # warm-up games never overlap the timed ones
+RECORD_SEED = 500_000_000  # the recorded games that per-call costs and memory are measured on
+REPEAT_SEED_STEP = 1_000_000
+ACTION_TYPES: tuple[type, ...] = (Deal, DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass)
+BAR_ACTIONS_PER_S = 50_000
+BAR_KIB_PER_SUCCESSOR = 2.0
+
+
+# -- figures ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spread:
+    """
+    The median and the range of a figure over the repeats.
+    """
+
+    median: float
+    min: float
+    max: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        return cls(statistics.median(values), min(values), max(values))
+
+
+@dataclass(frozen=True)
+class Playouts:
+    games_per_repeat: int
+    repeats: int
+    seconds: list[float]
+    cpu_share: Spread
+    actions_per_s: Spread
+    decisions_per_s: Spread
+    games_per_s: Spread
+    actions_per_game: float
+    decisions_per_game: float
+    deals_per_game: float
+    us_per_action: float
+    ms_per_game: float
+
+
+@dataclass(frozen=True)
+class CallCost:
+    label: str
+    items: int
+    calls_per_repeat: int
+    us_per_call: Spread
+
+
+@dataclass(frozen=True)
+class Footprint:
+    label: str
+    successors: int
+    mean_bytes: float
+    median_bytes: float
+
+    @property
+    def mean_kib(self) -> float:
+        return self.mean_bytes / 1024
+
+    @property
+    def median_kib(self) -> float:
+        return self.median_bytes / 1024
+
+
+# -- 1. random playouts ----------------------------------------------------------------------------------------
+
+
+def playout_batch(n: int, seed_base: int) -> tuple[int, int]:
+    """
+    Play *n* complete games with one ``random.Random(seed_base)``; the numbers of decisions and of deals.
+    """
+    rng = random.Random(seed_base)
+    choice = rng.choice
+    decisions = deals = 0
+    for _ in range(n):
+        state = new_game()
+        while not is_game_over(state):
+            if state.is_chance_node:
+                action: Action = random_deal(state, rng)
+                deals += 1
+            else:
+                action = choice(legal_actions(state))
+                decisions += 1
+            state = apply(state, action)
+    return decisions, deals
+
+
+def calibrate(target_s: float, warmup_s: float) -> int:
+    """
+    Warm up for about *warmup_s* seconds and choose the number of games that lasts about *target_s*.
+    """
+    n = 1
+    seed = WARMUP_SEED
+    games = 0
+    spent = 0.0
+    while True:
+        t0 = time.perf_counter()
+        playout_batch(n, seed)
+        dt = time.perf_counter() - t0
+        seed += n
+        games += n
+        spent += dt
+        if spent >= warmup_s:
+            break
+        per_game = dt / n if dt > 0 else 1e-6
+        n = max(1, min(2 * n, int((warmup_s - spent) / per_game) + 1))
+    return max(1, math.ceil(target_s / (spent / games)))
+
+
+def measure_playouts(target_s: float, repeats: int, games: int | None) -> Playouts:
+    if games is None:
+        n = calibrate(target_s, warmup_s=target_s / 3)
+    else:
+        n = games
+        playout_batch(max(1, n // 10), WARMUP_SEED)
+    seconds: list[float] = []
+    cpu_seconds: list[float] = []
+    counts: list[tuple[int, int]] = []
+    for r in range(repeats):
+        c0 = time.process_time()
+        t0 = time.perf_counter()
+        counts.append(playout_batch(n, 1 + r * REPEAT_SEED_STEP))
+        seconds.append(time.perf_counter() - t0)
+        cpu_seconds.append(time.process_time() - c0)
+    decisions = [d for d, _ in counts]
+    actions = [d + c for d, c in counts]
+    total_games = n * repeats
+    actions_per_s = Spread.of([a / s for a, s in zip(actions, seconds, strict=True)])
+    games_per_s = Spread.of([n / s for s in seconds])
+    return Playouts(
+        games_per_repeat=n,
+        repeats=repeats,
+        seconds=seconds,
+        cpu_share=Spread.of([c / s for c, s in zip(cpu_seconds, seconds, strict=True)]),
+        actions_per_s=actions_per_s,
+        decisions_per_s=Spread.of([d / s for d, s in zip(decisions, seconds, strict=True)]),
+        games_per_s=games_per_s,
+        actions_per_game=sum(actions) / total_games,
+        decisions_per_game=sum(decisions) / total_games,
+        deals_per_game=sum(c for _, c in counts) / total_games,
+        us_per_action=1e6 / actions_per_s.median,
+        ms_per_game=1e3 / games_per_s.median,
+    )
+
+
+# -- recorded playouts -----------------------------------------------------------------------------------------
+
+
+def record(n_games: int) -> tuple[list[Pair], list[Pair]]:
+    """
+    The (state, action) pairs of *n_games* random games: the decisions and the deals.
+    """
+    decisions: list[Pair] = []
+    deals: list[Pair] = []
+    for i in range(n_games):
+        rng = random.Random(RECORD_SEED + i)
+        state = new_game()
+        while not is_game_over(state):
+            if state.is_chance_node:
+                action: Action = random_deal(state, rng)
+                deals.append((state, action))
+            else:
+                action = rng.choice(legal_actions(state))
+                decisions.append((state, action))
+            state = apply(state, action)
+    return decisions, deals
+
+
+def spaced(items: Sequence[T], n: int) -> list[T]:
+    """
+    At most *n* of *items*, evenly spaced.
+    """
+    if len(items) <= n:
+        return list(items)
+    return [items[i * len(items) // n] for i in range(n)]
+
+
+def by_type(pairs: Sequence[Pair]) -> dict[type, list[Pair]]:
+    groups: dict[type, list[Pair]] = {t: [] for t in ACTION_TYPES}
+    for pair in pairs:
+        groups[type(pair[1])].append(pair)
+    return groups
+
+
+# -- 2. per-call costs -----------------------------------------------------------------------------------------
+
+
+def legal_actions_loop(states: Sequence[GameState], k: int) -> float:
+    call = legal_actions
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for state in states:
+            call(state)
+    return time.perf_counter() - t0
+
+
+def states_bare_loop(states: Sequence[GameState], k: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for _state in states:
+            pass
+    return time.perf_counter() - t0
+
+
+def apply_loop(pairs: Sequence[Pair], k: int) -> float:
+    call = apply
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for state, action in pairs:
+            call(state, action)
+    return time.perf_counter() - t0
+
+
+def pairs_bare_loop(pairs: Sequence[Pair], k: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for _state, _action in pairs:
+            pass
+    return time.perf_counter() - t0
+
+
+def time_per_call(
+    label: str,
+    items: Sequence[T],
+    loop: Callable[[Sequence[T], int], float],
+    bare: Callable[[Sequence[T], int], float],
+    repeats: int,
+    repeat_s: float,
+) -> CallCost:
+    """
+    Microseconds per call of *loop* over *items*, each repeat lasting about *repeat_s*, the *bare* loop subtracted.
+    """
+    k = 1
+    while loop(items, k) < repeat_s / 5:
+        k *= 2
+    k *= 5
+    us: list[float] = []
+    for _ in range(repeats):
+        t = loop(items, k)
+        t_bare = bare(items, k)
+        us.append((t - t_bare) / (k * len(items)) * 1e6)
+    return CallCost(label, len(items), k * len(items), Spread.of(us))
+
+
+def measure_calls(
+    decisions: Sequence[Pair], deals: Sequence[Pair], n_states: int, repeats: int, repeat_s: float
+) -> list[CallCost]:
+    sample = spaced(decisions, n_states)
+    states = [state for state, _ in sample]
+    draw = [state for state in states if state.phase is Phase.DRAW]
+    play = [state for state in states if state.phase is Phase.PLAY]
+    costs = [
+        time_per_call("legal_actions, every phase", states, legal_actions_loop, states_bare_loop, repeats, repeat_s),
+        time_per_call("legal_actions, draw phase", draw, legal_actions_loop, states_bare_loop, repeats, repeat_s),
+        time_per_call("legal_actions, play phase", play, legal_actions_loop, states_bare_loop, repeats, repeat_s),
+        time_per_call("apply, every decision", sample, apply_loop, pairs_bare_loop, repeats, repeat_s),
+    ]
+    groups = by_type(decisions)
+    groups[Deal] = list(deals)
+    for kind in ACTION_TYPES:
+        pairs = spaced(groups[kind], n_states)
+        if pairs:
+            costs.append(
+                time_per_call(f"apply, {kind.__name__}", pairs, apply_loop, pairs_bare_loop, repeats, repeat_s)
+            )
+    return costs
+
+
+# -- 3. memory per successor -----------------------------------------------------------------------------------
+
+
+def _parent(state: GameState, _action: Action) -> GameState:
+    return state
+
+
+def retained_total(pairs: Sequence[Pair], step: Callable[[GameState, Action], GameState]) -> int:
+    """
+    The bytes that the list of ``step(state, action)`` retains, free lists and cyclic garbage cleared.
+    """
+    out: list[GameState | None] = [None] * len(pairs)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for i, (state, action) in enumerate(pairs):
+            out[i] = step(state, action)
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return after - before
+
+
+def retained_each(pairs: Sequence[Pair], step: Callable[[GameState, Action], GameState]) -> list[int]:
+    """
+    The bytes traced while making each ``step(state, action)``, the results kept alive.
+    """
+    out: list[GameState | None] = [None] * len(pairs)
+    deltas = [0] * len(pairs)
+    traced = tracemalloc.get_traced_memory
+    gc.collect()
+    gc.disable()
+    tracemalloc.start()
+    try:
+        for i in range(len(pairs)):
+            state, action = pairs[i]
+            before = traced()[0]
+            out[i] = step(state, action)
+            deltas[i] = traced()[0] - before
+    finally:
+        tracemalloc.stop()
+        gc.enable()
+    return deltas
+
+
+def footprint(label: str, pairs: Sequence[Pair]) -> Footprint:
+    """
+    The mean (exact total over the list) and the median (one successor at a time) memory per successor.
+    """
+    overhead = retained_total(pairs, _parent)
+    total = retained_total(pairs, apply) - overhead
+    each = retained_each(pairs, apply)
+    each_overhead = statistics.median(retained_each(pairs, _parent))
+    return Footprint(label, len(pairs), total / len(pairs), statistics.median(each) - each_overhead)
+
+
+def measure_memory(decisions: Sequence[Pair], deals: Sequence[Pair], n_pairs: int) -> list[Footprint]:
+    sample = spaced(decisions, n_pairs)
+    for state, action in [*sample, *deals]:  # fill every cache of action objects and tables first
+        if not state.is_chance_node:
+            legal_actions(state)
+        apply(state, action)
+    figures = [footprint("every decision", sample)]
+    for kind, pairs in by_type(sample).items():
+        if pairs:
+            figures.append(footprint(f"  {kind.__name__}", pairs))
+    figures.append(footprint("deals (Deal)", deals))
+    return figures
+
+
+# -- the machine -----------------------------------------------------------------------------------------------
+
+
+def pin(cpu: int | None) -> int | None:
+    """
+    Pin this process to *cpu* (default: the last CPU it may run on); the CPU, or `None` where that is not possible.
+    """
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    allowed = sorted(os.sched_getaffinity(0))
+    chosen = allowed[-1] if cpu is None else cpu
+    os.sched_setaffinity(0, {chosen})
+    return chosen
+
+
+def cpu_model() -> str:
+    fields: dict[str, str] = {}
+    try:
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8")
+    except OSError:
+        return platform.processor() or platform.machine()
+    for line in text.splitlines():
+        if not line.strip():
+            break  # the first processor is enough
+        key, _, value = line.partition(":")
+        fields[key.strip()] = value.strip()
+    model = fields.get("model name", platform.machine())
+    if "cpu family" in fields and "model" in fields:
+        model += f" (family {fields['cpu family']}, model {fields['model']})"
+    return model
+
+
+def version(distribution: str) -> str:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def load_average() -> float | None:
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+
+
+def environment(cpu: int | None) -> dict[str, object]:
+    return {
+        "persian_rummy": version("persian-rummy"),
+        "attrs": version("attrs"),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "python_build": sys.version.replace("\n", " "),
+        "cpu_model": cpu_model(),
+        "cpu_count": os.cpu_count(),
+        "pinned_cpu": cpu,
+        "platform": platform.platform(),
+        "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED"),
+        "load_average_at_start": load_average(),
+        "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),
+    }
+
+
+# -- report ----------------------------------------------------------------------------------------------------
+
+
+def spread_text(s: Spread, fmt: str) -> str:
+    return f"{s.median:{fmt}}  [{s.min:{fmt}} - {s.max:{fmt}}]"
+
+
+def print_environment(env: dict[str, object], args: argparse.Namespace) -> None:
+    pinned = "not pinned" if env["pinned_cpu"] is None else f"pinned to CPU {env['pinned_cpu']}"
+    print(f"persian-rummy {env['persian_rummy']} benchmark  ({env['date']})")
+    print(f"  machine   {env['cpu_model']}, {env['cpu_count']} CPUs, {pinned}")
+    print(f"  system    {env['platform']}")
+    print(f"  python    {env['implementation']} {env['python']}, attrs {env['attrs']}")
+    load = env["load_average_at_start"]
+    load_text = f"{load:.2f} (1 min)" if isinstance(load, float) else "unknown"
+    print(f"            PYTHONHASHSEED={env['PYTHONHASHSEED'] or 'unset'}; load average at start {load_text}")
+    games = "calibrated" if args.games is None else f"{args.games} fixed"
+    print(
+        f"  settings  ~{args.target_seconds:g} s per repeat, {args.repeats} repeats, games per repeat {games}; "
+        f"{args.states} states per call, {args.memory_pairs} successors for memory; default Rules()"
+    )
+    print()
+
+
+def print_playouts(p: Playouts) -> None:
+    print("1. Random playouts: complete games from new_game(), rng.choice(legal_actions(state)), apply")
+    print(f"   {'':<16}{'median':>12}  {'[min - max]':>27}")
+    print(f"   {'actions/s':<16}{spread_text(p.actions_per_s, '12,.0f')}")
+    print(f"   {'decisions/s':<16}{spread_text(p.decisions_per_s, '12,.0f')}")
+    print(f"   {'games/s':<16}{spread_text(p.games_per_s, '12,.1f')}")
+    print(f"   {'us/action':<16}{p.us_per_action:>12.2f}")
+    print(f"   {'ms/game':<16}{p.ms_per_game:>12.2f}")
+    print(
+        f"   per game: {p.actions_per_game:.1f} actions = {p.decisions_per_game:.1f} decisions "
+        f"+ {p.deals_per_game:.2f} deals"
+    )
+    seconds = ", ".join(f"{s:.2f}" for s in p.seconds)
+    print(f"   {p.repeats} repeats x {p.games_per_repeat:,} games; seconds per repeat: {seconds}")
+    share = p.cpu_share
+    print(f"   CPU time / wall time: {share.median:.0%} [{share.min:.0%} - {share.max:.0%}]", end="")
+    print("" if share.min >= 0.95 else "  (below 100%: other work shared the CPU; the rates are too low)")
+    print()
+
+
+def print_calls(costs: Sequence[CallCost]) -> None:
+    print("2. Per call, on states sampled along recorded playouts (bare loop subtracted)")
+    print(f"   {'call':<30}{'states':>8}  {'us/call':>8}  {'[min - max]':>17}")
+    for c in costs:
+        print(f"   {c.label:<30}{c.items:>8,}  {spread_text(c.us_per_call, '8.2f')}")
+    print()
+
+
+def print_memory(figures: Sequence[Footprint]) -> None:
+    print("3. Memory per successor state (tracemalloc; parents kept alive, caches warm)")
+    print(f"   {'successors of':<22}{'count':>8}  {'mean B':>9}  {'mean KiB':>9}  {'median B':>9}  {'median KiB':>10}")
+    for f in figures:
+        print(
+            f"   {f.label:<22}{f.successors:>8,}  {f.mean_bytes:>9,.0f}  {f.mean_kib:>9.2f}  "
+            f"{f.median_bytes:>9,.0f}  {f.median_kib:>10.2f}"
+        )
+    print()
+
+
+def bars(playouts: Playouts, memory: Footprint) -> list[dict[str, object]]:
+    return [
+        {
+            "bar": f"actions/s >= {BAR_ACTIONS_PER_S:,}",
+            "value": f"{playouts.actions_per_s.median:,.0f} actions/s (median)",
+            "met": playouts.actions_per_s.median >= BAR_ACTIONS_PER_S,
+        },
+        {
+            "bar": f"memory per successor <= {BAR_KIB_PER_SUCCESSOR:g} KiB",
+            "value": f"{memory.mean_kib:.2f} KiB (mean over decisions; median {memory.median_kib:.2f} KiB)",
+            "met": memory.mean_kib <= BAR_KIB_PER_SUCCESSOR,
+        },
+    ]
+
+
+def print_bars(rows: Sequence[dict[str, object]]) -> None:
+    print("Reference bars (for information)")
+    for row in rows:
+        verdict = "met" if row["met"] else "NOT met"
+        print(f"   {row['bar']!s:<32}{verdict:<9}{row['value']}")
+
+
+# -- main ------------------------------------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="short targets, for smoke runs (well under 30 s)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
+    parser.add_argument("--target-seconds", type=float, help="seconds per timed repeat (default 3, quick 0.3)")
+    parser.add_argument("--repeats", type=int, help="timed repeats (default 5, quick 3)")
+    parser.add_argument("--cpu", type=int, help="the CPU to pin to (default: the last one allowed)")
+    parser.add_argument("--games", type=int, help="games per repeat instead of calibrating")
+    parser.add_argument("--states", type=int, default=2000, help="decision states for the per-call costs")
+    parser.add_argument("--memory-pairs", type=int, help="decision successors for memory (default 10000, quick 2000)")
+    parser.add_argument("--record-games", type=int, help="recorded games to sample from (default 200, quick 40)")
+    args = parser.parse_args(argv)
+    if args.target_seconds is None:
+        args.target_seconds = 0.3 if args.quick else 3.0
+    if args.repeats is None:
+        args.repeats = 3 if args.quick else 5
+    if args.memory_pairs is None:
+        args.memory_pairs = 2000 if args.quick else 10_000
+    if args.record_games is None:
+        args.record_games = 40 if args.quick else 200
+    for name in ("target_seconds", "repeats", "states", "memory_pairs", "record_games", "games"):
+        value = getattr(args, name)
+        if value is not None and value <= 0:
+            parser.error(f"--{name.replace('_', '-')} must be positive")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        cpu = pin(args.cpu)
+    except OSError as error:
+        sys.exit(f"bench.py: cannot pin to CPU {args.cpu}: {error}")
+    env = environment(cpu)
+    print_environment(env, args)
+
+    playouts = measure_playouts(args.target_seconds, args.repeats, args.games)
+    print_playouts(playouts)
+
+    decisions, deals = record(args.record_games)
+    costs = measure_calls(decisions, deals, args.states, args.repeats, repeat_s=args.target_seconds / 5)
+    print_calls(costs)
+
+    memory = measure_memory(decisions, deals, args.memory_pairs)
+    print_memory(memory)
+
+    rows = bars(playouts, memory[0])
+    print_bars(rows)
+    load = env["load_average_at_end"] = load_average()
+    if load is not None and load > 1.5:
+        print(f"\nload average at end {load:.2f} (1 min): other work competed for the CPUs and skews the figures")
+
+    if args.json is not None:
+        payload = {
+            "environment": env,
+            "settings": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
+            "recorded": {"games": args.record_games, "decisions": len(decisions), "deals": len(deals)},
+            "playouts": asdict(playouts),
+            "per_call": [asdict(c) for c in costs],
+            "memory_per_successor": [
+                {**asdict(f), "label": f.label.strip(), "mean_kib": f.mean_kib, "median_kib": f.median_kib}
+                for f in memory
+            ],
+            "bars": rows,
+        }
+        args.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+        print(f"\nfigures written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,370 @@
+"""
+Hypothesis strategies for the tests: decks, rule variants, states reached by play, and actions.
+
+States are never assembled field by field: every state comes from `new_game` followed by
+deals and legal actions, so it is valid by construction and the properties test what a real
+game can reach.  Two ways of choosing the actions are offered:
+
+* `played_states` / `playouts` draw a seed and a number of steps and let ``random.Random(seed)``
+  pick each action.  This is fast enough to reach the end of whole games, and a failing example
+  still shrinks: towards fewer steps, seed 0, the default rules and the canonical deck order.
+* `chosen_states` lets Hypothesis pick every action among ``legal_actions(state)``.  It shrinks
+  action by action but is slow for long games, so keep *max_actions* small.
+
+`actions_of` draws legal actions of a state; `well_formed_actions` draws actions of every type
+that can be built, legal or not, from small domains around the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from attrs import frozen
+from hypothesis import strategies as st
+
+from persian_rummy import (
+    FULL_DECK,
+    Action,
+    Card,
+    CardSet,
+    Deal,
+    Discard,
+    DrawStock,
+    EmptyStockEnd,
+    GameState,
+    LayDown,
+    LayOff,
+    NextDealer,
+    ObligationTiming,
+    Pass,
+    Phase,
+    Rules,
+    TakeDiscard,
+    TeamDrawTiebreak,
+    TieBreak,
+    apply,
+    legal_actions,
+    new_game,
+    next_dealer,
+)
+
+T = TypeVar("T")
+
+__all__ = [
+    "Playout",
+    "actions_of",
+    "cards",
+    "chosen_states",
+    "decks",
+    "default_rules",
+    "played_states",
+    "playouts",
+    "random_action",
+    "rules_variants",
+    "seeds",
+    "well_formed_actions",
+]
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """
+    Any of the 56 cards.
+
+    Examples shrink towards the first card of `FULL_DECK`, ``2c``.
+    """
+    return st.sampled_from(FULL_DECK)
+
+
+def decks() -> st.SearchStrategy[tuple[Card, ...]]:
+    """
+    The 56 cards in any order.
+
+    Examples shrink towards `FULL_DECK` in its canonical order.
+    """
+    return st.permutations(FULL_DECK).map(tuple)
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """
+    A seed for ``random.Random``.
+
+    Examples shrink towards 0.
+    """
+    return st.integers(0, 2**32 - 1)
+
+
+def default_rules() -> st.SearchStrategy[Rules]:
+    """
+    Persian Rummy with its default rules only.
+    """
+    return st.just(Rules())
+
+
+def _default_first(values: tuple[T, ...]) -> st.SearchStrategy[T]:
+    # sampled_from shrinks towards its first element: put the default there.
+    return st.sampled_from(values)
+
+
+def rules_variants(*, bounded: bool = False) -> st.SearchStrategy[Rules]:
+    """
+    `Rules` with any combination of switches: hand sizes 1-13, 1-3 deals, a few going-out
+    bonuses, every enum value and both values of every boolean.
+
+    With *bounded*, `Rules.top_discard_free` stays off, so that every game is finite
+    (`persian_rummy.max_game_length` is not `None`).
+
+    Examples shrink towards ``Rules()``: every switch shrinks towards its default.
+    """
+    return st.builds(
+        Rules,
+        hand_size=_default_first((7, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13)),
+        num_deals=_default_first((2, 1, 3)),
+        go_out_bonus=_default_first((25, 0, 50, -10)),
+        top_discard_free=st.just(False) if bounded else _default_first((False, True)),
+        obligation_by_layoff=_default_first((True, False)),
+        obligation_timing=_default_first((ObligationTiming.IMMEDIATE, ObligationTiming.BEFORE_DISCARD)),
+        forbid_discarding_picked_cards=_default_first((False, True)),
+        go_out_by_discard=_default_first((False, True)),
+        empty_stock_end=_default_first(tuple(EmptyStockEnd)),
+        double_four_of_a_kind=_default_first((True, False)),
+        double_four_card_runs=_default_first((False, True)),
+        next_dealer=_default_first(tuple(NextDealer)),
+        team_draw_tiebreak=_default_first(tuple(TeamDrawTiebreak)),
+        tie_break=_default_first((TieBreak.DRAW, TieBreak.EXTRA_DEAL)),
+    )
+
+
+def _rules_strategy(rules: Rules | st.SearchStrategy[Rules] | None) -> st.SearchStrategy[Rules]:
+    if rules is None:
+        return default_rules()
+    if isinstance(rules, Rules):
+        return st.just(rules)
+    return rules
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """
+    A legal action of *state* chosen by *rng*: a deal of a deck shuffled by *rng* at a chance node.
+
+    *state* must not be over.
+    """
+    if state.is_chance_node:
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        return Deal(next_dealer(state), tuple(deck))
+    return rng.choice(legal_actions(state))
+
+
+@frozen(repr=False)
+class Playout:
+    """
+    A game played from `new_game`: every state reached and every action applied.
+
+    Attributes:
+        states: The states, ``states[0]`` the start of the game; ``states[i + 1]`` is
+            ``apply(states[i], actions[i])``.
+        actions: The actions applied, deals included.
+    """
+
+    states: tuple[GameState, ...]
+    actions: tuple[Action, ...]
+
+    @property
+    def final(self) -> GameState:
+        """
+        The last state reached.
+        """
+        return self.states[-1]
+
+    @property
+    def steps(self) -> tuple[tuple[GameState, Action, GameState], ...]:
+        """
+        Each action with the state before and after it.
+        """
+        return tuple(zip(self.states[:-1], self.actions, self.states[1:], strict=True))
+
+    def __repr__(self) -> str:
+        # Short on purpose: Hypothesis prints it for a failing example.  The rule changes, the
+        # first dealer, the length and the last actions say where the game went.
+        first = self.states[0]
+        last = ", ".join(repr(action) for action in self.actions[-4:])
+        return (
+            f"<Playout of {len(self.actions)} actions: rules changed {first.rules.changes()}, "
+            f"first dealer {first.dealer}, last actions [{last}], final phase {self.final.phase.value}>"
+        )
+
+    def _repr_pretty_(self, printer: Any, _cycle: bool) -> None:
+        printer.text(repr(self))
+
+
+@st.composite
+def playouts(
+    draw: st.DrawFn,
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    max_actions: int = 300,
+    dealer: int | None = None,
+) -> Playout:
+    """
+    A game played from `new_game` for up to *max_actions* actions, deals included.
+
+    *rules* is a `Rules`, a strategy for them (`rules_variants`) or `None` for the defaults.
+    The first dealer is drawn unless *dealer* is given.  Every deal's deck is drawn with
+    `decks`; the players' actions are chosen by ``random.Random(seed)`` with a drawn seed.
+    Play stops after the drawn number of actions, at the end of the game, or (about one example
+    in five) at the first deal boundary after that number, so chance nodes between deals and
+    finished games are reached often.
+
+    Examples shrink towards fewer actions, seed 0, the default rules, dealer 0 and decks in
+    `FULL_DECK` order; the smallest example is the first deal, dealt from `FULL_DECK`.
+    """
+    game_rules = draw(_rules_strategy(rules))
+    first = draw(st.integers(0, 3)) if dealer is None else dealer
+    seed = draw(seeds())
+    # Hypothesis draws the lower bound of a range often: keep the fresh game for one example in
+    # sixteen or so, and let the others play at least one action.
+    steps = 0 if draw(st.integers(0, 15)) == 15 else draw(st.integers(1, max_actions))
+    to_boundary = draw(st.integers(0, 4)) == 4
+    rng = random.Random(seed)  # noqa: S311 (reproducible play, not cryptography)
+    state = new_game(game_rules, dealer=first)
+    states = [state]
+    actions: list[Action] = []
+    while state.phase is not Phase.GAME_OVER:
+        if len(actions) >= steps and (not to_boundary or state.is_chance_node):
+            break
+        if len(actions) >= 3 * max_actions:
+            break
+        chance = state.is_chance_node
+        action: Action = Deal(next_dealer(state), draw(decks())) if chance else rng.choice(legal_actions(state))
+        state = apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return Playout(tuple(states), tuple(actions))
+
+
+def played_states(
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    max_actions: int = 300,
+    dealer: int | None = None,
+) -> st.SearchStrategy[GameState]:
+    """
+    A state reached from `new_game` by deals and up to *max_actions* legal actions: the final
+    state of `playouts` (same arguments), so chance nodes and finished games are included.
+
+    Examples shrink like `playouts`, towards the first deal.
+    """
+    return playouts(rules=rules, max_actions=max_actions, dealer=dealer).map(lambda playout: playout.final)
+
+
+@st.composite
+def chosen_states(
+    draw: st.DrawFn,
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    max_actions: int = 40,
+) -> GameState:
+    """
+    A state reached from `new_game` by up to *max_actions* actions, each one chosen by
+    Hypothesis among the legal actions (every deal's deck drawn with `decks`).
+
+    Examples shrink action by action, towards the first legal action of each state, and
+    towards fewer actions.
+    """
+    game_rules = draw(_rules_strategy(rules))
+    state = new_game(game_rules, dealer=draw(st.integers(0, 3)))
+    for _ in range(draw(st.integers(0, max_actions))):
+        if state.phase is Phase.GAME_OVER:
+            break
+        state = apply(state, draw(actions_of(state)))
+    return state
+
+
+@st.composite
+def actions_of(draw: st.DrawFn, state: GameState) -> Action:
+    """
+    A legal action of *state*: a `Deal` by the right dealer at a chance node (its deck drawn
+    with `decks`), else one of `legal_actions`.  At the end of the game there is none: every
+    example is rejected, so do not draw from it there.
+
+    Examples shrink towards the first legal action (towards `FULL_DECK` order for a deal).
+    """
+    if state.is_chance_node:
+        return Deal(next_dealer(state), draw(decks()))
+    actions = legal_actions(state)
+    if not actions:
+        draw(st.nothing())
+    return actions[draw(st.integers(0, len(actions) - 1))]
+
+
+def _pool(state: GameState) -> tuple[Card, ...]:
+    """
+    The cards an action of *state* is likely to name: the hand of the seat to act, the pile
+    from the top down, the top cards of the stock and the table's cards, in this order.
+    """
+    seat = state.to_act if state.to_act is not None else 0
+    table = CardSet()
+    for meld in state.melds:
+        table |= meld.cards
+    return tuple(dict.fromkeys([*state.hands[seat], *reversed(state.discard_pile), *state.stock[:3], *table]))
+
+
+def _shuffled(seed: int) -> tuple[Card, ...]:
+    return tuple(random.Random(seed).sample(FULL_DECK, len(FULL_DECK)))  # noqa: S311
+
+
+@st.composite
+def well_formed_actions(draw: st.DrawFn, state: GameState) -> Action:
+    """
+    An action of any type that can be built, legal or not, from small domains around *state*.
+
+    Seats are any of the four or the seat to act; cards come from the hand of the seat to
+    act, the discard pile, the stock's top and the table, or are any card; card groups hold
+    up to five cards; meld indices run from -1 to one past the last meld; deals name any seat
+    and a deck that is a permutation, or has a card twice, or lacks one.  In about three
+    examples out of ten the action is a legal one (`actions_of`), so both outcomes are common.
+
+    Every choice is an integer drawn directly, which keeps drawing cheap.  Examples shrink
+    towards `DrawStock` by seat 0, then towards the first cards of the pool and short groups.
+    """
+    kind = draw(st.integers(0, 9))
+    if kind >= 7 and state.phase is not Phase.GAME_OVER:
+        return draw(actions_of(state))
+    seat_to_act = state.to_act if state.to_act is not None else 0
+    seat = draw(st.integers(0, 4))
+    if seat == 4:
+        seat = seat_to_act
+    pool = _pool(state)
+    hand = tuple(state.hands[seat_to_act])
+
+    def card() -> Card:
+        i = draw(st.integers(0, len(pool) + len(FULL_DECK) - 1))
+        return pool[i] if i < len(pool) else FULL_DECK[i - len(pool)]
+
+    def group() -> CardSet:
+        source = (hand, pool, FULL_DECK)[draw(st.integers(0, 2))] or FULL_DECK
+        size = draw(st.integers(0, 5))
+        return CardSet(source[draw(st.integers(0, len(source) - 1))] for _ in range(size))
+
+    def deal() -> Deal:
+        deck = _shuffled(draw(seeds()))
+        spoil = draw(st.integers(0, 2))
+        if spoil == 1:
+            where = draw(st.integers(0, 55))
+            deck = (*deck[:where], deck[(where + 1) % 56], *deck[where + 1 :])
+        elif spoil == 2:
+            deck = deck[:-1]
+        return Deal(draw(st.integers(0, 3)), deck)
+
+    builders: tuple[Callable[[], Action], ...] = (
+        lambda: DrawStock(seat),
+        lambda: Pass(seat),
+        lambda: TakeDiscard(seat, card()),
+        lambda: Discard(seat, card()),
+        lambda: LayDown(seat, group()),
+        lambda: LayOff(seat, draw(st.integers(-1, len(state.melds))), group()),
+        deal,
+    )
+    return builders[min(kind, 6)]()

@@ -1,0 +1,740 @@
+"""
+Properties of every state a game can reach, checked with Hypothesis over played games.
+
+The states come from `tests.strategies`: games played from `new_game` with drawn decks and
+legal actions, under the default rules or any combination of rule switches.  The last part
+of this module is a slow reference implementation of the draw and play rules, written from
+RULES.md without the engine's bit tricks, that `legal_actions` must agree with.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+import attrs
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+
+from persian_rummy import (
+    FULL_DECK,
+    Card,
+    CardSet,
+    ChanceNodeError,
+    Deal,
+    DealEnd,
+    Discard,
+    DrawStock,
+    EmptyStockEnd,
+    GameState,
+    IllegalActionError,
+    LayDown,
+    LayOff,
+    MeldKind,
+    ObligationTiming,
+    Pass,
+    Phase,
+    PlayerAction,
+    Rank,
+    Redraw,
+    Rules,
+    Seating,
+    Suit,
+    TakeDiscard,
+    TeamScore,
+    TieBreak,
+    apply,
+    check_invariants,
+    draw_rank,
+    is_legal,
+    legal_actions,
+    max_deal_length,
+    max_game_length,
+    meld_kind,
+    next_dealer,
+    score_deal,
+    team_draw,
+)
+from tests import positions
+from tests.strategies import (
+    Playout,
+    cards,
+    chosen_states,
+    played_states,
+    playouts,
+    random_action,
+    rules_variants,
+    seeds,
+    well_formed_actions,
+)
+
+# -- independent helpers ----------------------------------------------------------------------------------------
+
+#: R23, A19: joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
+POINTS_BY_RANK = {Rank.JOKER: 20, Rank.ACE: 15, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10}
+
+
+def points(cards_: Iterable[Card]) -> int:
+    """
+    The points of *cards_* by R23, without the library's tables.
+    """
+    return sum(POINTS_BY_RANK.get(card.rank, int(card.rank)) for card in cards_)
+
+
+def every_card(state: GameState) -> list[Card]:
+    """
+    Every card of *state*, read from its fields: hands, stock, discard pile, table melds.
+    """
+    found: list[Card] = []
+    for hand in state.hands:
+        found.extend(hand)
+    found.extend(state.stock)
+    found.extend(state.discard_pile)
+    for meld in state.melds:
+        found.extend(meld.cards)
+    return found
+
+
+def assert_conserved(state: GameState) -> None:
+    """
+    All 56 cards are present exactly once (R2), counted independently of `check_invariants`.
+    """
+    counts = Counter(every_card(state))
+    expected = dict.fromkeys(FULL_DECK, 1)
+    assert expected == dict(counts)
+
+
+def is_over(state: GameState) -> bool:
+    return state.phase is Phase.GAME_OVER
+
+
+def in_turn(state: GameState) -> bool:
+    return state.phase is Phase.DRAW or state.phase is Phase.PLAY
+
+
+def deal_ends(playout: Playout) -> list[GameState]:
+    """
+    The states of *playout* in which a deal has just ended.
+    """
+    return [after for before, _, after in playout.steps if in_turn(before) and not in_turn(after)]
+
+
+ALL_FIELDS = tuple(field.name for field in attrs.fields(GameState))
+
+
+# -- 1. conservation ---------------------------------------------------------------------------------------------
+
+
+@given(playouts(rules=rules_variants()))
+def test_r2_every_card_exactly_once_in_every_state(playout: Playout) -> None:
+    """
+    R2: in every state reached, all 56 cards are present exactly once across the hands, the
+    stock, the discard pile and the table melds, and `check_invariants` accepts the state.
+    """
+    for state in playout.states:
+        assert_conserved(state)
+        check_invariants(state)
+
+
+@settings(max_examples=25)
+@given(chosen_states(rules=rules_variants()))
+def test_r2_every_card_exactly_once_with_chosen_actions(state: GameState) -> None:
+    """
+    R2: the same conservation when Hypothesis chooses every action (shrinks action by action).
+    """
+    assert_conserved(state)
+    check_invariants(state)
+
+
+# -- 2. legal actions apply --------------------------------------------------------------------------------------
+
+_TYPE_ORDER = {DrawStock: 0, TakeDiscard: 1, Pass: 2, LayDown: 0, LayOff: 1, Discard: 2}
+
+
+@given(played_states(rules=rules_variants()))
+def test_r13_every_legal_action_applies(state: GameState) -> None:
+    """
+    R13: every action in `legal_actions` applies without error and gives a new, valid state;
+    `legal_actions` has no duplicates and gives the same tuple every time.  At a chance node
+    it raises `ChanceNodeError`; after the game it is empty.
+    """
+    if state.is_chance_node:
+        with pytest.raises(ChanceNodeError):
+            legal_actions(state)
+        return
+    actions = legal_actions(state)
+    assert actions == legal_actions(state)
+    assert len(actions) == len(set(actions))
+    if is_over(state):
+        assert not actions
+        return
+    assert actions, "a turn can always go on (R13, R21)"
+    for action in actions:
+        assert state.to_act == action.seat
+        after = apply(state, action)
+        assert after is not state
+        assert after != state
+        check_invariants(after)
+
+
+@given(played_states(rules=rules_variants()))
+def test_r13_legal_actions_come_in_the_documented_order(state: GameState) -> None:
+    """
+    R13, R14, R21: the draw phase lists `DrawStock`, then `TakeDiscard` from the top of the pile
+    down, then `Pass`; the play phase lists `LayDown`, then `LayOff` by meld, then `Discard` in
+    `FULL_DECK` order.
+    """
+    if not in_turn(state):
+        return
+    actions = legal_actions(state)
+    kinds = [_TYPE_ORDER[type(action)] for action in actions]
+    assert sorted(kinds) == kinds
+    if state.phase is Phase.DRAW:
+        assert all(type(action) in {DrawStock, TakeDiscard, Pass} for action in actions)
+        depth = [state.discard_pile.index(action.card) for action in actions if isinstance(action, TakeDiscard)]
+        assert sorted(depth, reverse=True) == depth
+    else:
+        assert all(type(action) in {LayDown, LayOff, Discard} for action in actions)
+        melds = [action.meld for action in actions if isinstance(action, LayOff)]
+        assert sorted(melds) == melds
+        discarded = [action.card.index for action in actions if isinstance(action, Discard)]
+        assert sorted(discarded) == discarded
+
+
+# -- 3. is_legal agrees with legal_actions -----------------------------------------------------------------------
+
+
+def deal_is_legal(state: GameState, action: Deal) -> bool:
+    """
+    R2, R5, R7, A4: a deal is legal at a chance node, by the right dealer, with all 56 cards once.
+    """
+    indices = sorted(card.index for card in action.deck)
+    return state.is_chance_node and action.seat == next_dealer(state) and list(range(56)) == indices
+
+
+@given(played_states(rules=rules_variants()), st.data())
+def test_r13_is_legal_agrees_with_legal_actions(state: GameState, data: st.DataObject) -> None:
+    """
+    R13: for well-formed actions, legal or not, ``is_legal(s, a) == (a in legal_actions(s))``
+    (a deal: at a chance node, by the right dealer, with a full deck); an action that is not
+    legal raises `IllegalActionError` and leaves the state equal to a snapshot of it.
+    """
+    snapshot = attrs.evolve(state)
+    legal: tuple[PlayerAction, ...] = () if state.is_chance_node else legal_actions(state)
+    for _ in range(8):
+        action = data.draw(well_formed_actions(state))
+        expected = deal_is_legal(state, action) if isinstance(action, Deal) else action in legal
+        assert expected == is_legal(state, action)
+        if not expected:
+            with pytest.raises(IllegalActionError) as raised:
+                apply(state, action)
+            assert action is raised.value.action
+            assert raised.value.rule
+            note(f"{action!r}: {raised.value.reason} ({raised.value.rule})")
+        assert snapshot == state
+
+
+# -- 4. apply is pure ---------------------------------------------------------------------------------------------
+
+
+@given(played_states(rules=rules_variants()), st.data())
+def test_r13_apply_is_deterministic_and_leaves_its_input_alone(state: GameState, data: st.DataObject) -> None:
+    """
+    R13: `apply` gives equal results for equal inputs and never changes the state passed in:
+    afterwards the state equals a snapshot, has the same hash and holds the very same objects
+    in every field, whether the action was legal or not.
+    """
+    snapshot = attrs.evolve(state)
+    assert snapshot is not state
+    fields = {name: getattr(state, name) for name in ALL_FIELDS}
+    digest = hash(state)
+    for _ in range(4):
+        action = data.draw(well_formed_actions(state))
+        if is_legal(state, action):
+            first = apply(state, action)
+            second = apply(snapshot, action)
+            assert first == second
+            assert hash(first) == hash(second)
+            assert first == apply(state, action)
+        else:
+            with pytest.raises(IllegalActionError) as raised:
+                apply(state, action)
+            with pytest.raises(IllegalActionError) as again:
+                apply(snapshot, action)
+            assert (raised.value.reason, raised.value.rule) == (again.value.reason, again.value.rule)
+        assert snapshot == state
+        assert digest == hash(state)
+        assert all(getattr(state, name) is value for name, value in fields.items())
+
+
+# -- 5. termination ------------------------------------------------------------------------------------------------
+
+
+@given(rules_variants(bounded=True), seeds())
+def test_r22_a17_every_game_terminates_within_the_bound(rules: Rules, seed: int) -> None:
+    """
+    R22, R27, A17: random games end within ``max_game_length(rules)`` actions and every deal
+    within ``max_deal_length(rules)``, deals included.
+
+    The bound: ``1 + 2 * (stock + 56) + 56 + passes`` per deal, where the stock holds
+    ``56 - 4 * hand_size - 1`` cards and ``passes`` is ``3 * 57`` with ``all_pass`` (1 otherwise):
+    each stock turn draws one card; each discard-pile turn lowers the cards in hands and pile by
+    one or more, and there are never more than 56; at most 56 melds and lay-offs per deal; at
+    most three passes in a row between turns, a fourth ending the deal: 395 actions per deal,
+    790 per game with the default rules.
+    Every variant except `Rules.top_discard_free` is bounded.
+    """
+    per_deal = max_deal_length(rules)
+    per_game = max_game_length(rules)
+    assert per_deal is not None
+    assert per_game is not None
+    extra = rules.tie_break is TieBreak.EXTRA_DEAL
+    assert per_deal * (rules.num_deals + extra) == per_game
+    for game in range(3):
+        rng = random.Random(seed + game)  # noqa: S311
+        state = GameState(rules=rules, phase=Phase.DEAL, stock=FULL_DECK, dealer=game % 4)
+        lengths: list[int] = []
+        while not is_over(state) and sum(lengths) <= per_game:
+            action = random_action(state, rng)
+            if isinstance(action, Deal):
+                lengths.append(0)
+            lengths[-1] += 1
+            state = apply(state, action)
+        assert is_over(state)
+        assert sum(lengths) <= per_game
+        assert max(lengths) <= per_deal
+        assert rules.num_deals <= len(lengths) <= rules.num_deals + extra
+
+
+# -- 6. table melds ------------------------------------------------------------------------------------------------
+
+
+@given(playouts(rules=rules_variants()))
+def test_r9_r17_every_table_meld_is_valid_and_stays_put(playout: Playout) -> None:
+    """
+    R9-R12, R16, R17: every table meld is a valid meld of its kind; the cards each seat placed
+    on it (laid down or laid off) partition its cards; the owner laid down a valid meld of the
+    same kind; within a deal a meld is never removed or moved, it only gains lay-offs (R17).
+    """
+    for state in playout.states:
+        for meld in state.melds:
+            assert meld.kind is meld_kind(meld.cards)
+            assert meld.kind is naive_kind(meld.cards)
+            assert meld.kind is meld_kind(meld.laid_down)
+            parts = meld.contributions
+            assert sum(len(part) for part in parts) == len(meld.cards)
+            union = CardSet()
+            for part in parts:
+                union |= part
+            assert meld.cards == union
+            assert meld.laid_down <= parts[meld.owner]
+    for before, action, after in playout.steps:
+        if isinstance(action, Deal):
+            assert not after.melds
+            continue
+        assert len(before.melds) <= len(after.melds) <= len(before.melds) + 1
+        for old, new in zip(before.melds, after.melds, strict=False):
+            assert (old.owner, old.laid_down) == (new.owner, new.laid_down)
+            assert all(a <= b for a, b in zip(old.layoffs, new.layoffs, strict=True))
+
+
+# -- 7. points ---------------------------------------------------------------------------------------------------
+
+
+@given(playouts(rules=rules_variants()))
+def test_r23_card_points_total_476_everywhere(playout: Playout) -> None:
+    """
+    R23, A19: the points on the table, in the hands, in the stock and in the pile total 476 in
+    every state; at the end of a deal the melded and in-hand items of both teams plus the
+    stock and pile add up to 476 too.
+    """
+    total = 476
+    assert total == points(FULL_DECK)
+    for state in playout.states:
+        table = sum(meld.cards.points for meld in state.melds)
+        hands = sum(hand.points for hand in state.hands)
+        assert total == table + hands + points(state.stock) + points(state.discard_pile)
+    for state in deal_ends(playout):
+        team0, team1 = state.results[-1].teams
+        rest = points(state.stock) + points(state.discard_pile)
+        assert total == team0.melded + team1.melded + team0.in_hand + team1.in_hand + rest
+
+
+# -- 8. scores -------------------------------------------------------------------------------------------------
+
+
+def expected_scores(state: GameState) -> tuple[TeamScore, TeamScore]:
+    """
+    Each team's score for the deal that ended in *state*, by R24-R26, A20, A21, A23.
+    """
+    rules = state.rules
+    melded = [0, 0]
+    doubling = [0, 0]
+    for meld in state.melds:
+        for seat, part in enumerate(meld.contributions):
+            melded[seat % 2] += points(part)
+        doubled = rules.double_four_of_a_kind if meld.kind is MeldKind.SET else rules.double_four_card_runs
+        if len(meld.laid_down) == 4 and doubled:
+            doubling[meld.owner % 2] += points(meld.laid_down)
+    in_hand = [points(state.hands[0]) + points(state.hands[2]), points(state.hands[1]) + points(state.hands[3])]
+    bonus = [0, 0]
+    if state.went_out is not None:
+        bonus[state.went_out % 2] = rules.go_out_bonus
+    return (
+        TeamScore(melded[0], doubling[0], bonus[0], in_hand[0]),
+        TeamScore(melded[1], doubling[1], bonus[1], in_hand[1]),
+    )
+
+
+def expected_end(state: GameState) -> DealEnd:
+    if state.went_out is not None:
+        return DealEnd.WENT_OUT
+    if state.rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
+        return DealEnd.STOCK_EMPTY
+    return DealEnd.PASSES
+
+
+@given(playouts(rules=rules_variants()))
+def test_r24_r26_score_breakdown_adds_up(playout: Playout) -> None:
+    """
+    R24-R26, A20, A21, A23: at the end of every deal the recorded score is, per team, the
+    points melded and laid off, plus the doubling of four-card sets laid down at once, plus
+    the going-out bonus for the team that went out only, minus both partners' hands; the total
+    is ``melded + doubling + bonus - in_hand``; scoring the final table again with `score_deal`
+    gives the recorded result; `GameState.scores` is the sum of the results.
+    """
+    for state in playout.states:
+        totals = [result.totals for result in state.results]
+        assert (sum(t[0] for t in totals), sum(t[1] for t in totals)) == state.scores
+        assert [number for number, _ in enumerate(state.results, start=1)] == [r.deal for r in state.results]
+    for state in deal_ends(playout):
+        result = state.results[-1]
+        assert state.deal == result.deal
+        assert state.went_out == result.went_out
+        assert expected_end(state) == result.end
+        assert expected_scores(state) == result.teams
+        for team in result.teams:
+            assert team.melded + team.doubling + team.bonus - team.in_hand == team.total
+        if result.went_out is None:
+            assert result.teams[0].bonus == result.teams[1].bonus == 0
+        else:
+            assert not state.hands[result.went_out]
+        if result.end is DealEnd.PASSES:
+            assert not state.stock
+            assert (4 if state.rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1) == state.passes
+        rescored = score_deal(
+            state.hands, state.melds, state.went_out, rules=state.rules, deal=state.deal, end=result.end
+        )
+        assert result == rescored
+
+
+# -- 9. team draw ----------------------------------------------------------------------------------------------
+
+
+def reference_team_draw(drawn: Sequence[Card], redraw: dict[int, Card] | None = None) -> Seating | Redraw:
+    """
+    R4, R5, A1, A2 with redraws, straight from the rule: sort by draw rank (then by the redraw's
+    rank for the players who drew again, then by player number); a group of equal keys that
+    holds the lowest place, or holds both the 2nd and the 3rd place, must draw again; otherwise
+    the two lowest sit at seats 0 and 2, the 3rd at seat 1 and the 4th at seat 3.
+    """
+    redraw = redraw or {}
+
+    def key(player: int) -> tuple[int, int]:
+        return (draw_rank(drawn[player]), draw_rank(redraw[player]) if player in redraw else 0)
+
+    order = sorted(range(4), key=lambda player: (key(player), player))
+    for first, player in enumerate(order):
+        if first and key(order[first - 1]) == key(player):
+            continue
+        group = [other for other in order if key(other) == key(player)]
+        last = first + len(group) - 1
+        if len(group) > 1 and (first == 0 or first <= 1 < last):
+            return Redraw(tuple(sorted(group)))
+    return Seating((order[0], order[2], order[1], order[3]))
+
+
+SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+
+four_cards = st.lists(cards(), min_size=4, max_size=4, unique=True)
+
+
+@given(four_cards, st.data())
+def test_r4_r5_a1_team_draw(drawn: list[Card], data: st.DataObject) -> None:
+    """
+    R4, R5, A1, A2: the draw of any four distinct cards seats the players as a permutation
+    whose seats 0 and 2 hold the two lowest draw ranks (aces low, jokers high), seat 0 the
+    lowest; or, when a tie leaves the first dealer or the partnerships open, it names the
+    tied players for a redraw, whose new cards decide among them only.
+    """
+    result = team_draw(drawn)
+    assert reference_team_draw(drawn) == result
+    ranks = [draw_rank(card) for card in drawn]
+    if isinstance(result, Seating):
+        assert sorted(result.players) == [0, 1, 2, 3]
+        seats = result.players
+        by_seat = [ranks[seats[0]], ranks[seats[2]], ranks[seats[1]], ranks[seats[3]]]
+        assert sorted(ranks) == by_seat
+        assert by_seat[0] < by_seat[1] < by_seat[2]
+        return
+    tied = {ranks[player] for player in result.players}
+    assert len(result.players) >= 2
+    assert len(tied) == 1
+    rest = [card for card in FULL_DECK if card not in drawn]
+    new = data.draw(st.lists(st.sampled_from(rest), min_size=len(result.players), max_size=4, unique=True))
+    redraw = dict(zip(result.players, new, strict=False))
+    again = team_draw(drawn, redraw)
+    assert reference_team_draw(drawn, redraw) == again
+    if isinstance(again, Redraw):
+        assert set(again.players) <= set(result.players)
+
+
+@given(four_cards)
+def test_a1_suit_order_never_redraws(drawn: list[Card]) -> None:
+    """
+    A1 (``suit_order``): ties are broken by suit (clubs < diamonds < hearts < spades, jokers
+    by number), so the draw always seats the players: lowest at seat 0, its partner the 2nd
+    lowest at seat 2, the 3rd at seat 1, the 4th at seat 3.
+    """
+
+    def key(player: int) -> tuple[int, int]:
+        card = drawn[player]
+        return (draw_rank(card), card.joker_number if card.suit is None else SUIT_ORDER[card.suit])
+
+    order = sorted(range(4), key=key)
+    assert Seating((order[0], order[2], order[1], order[3])) == team_draw(drawn, tiebreak="suit_order")
+
+
+# -- 10. a slow reference for the legal actions -----------------------------------------------------------------
+#
+# Written from R9-R18, R21 and A7-A13 without the engine's tables: a meld is checked card by
+# card, the melds of the deck are listed once, and everything else is a search over them.
+
+NATURAL_RANKS = [rank for rank in Rank if rank is not Rank.JOKER]
+
+
+def naive_kind(group: Iterable[Card]) -> MeldKind | None:
+    """
+    R9-R12, A7, A8: three or four cards of one rank (jokers only with jokers) are a set; three or
+    more cards of one suit with consecutive ranks, 2 lowest and ace highest, no joker, are a run.
+    """
+    cards_ = list(group)
+    if len(cards_) < 3:
+        return None
+    if len({card.rank for card in cards_}) == 1:
+        return MeldKind.SET if len(cards_) <= 4 else None
+    if any(card.is_joker for card in cards_) or len({card.suit for card in cards_}) != 1:
+        return None
+    values = sorted(int(card.rank) for card in cards_)
+    if values == list(range(values[0], values[0] + len(values))):
+        return MeldKind.RUN
+    return None
+
+
+def _all_melds() -> tuple[frozenset[Card], ...]:
+    found: list[frozenset[Card]] = []
+    for rank in Rank:
+        same = [card for card in FULL_DECK if card.rank is rank]
+        for size in (3, 4):
+            found.extend(frozenset(combo) for combo in itertools.combinations(same, size))
+    for suit in Suit:
+        row = [Card(rank, suit) for rank in NATURAL_RANKS]
+        found.extend(frozenset(row[low:high]) for low in range(13) for high in range(low + 3, 14))
+    return tuple(found)
+
+
+#: Every meld that can be made from the deck: 70 sets (13 ranks and the jokers) and 264 runs.
+ALL_MELDS = _all_melds()
+MELDS_WITH = {card: [meld for meld in ALL_MELDS if card in meld] for card in FULL_DECK}
+
+
+@cache
+def extensions(meld: frozenset[Card]) -> tuple[frozenset[Card], ...]:
+    """
+    R17, A11: the groups of cards that can be laid off onto *meld* in one action: the fourth
+    card of a set of three, or cards extending a run at one end.
+    """
+    kind = naive_kind(meld)
+    found = []
+    for bigger in ALL_MELDS:
+        if meld < bigger and naive_kind(bigger) is kind:
+            extra = bigger - meld
+            below = all(card.rank < min(c.rank for c in meld) for card in extra)
+            above = all(card.rank > max(c.rank for c in meld) for card in extra)
+            if kind is MeldKind.SET or below or above:
+                found.append(extra)
+    return tuple(found)
+
+
+def playable(card: Card, avail: frozenset[Card], table: Sequence[frozenset[Card]], by_layoff: bool) -> bool:
+    """
+    A12: whether *card* can be played in one action: in a new meld with cards of *avail*, or
+    (with *by_layoff*, A10) laid off onto a meld of *table*, alone or with cards of *avail*
+    that extend the same run.
+    """
+    if any(meld - {card} <= avail for meld in MELDS_WITH[card]):
+        return True
+    return by_layoff and any(card in extra and extra - {card} <= avail for meld in table for extra in extensions(meld))
+
+
+def reference_legal_actions(state: GameState) -> set[PlayerAction]:
+    """
+    The legal actions of a draw or play state, by R14-R18, R21, A9-A13, searched naively.
+    """
+    rules = state.rules
+    seat = state.to_act
+    assert seat is not None
+    hand = frozenset(state.hands[seat])
+    table = [frozenset(meld.cards) for meld in state.melds]
+    by_layoff = rules.obligation_by_layoff
+    found: set[PlayerAction] = set()
+    if state.phase is Phase.DRAW:
+        if state.stock:
+            found.add(DrawStock(seat))
+        else:
+            found.add(Pass(seat))
+        pile = state.discard_pile
+        for depth, card in enumerate(pile):
+            taken = frozenset(pile[depth:])
+            free = rules.top_discard_free and bool(state.stock) and depth == len(pile) - 1
+            if free or playable(card, (hand | taken) - {card}, table, by_layoff):
+                found.add(TakeDiscard(seat, card))
+        return found
+    downs = [meld for meld in ALL_MELDS if meld <= hand]
+    offs = [(k, extra) for k, meld in enumerate(table) for extra in extensions(meld) if extra <= hand]
+    target = state.obligation
+    if target is None:
+        found.update(LayDown(seat, CardSet(meld)) for meld in downs)
+        found.update(LayOff(seat, k, CardSet(extra)) for k, extra in offs)
+        picked = frozenset(state.picked) & hand
+        free_take = rules.top_discard_free and len(state.picked) == 1 and bool(state.stock)
+        forbidden = picked if rules.forbid_discarding_picked_cards or free_take else frozenset()
+        if forbidden == hand:
+            forbidden = frozenset()
+        found.update(Discard(seat, card) for card in hand - forbidden)
+        return found
+    strict = rules.obligation_timing is ObligationTiming.IMMEDIATE
+    for meld in downs:
+        if target in meld or (not strict and playable(target, hand - meld, [*table, meld], by_layoff)):
+            found.add(LayDown(seat, CardSet(meld)))
+    for k, extra in offs:
+        if target in extra:
+            keep = by_layoff
+        else:
+            after = [*table[:k], table[k] | extra, *table[k + 1 :]]
+            keep = not strict and playable(target, hand - extra, after, by_layoff)
+        if keep:
+            found.add(LayOff(seat, k, CardSet(extra)))
+    return found
+
+
+def test_r9_r12_reference_melds_of_the_deck() -> None:
+    """
+    R9-R12, A7, A8: the deck holds 70 sets (5 per rank, jokers included) and 264 runs (66 per
+    suit); the library recognises every one of them.
+    """
+    kinds = Counter(naive_kind(meld) for meld in ALL_MELDS)
+    expected = {MeldKind.SET: 70, MeldKind.RUN: 264}
+    assert expected == dict(kinds)
+    assert len(ALL_MELDS) == len(set(ALL_MELDS))
+    assert all(meld_kind(CardSet(meld)) is naive_kind(meld) for meld in ALL_MELDS)
+
+
+def test_r9_r12_meld_kind_agrees_with_the_reference_on_every_three_cards() -> None:
+    """
+    R9-R12, A7, A8: `meld_kind` agrees with the card-by-card definition on all 27,720 groups of
+    three cards.
+    """
+    wrong = [
+        combo for combo in itertools.combinations(FULL_DECK, 3) if meld_kind(CardSet(combo)) is not naive_kind(combo)
+    ]
+    assert not wrong, wrong[:5]
+
+
+@given(
+    st.one_of(
+        st.lists(cards(), max_size=14, unique=True),
+        st.sampled_from(tuple(Suit)).flatmap(
+            lambda suit: st.lists(st.sampled_from([Card(rank, suit) for rank in NATURAL_RANKS]), unique=True)
+        ),
+        st.lists(st.sampled_from([card for card in FULL_DECK if card.rank >= Rank.KING]), max_size=6, unique=True),
+    )
+)
+def test_r9_r12_meld_kind_agrees_with_the_reference(group: list[Card]) -> None:
+    """
+    R9-R12, A7, A8: `meld_kind` agrees with the card-by-card definition on any group of cards
+    (mixed, one suit, or high cards and jokers).
+    """
+    assert naive_kind(group) is meld_kind(CardSet(group))
+
+
+def describe(state: GameState) -> str:
+    """
+    The parts of a turn's state that decide its legal actions, in card notation.
+    """
+    seat = state.to_act
+    assert seat is not None
+    melds = "; ".join(f"{k}: {meld}" for k, meld in enumerate(state.melds))
+    pile = " ".join(map(str, state.discard_pile))
+    return (
+        f"seat {seat} in phase {state.phase.value}, hand {state.hands[seat]}, pile {pile} (top last), "
+        f"stock {len(state.stock)}, melds [{melds}], obligation {state.obligation}, picked {state.picked}, "
+        f"rules changed {state.rules.changes()}"
+    )
+
+
+def assert_matches_reference(state: GameState) -> None:
+    actions = legal_actions(state)
+    expected = reference_legal_actions(state)
+    missing = sorted(map(repr, expected - set(actions)))
+    extra = sorted(map(repr, set(actions) - expected))
+    assert not missing, f"missing {missing} in {describe(state)}"
+    assert not extra, f"extra {extra} in {describe(state)}"
+    assert len(actions) == len(expected)
+
+
+@settings(max_examples=30)
+@given(playouts(max_actions=220))
+def test_r14_r18_legal_actions_agree_with_the_reference(playout: Playout) -> None:
+    """
+    R14-R18, R21, A9-A13 (default rules): in every draw and play state of a game, `legal_actions`
+    is exactly what the slow reference finds: the stock draw or the pass, every discard-pile card
+    that can be played at once with the cards in hand and those taken with it (R15, A12), every
+    meld in hand, every lay-off, and the discards, or only the plays of the card taken while it
+    is pending (A11).
+    """
+    for state in playout.states:
+        if in_turn(state):
+            assert_matches_reference(state)
+
+
+@settings(max_examples=30)
+@given(playouts(rules=rules_variants(), max_actions=220))
+def test_a9_a13_legal_actions_agree_with_the_reference_in_every_variant(playout: Playout) -> None:
+    """
+    A9-A13, A16, A17: the same agreement with any rule switches: a free top discard, the card
+    taken only in a new meld, its obligation before the discard, no discarding of picked cards.
+    """
+    for state in playout.states:
+        if in_turn(state):
+            assert_matches_reference(state)
+
+
+def test_r15_a12_reference_on_a_pile_that_reaches_a_run() -> None:
+    """
+    R15, A11, A12: a card deep in the pile that reaches a table run only together with cards in
+    hand is takeable; the reference and the engine agree on a known position.
+    """
+    state = positions.position(
+        hands=("6s 2c 3d 9h Kc", "", "", ""),
+        pile="5s Qh 4d",
+        melds=(positions.meld(1, "7s 8s 9s"),),
+        stock="2h",
+        rest_to=1,
+    )
+    assert {DrawStock(0), TakeDiscard(0, "5s")} == reference_legal_actions(state)
+    assert (DrawStock(0), TakeDiscard(0, "5s")) == legal_actions(state)
