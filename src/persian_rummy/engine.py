@@ -57,7 +57,7 @@ from .exceptions import ChanceNodeError, IllegalActionError
 from .melds import JOKER_MASK, RANK_MASKS, MeldKind, TableMeld, _table_meld, kind_of_mask
 from .rules import EmptyStockEnd, NextDealer, ObligationTiming, Rules, TieBreak
 from .scoring import DealEnd, score_deal
-from .state import GameState, Phase, make_state, summarize_table
+from .state import GameState, Phase, make_state
 
 __all__ = [
     "Outcome",
@@ -665,7 +665,9 @@ def _lay_down_action(state: GameState, action: LayDown) -> GameState:
     if obligation is not None and not mask >> obligation.index & 1:
         _check_pending(state, action, hand, mask, [*(m.cards.mask for m in melds), mask])
     meld = _table_meld(seat, cards, (EMPTY, EMPTY, EMPTY, EMPTY), mask, kind)
-    return _after_play(state, seat, hand & ~mask, mask, (*melds, meld))
+    direct, far, runs = state._table  # noqa: SLF001
+    table = (direct | meld.ends, far | meld.reach, (*runs, mask) if kind is _RUN else runs)
+    return _after_play(state, seat, hand & ~mask, mask, (*melds, meld), table)
 
 
 def _lay_off_action(state: GameState, action: LayOff) -> GameState:
@@ -696,10 +698,23 @@ def _lay_off_action(state: GameState, action: LayOff) -> GameState:
     layoffs = list(meld.layoffs)
     layoffs[seat] = _card_set(layoffs[seat].mask | mask)
     new = _table_meld(meld.owner, meld.laid_down, tuple(layoffs), union, meld.kind)  # type: ignore[arg-type]
-    return _after_play(state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]))
+    # The cards just laid off may stay in the summary's masks: they never come back into play.
+    direct, far, runs = state._table  # noqa: SLF001
+    if meld.kind is _RUN:
+        old = meld.cards.mask
+        runs = tuple(union if run == old else run for run in runs)
+    table = (direct | new.ends, far | new.reach, runs)
+    return _after_play(state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), table)
 
 
-def _after_play(state: GameState, seat: int, hand: int, played: int, melds: tuple[TableMeld, ...]) -> GameState:
+def _after_play(  # noqa: PLR0913
+    state: GameState,
+    seat: int,
+    hand: int,
+    played: int,
+    melds: tuple[TableMeld, ...],
+    table: tuple[int, int, tuple[int, ...]],
+) -> GameState:
     hands = list(state.hands)
     hands[seat] = _card_set(hand)
     revealed = state.revealed
@@ -710,7 +725,6 @@ def _after_play(state: GameState, seat: int, hand: int, played: int, melds: tupl
     obligation = state.obligation
     if obligation is not None and played >> obligation.index & 1:
         obligation = None
-    table = summarize_table(melds)
     if not hand:
         return _end_deal(state, tuple(hands), state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, 0, table)  # type: ignore[arg-type]
     return make_state(

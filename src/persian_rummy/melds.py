@@ -124,6 +124,8 @@ class TableMeld:
         kind: Set or run (derived).
         ends: Bit mask of the cards that extend the meld by themselves: a set's
             missing card, the cards next to a run's ends (derived).
+        reach: Bit mask of the other cards of a run's suit, which extend it together
+            with the cards between (derived; 0 for a set).
 
     Raises:
         InvalidMeldError: the cards laid down, or all the cards together, are not a
@@ -143,6 +145,7 @@ class TableMeld:
     cards: CardSet = field(init=False, eq=False)
     kind: MeldKind = field(init=False, eq=False)
     ends: int = field(init=False, eq=False, repr=False)
+    reach: int = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if type(self.owner) is not int or not 0 <= self.owner <= 3:
@@ -166,7 +169,9 @@ class TableMeld:
             raise InvalidMeldError(msg)
         object.__setattr__(self, "cards", _card_set(mask))
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "ends", _ends(mask, kind))
+        ends, reach = _extensions(mask, kind)
+        object.__setattr__(self, "ends", ends)
+        object.__setattr__(self, "reach", reach)
 
     @property
     def four_at_once(self) -> bool:
@@ -252,17 +257,21 @@ def _table_meld(
     setter(new, "layoffs", layoffs)
     setter(new, "cards", _card_set(mask))
     setter(new, "kind", kind)
-    setter(new, "ends", _ends(mask, kind))
+    ends, reach = _extensions(mask, kind)
+    setter(new, "ends", ends)
+    setter(new, "reach", reach)
     return new
 
 
-def _ends(mask: int, kind: MeldKind) -> int:
+def _extensions(mask: int, kind: MeldKind) -> tuple[int, int]:
     """
-    The cards that extend a meld by themselves: a set's missing card, the cards next to a run's ends.
+    The cards that extend a meld by themselves (a set's missing card, the cards next to a
+    run's ends), and for a run the other cards of its suit, which extend it with those between.
     """
     lo = (mask & -mask).bit_length() - 1
     if kind is MeldKind.SET:
-        return 0 if mask.bit_count() == 4 else RANK_MASKS[13 if lo >= 52 else lo % 13] & ~mask
+        return (0 if mask.bit_count() == 4 else RANK_MASKS[13 if lo >= 52 else lo % 13] & ~mask), 0
     base = lo - lo % 13
     hi = mask.bit_length() - 1
-    return (1 << (lo - 1) if lo > base else 0) | (1 << (hi + 1) if hi < base + 12 else 0)
+    ends = (1 << (lo - 1) if lo > base else 0) | (1 << (hi + 1) if hi < base + 12 else 0)
+    return ends, SUIT_MASKS[lo // 13] & ~mask & ~ends

@@ -22,7 +22,6 @@ from typing import Final
 
 from attrs import field, frozen
 
-from ._tables import SUIT_BLOCK
 from .cards import FULL_DECK, Card
 from .cardsets import EMPTY, CardSet
 from .exceptions import PersianRummyError
@@ -238,18 +237,14 @@ def summarize_table(melds: tuple[TableMeld, ...]) -> tuple[int, int, tuple[int, 
 
     ``direct``: the cards that go onto some meld by themselves; ``far``: the cards of a
     run's suit beyond those, which may reach the run over cards in hand; ``runs``: the
-    runs' cards.
+    runs' cards.  The engine updates it as melds are laid down and extended; its masks
+    may then also hold cards already on the table, which never come back into play.
     """
     direct = far = 0
-    runs = []
     for meld in melds:
-        ends = meld.ends
-        direct |= ends
-        if meld.kind is MeldKind.RUN:
-            mask = meld.cards.mask
-            runs.append(mask)
-            far |= SUIT_BLOCK[(mask & -mask).bit_length() - 1] & ~mask & ~ends
-    return (direct, far, tuple(runs))
+        direct |= meld.ends
+        far |= meld.reach
+    return (direct, far, tuple(meld.cards.mask for meld in melds if meld.kind is MeldKind.RUN))
 
 
 def new_game(rules: Rules | None = None, *, dealer: int = 0) -> GameState:
