@@ -36,6 +36,7 @@ from persian_rummy import (
     Pass,
     Phase,
     Rules,
+    TakeDiscard,
     TeamScore,
     TieBreak,
     apply,
@@ -457,6 +458,15 @@ class TestNotInPersianRummy:
     R29: "500-Rum features that do not apply: [...] jokers wild; ace low (A-2-3) [...]; going out by
     discard; reshuffling the discard pile; 'calling Rummy!' [...]".
     """
+
+    def test_a24_no_rummy_calls_out_of_turn(self) -> None:
+        """
+        A24: no "Rummy!" calls: a player who could meld the top discard may not take it out of turn.
+        """
+        state = position(hands=("2c", "", "Qh Qs", ""), pile="Qd", to_act=0)
+        error = illegal(state, TakeDiscard(2, "Qd"))
+        assert ("it is seat 0's turn, not seat 2's", "R6") == (error.reason, error.rule)
+        assert all(action.seat == 0 for action in legal_actions(state))
 
     def test_r29_a_joker_cannot_join_a_natural_set(self) -> None:
         state = position(hands=("X1 Qh Qs 2c", "", "", ""), phase="play")
