@@ -20,6 +20,11 @@ Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED
    the successors one at a time.  The actions are those the recorded playouts chose,
    uniformly among the legal ones, so the mean also estimates the mean over all children
    of the sampled states.  Deals, which build four new hands and a stock, are reported apart.
+4. Notation and JSON: microseconds per ``format_position``, per ``parse_position`` (of the
+   position's own text), per ``to_json`` + ``from_json`` round trip of a state, and per
+   ``format_action`` / ``parse_action`` (with the state, which ``parse_action`` checks the
+   action against), on ``--text-states`` decision states sampled along the same recorded
+   playouts, with the bare loop subtracted.
 
 The exit status is 0 whether or not the reference bars are met: they are for information.
 """
@@ -55,10 +60,16 @@ from persian_rummy import (
     Phase,
     TakeDiscard,
     apply,
+    format_action,
+    format_position,
+    from_json,
     is_game_over,
     legal_actions,
     new_game,
+    parse_action,
+    parse_position,
     random_deal,
+    to_json,
 )
 
 T = TypeVar("T")
@@ -406,6 +417,95 @@ def measure_memory(decisions: Sequence[Pair], deals: Sequence[Pair], n_pairs: in
     return figures
 
 
+# -- 4. notation and JSON --------------------------------------------------------------------------------------
+
+TextPair = tuple[str, GameState]
+
+
+def format_position_loop(states: Sequence[GameState], k: int) -> float:
+    call = format_position
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for state in states:
+            call(state)
+    return time.perf_counter() - t0
+
+
+def parse_position_loop(texts: Sequence[str], k: int) -> float:
+    call = parse_position
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for text in texts:
+            call(text)
+    return time.perf_counter() - t0
+
+
+def texts_bare_loop(texts: Sequence[str], k: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for _text in texts:
+            pass
+    return time.perf_counter() - t0
+
+
+def json_round_trip_loop(states: Sequence[GameState], k: int) -> float:
+    write, read = to_json, from_json
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for state in states:
+            read(write(state))
+    return time.perf_counter() - t0
+
+
+def format_action_loop(pairs: Sequence[Pair], k: int) -> float:
+    call = format_action
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for state, action in pairs:
+            call(action, state)
+    return time.perf_counter() - t0
+
+
+def parse_action_loop(items: Sequence[TextPair], k: int) -> float:
+    call = parse_action
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for text, state in items:
+            call(text, state)
+    return time.perf_counter() - t0
+
+
+def text_pairs_bare_loop(items: Sequence[TextPair], k: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for _text, _state in items:
+            pass
+    return time.perf_counter() - t0
+
+
+def measure_text(decisions: Sequence[Pair], n_states: int, repeats: int, repeat_s: float) -> list[CallCost]:
+    """
+    Microseconds per call of the notation and JSON functions, on *n_states* decision states (and their actions).
+    """
+    sample = spaced(decisions, n_states)
+    states = [state for state, _ in sample]
+    positions = [format_position(state) for state in states]
+    actions = [(format_action(action, state), state) for state, action in sample]
+    for text, state in zip(positions, states, strict=True):  # every text reads back as its state
+        if parse_position(text) != state or from_json(to_json(state)) != state:
+            msg = f"text forms do not round-trip: {text}"
+            raise RuntimeError(msg)
+    return [
+        time_per_call("format_position", states, format_position_loop, states_bare_loop, repeats, repeat_s),
+        time_per_call("parse_position", positions, parse_position_loop, texts_bare_loop, repeats, repeat_s),
+        time_per_call("to_json + from_json, state", states, json_round_trip_loop, states_bare_loop, repeats, repeat_s),
+        time_per_call("format_action", sample, format_action_loop, pairs_bare_loop, repeats, repeat_s),
+        time_per_call(
+            "parse_action (legality checked)", actions, parse_action_loop, text_pairs_bare_loop, repeats, repeat_s
+        ),
+    ]
+
+
 # -- the machine -----------------------------------------------------------------------------------------------
 
 
@@ -529,6 +629,14 @@ def print_memory(figures: Sequence[Footprint]) -> None:
     print()
 
 
+def print_text(costs: Sequence[CallCost]) -> None:
+    print("4. Notation and JSON, per call, on states sampled along recorded playouts (bare loop subtracted)")
+    print(f"   {'call':<34}{'states':>8}  {'us/call':>8}  {'[min - max]':>17}")
+    for c in costs:
+        print(f"   {c.label:<34}{c.items:>8,}  {spread_text(c.us_per_call, '8.2f')}")
+    print()
+
+
 def bars(playouts: Playouts, memory: Footprint) -> list[dict[str, object]]:
     return [
         {
@@ -565,6 +673,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--states", type=int, default=2000, help="decision states for the per-call costs")
     parser.add_argument("--memory-pairs", type=int, help="decision successors for memory (default 10000, quick 2000)")
     parser.add_argument("--record-games", type=int, help="recorded games to sample from (default 200, quick 40)")
+    parser.add_argument(
+        "--text-states", type=int, help="decision states for notation and JSON (default 500, quick 100)"
+    )
     args = parser.parse_args(argv)
     if args.target_seconds is None:
         args.target_seconds = 0.3 if args.quick else 3.0
@@ -574,7 +685,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         args.memory_pairs = 2000 if args.quick else 10_000
     if args.record_games is None:
         args.record_games = 40 if args.quick else 200
-    for name in ("target_seconds", "repeats", "states", "memory_pairs", "record_games", "games"):
+    if args.text_states is None:
+        args.text_states = 100 if args.quick else 500
+    for name in ("target_seconds", "repeats", "states", "memory_pairs", "record_games", "games", "text_states"):
         value = getattr(args, name)
         if value is not None and value <= 0:
             parser.error(f"--{name.replace('_', '-')} must be positive")
@@ -600,6 +713,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     memory = measure_memory(decisions, deals, args.memory_pairs)
     print_memory(memory)
 
+    text_costs = measure_text(decisions, args.text_states, args.repeats, repeat_s=args.target_seconds / 5)
+    print_text(text_costs)
+
     rows = bars(playouts, memory[0])
     print_bars(rows)
     load = env["load_average_at_end"] = load_average()
@@ -617,6 +733,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 {**asdict(f), "label": f.label.strip(), "mean_kib": f.mean_kib, "median_kib": f.median_kib}
                 for f in memory
             ],
+            "notation_json_per_call": [asdict(c) for c in text_costs],
             "bars": rows,
         }
         args.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")

@@ -47,10 +47,14 @@ nitpicky = True
 # shown as code instead of links.
 nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "random.Random"),
     ("py:obj", "attrs.evolve"),
+    # The type variable of `from_json`'s overloads and the alias machinery behind `Document`.
+    ("py:class", "persian_rummy.serialize.T"),
+    ("py:class", "TypeAliasForwardRef"),
 ]
 
 myst_enable_extensions = ["colon_fence"]

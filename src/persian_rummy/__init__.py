@@ -12,7 +12,7 @@ Persian Rummy: the complete rules as immutable values and pure functions.
 from __future__ import annotations
 
 from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
-from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points
+from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points, parse_cards
 from .cardsets import CardSet
 from .engine import (
     Outcome,
@@ -36,9 +36,20 @@ from .exceptions import (
     PersianRummyError,
 )
 from .melds import MeldKind, TableMeld, is_meld, meld_kind
+from .notation import (
+    format_action,
+    format_cards,
+    format_position,
+    format_rules,
+    parse_action,
+    parse_position,
+    parse_rules,
+)
+from .records import GameRecord, InvalidRecordError, final_state, replay
 from .rules import EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
 from .scoring import DealEnd, DealScore, TeamScore, score_deal, team_of
 from .seating import Redraw, Seating, draw_rank, team_draw
+from .serialize import InvalidDataError, from_data, from_json, json_schema, to_data, to_json
 from .state import GameState, InvalidStateError, Phase, check_invariants, new_game
 
 __all__ = [
@@ -54,10 +65,13 @@ __all__ = [
     "Discard",
     "DrawStock",
     "EmptyStockEnd",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
+    "InvalidDataError",
     "InvalidMeldError",
     "InvalidNotationError",
+    "InvalidRecordError",
     "InvalidStateError",
     "LayDown",
     "LayOff",
@@ -86,10 +100,18 @@ __all__ = [
     "check_invariants",
     "check_legal",
     "draw_rank",
+    "final_state",
+    "format_action",
+    "format_cards",
+    "format_position",
+    "format_rules",
+    "from_data",
+    "from_json",
     "is_deal_over",
     "is_game_over",
     "is_legal",
     "is_meld",
+    "json_schema",
     "legal_actions",
     "max_deal_length",
     "max_game_length",
@@ -97,8 +119,15 @@ __all__ = [
     "new_game",
     "next_dealer",
     "outcome",
+    "parse_action",
+    "parse_cards",
+    "parse_position",
+    "parse_rules",
     "random_deal",
+    "replay",
     "score_deal",
     "team_draw",
     "team_of",
+    "to_data",
+    "to_json",
 ]

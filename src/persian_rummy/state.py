@@ -101,7 +101,7 @@ def _optional_card(value: Card | str | None) -> Card | None:
     return Card.parse(value) if isinstance(value, str) else value
 
 
-@frozen(kw_only=True, cache_hash=True, weakref_slot=False)
+@frozen(kw_only=True, cache_hash=True, weakref_slot=False, repr=False)
 class GameState:
     """
     A complete game position.
@@ -164,6 +164,11 @@ class GameState:
         Whether the next action is a `persian_rummy.Deal`.
         """
         return self.phase is Phase.DEAL or self.phase is Phase.DEAL_OVER
+
+    def __repr__(self) -> str:
+        from .notation import format_position  # noqa: PLC0415 (notation builds on this module)
+
+        return f"parse_position({format_position(self)!r})"
 
     def __copy__(self) -> GameState:
         return self
