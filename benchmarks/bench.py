@@ -25,6 +25,10 @@ Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED
    ``format_action`` / ``parse_action`` (with the state, which ``parse_action`` checks the
    action against), on ``--text-states`` decision states sampled along the same recorded
    playouts, with the bare loop subtracted.
+5. Hidden information: microseconds per ``observe`` (the view of the seat to act, and the
+   public view) and per ``determinize`` (of the view of the seat to act, with one
+   ``random.Random`` per batch of calls), on ``--view-states`` decision states sampled along
+   the same recorded playouts, with the bare loop subtracted.
 
 The exit status is 0 whether or not the reference bars are met: they are for information.
 """
@@ -59,13 +63,16 @@ from persian_rummy import (
     Pass,
     Phase,
     TakeDiscard,
+    View,
     apply,
+    determinize,
     format_action,
     format_position,
     from_json,
     is_game_over,
     legal_actions,
     new_game,
+    observe,
     parse_action,
     parse_position,
     random_deal,
@@ -77,6 +84,7 @@ Pair = tuple[GameState, Action]
 
 WARMUP_SEED = 900_000_000  # warm-up games never overlap the timed ones
 RECORD_SEED = 500_000_000  # the recorded games that per-call costs and memory are measured on
+DETERMINIZE_SEED = 700_000_000  # the random.Random that deals the unseen cards in section 5
 REPEAT_SEED_STEP = 1_000_000
 ACTION_TYPES: tuple[type, ...] = (Deal, DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass)
 BAR_ACTIONS_PER_S = 50_000
@@ -506,6 +514,66 @@ def measure_text(decisions: Sequence[Pair], n_states: int, repeats: int, repeat_
     ]
 
 
+# -- 5. hidden information ------------------------------------------------------------------------------------
+
+SeatPair = tuple[GameState, int | None]
+
+
+def observe_loop(items: Sequence[SeatPair], k: int) -> float:
+    call = observe
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for state, seat in items:
+            call(state, seat)
+    return time.perf_counter() - t0
+
+
+def seat_pairs_bare_loop(items: Sequence[SeatPair], k: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for _state, _seat in items:
+            pass
+    return time.perf_counter() - t0
+
+
+def determinize_loop(views: Sequence[View], k: int) -> float:
+    call = determinize
+    rng = random.Random(DETERMINIZE_SEED)
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for view in views:
+            call(view, rng)
+    return time.perf_counter() - t0
+
+
+def views_bare_loop(views: Sequence[View], k: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for _view in views:
+            pass
+    return time.perf_counter() - t0
+
+
+def measure_views(decisions: Sequence[Pair], n_states: int, repeats: int, repeat_s: float) -> list[CallCost]:
+    """
+    Microseconds per ``observe`` and per ``determinize`` call, on *n_states* decision states.
+    """
+    states = [state for state, _ in spaced(decisions, n_states)]
+    to_act: list[SeatPair] = [(state, state.to_act) for state in states]
+    public: list[SeatPair] = [(state, None) for state in states]
+    views = [observe(state, seat) for state, seat in to_act]
+    rng = random.Random(DETERMINIZE_SEED)
+    for (_state, seat), view in zip(to_act, views, strict=True):  # every sample is one its seat cannot tell apart
+        if observe(determinize(view, rng), seat) != view:
+            msg = f"a determinized state does not give back the view of seat {seat}"
+            raise RuntimeError(msg)
+    return [
+        time_per_call("observe, seat to act", to_act, observe_loop, seat_pairs_bare_loop, repeats, repeat_s),
+        time_per_call("observe, public view", public, observe_loop, seat_pairs_bare_loop, repeats, repeat_s),
+        time_per_call("determinize, seat to act", views, determinize_loop, views_bare_loop, repeats, repeat_s),
+    ]
+
+
 # -- the machine -----------------------------------------------------------------------------------------------
 
 
@@ -637,6 +705,14 @@ def print_text(costs: Sequence[CallCost]) -> None:
     print()
 
 
+def print_views(costs: Sequence[CallCost]) -> None:
+    print("5. Hidden information, per call, on states sampled along recorded playouts (bare loop subtracted)")
+    print(f"   {'call':<34}{'states':>8}  {'us/call':>8}  {'[min - max]':>17}")
+    for c in costs:
+        print(f"   {c.label:<34}{c.items:>8,}  {spread_text(c.us_per_call, '8.2f')}")
+    print()
+
+
 def bars(playouts: Playouts, memory: Footprint) -> list[dict[str, object]]:
     return [
         {
@@ -676,6 +752,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--text-states", type=int, help="decision states for notation and JSON (default 500, quick 100)"
     )
+    parser.add_argument(
+        "--view-states", type=int, help="decision states for observe and determinize (default 500, quick 100)"
+    )
     args = parser.parse_args(argv)
     if args.target_seconds is None:
         args.target_seconds = 0.3 if args.quick else 3.0
@@ -687,7 +766,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         args.record_games = 40 if args.quick else 200
     if args.text_states is None:
         args.text_states = 100 if args.quick else 500
-    for name in ("target_seconds", "repeats", "states", "memory_pairs", "record_games", "games", "text_states"):
+    if args.view_states is None:
+        args.view_states = 100 if args.quick else 500
+    for name in (
+        "target_seconds",
+        "repeats",
+        "states",
+        "memory_pairs",
+        "record_games",
+        "games",
+        "text_states",
+        "view_states",
+    ):
         value = getattr(args, name)
         if value is not None and value <= 0:
             parser.error(f"--{name.replace('_', '-')} must be positive")
@@ -716,6 +806,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     text_costs = measure_text(decisions, args.text_states, args.repeats, repeat_s=args.target_seconds / 5)
     print_text(text_costs)
 
+    view_costs = measure_views(decisions, args.view_states, args.repeats, repeat_s=args.target_seconds / 5)
+    print_views(view_costs)
+
     rows = bars(playouts, memory[0])
     print_bars(rows)
     load = env["load_average_at_end"] = load_average()
@@ -734,6 +827,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for f in memory
             ],
             "notation_json_per_call": [asdict(c) for c in text_costs],
+            "hidden_information_per_call": [asdict(c) for c in view_costs],
             "bars": rows,
         }
         args.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")

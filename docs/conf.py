@@ -55,6 +55,10 @@ nitpick_ignore = [
     # The type variable of `from_json`'s overloads and the alias machinery behind `Document`.
     ("py:class", "persian_rummy.serialize.T"),
     ("py:class", "TypeAliasForwardRef"),
+    # Hypothesis's own types, named by the strategies module (no intersphinx here).
+    ("py:class", "hypothesis.strategies.SearchStrategy"),
+    ("py:exc", "hypothesis.errors.InvalidArgument"),
+    ("py:class", "types.EllipsisType"),
 ]
 
 myst_enable_extensions = ["colon_fence"]

@@ -261,7 +261,7 @@ def test_replay_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[
         (to_json(DrawStock(1)).encode(), "$: expected a GameRecord document, got DrawStock"),
         (
             b'{"format": "persian-rummy", "version": 1}',
-            "$.kind: expected 'state', 'action', 'deal_score' or 'record', got null",
+            "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got null",
         ),
         (b"{}", "$.format: expected 'persian-rummy', got null"),
         (b"[1, 2]", "$: expected an object, got a list"),

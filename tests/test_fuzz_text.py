@@ -479,7 +479,7 @@ def test_json_text_that_is_not_a_document(text: str | bytes) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (KIND_LIST, "$.kind: expected 'state', 'action', 'deal_score' or 'record', got a list"),
+        (KIND_LIST, "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got a list"),
         (
             TYPE_OBJECT,
             (

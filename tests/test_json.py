@@ -405,7 +405,11 @@ STRUCTURAL: list[tuple[str, Data, str]] = [
     ("missing field in a deal score", edited(SCORE, drop("end")), "$: missing field 'end'"),
     ("missing field in a record", edited(SHORT, drop("actions")), "$: missing field 'actions'"),
     ("missing metadata in a record", edited(SHORT, drop("event")), "$: missing field 'event'"),
-    ("missing kind", edited(SCORE, drop("kind")), "$.kind: expected 'state', 'action', 'deal_score' or 'record'"),
+    (
+        "missing kind",
+        edited(SCORE, drop("kind")),
+        "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record'",
+    ),
     ("missing format", edited(SCORE, drop("format")), "$.format: expected 'persian-rummy', got null"),
     # wrong types
     ("bool for a seat", edited(Pass(1), put("seat", True)), "$.seat: expected a seat 0-3, got true"),
@@ -444,7 +448,7 @@ STRUCTURAL: list[tuple[str, Data, str]] = [
     ("version as text", edited(SCORE, put("version", "1")), "$.version: expected an integer, got '1'"),
     ("missing version", edited(SCORE, drop("version")), "$.version: expected an integer, got null"),
     ("other format", edited(SCORE, put("format", "rummy")), "$.format: expected 'persian-rummy', got 'rummy'"),
-    ("unknown kind", edited(SCORE, put("kind", "game")), "$.kind: expected 'state', 'action', 'deal_score'"),
+    ("unknown kind", edited(SCORE, put("kind", "game")), "$.kind: expected 'state', 'view', 'action', 'deal_score'"),
     # bad cards
     ("unknown card", edited(Discard(0, "Qh"), put("card", "Zz")), "$.card: expected a card such as 'Qh' or 'X1'"),
     ("card in lower case", edited(Discard(0, "Qh"), put("card", "qh")), "$.card: expected a card"),
@@ -950,8 +954,8 @@ def test_every_loading_error_is_a_library_error_and_a_value_error() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (envelope([]), "$.kind: expected 'state', 'action', 'deal_score' or 'record', got a list"),  # type: ignore[arg-type]
-        (envelope({"a": 1}), "$.kind: expected 'state', 'action', 'deal_score' or 'record', got an object"),  # type: ignore[arg-type]
+        (envelope([]), "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got a list"),  # type: ignore[arg-type]
+        (envelope({"a": 1}), "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got an object"),  # type: ignore[arg-type]
         (envelope("action", type=[], seat=0), "$.type: expected one of 'deal', 'draw_stock', 'take_discard'"),
         (edited(SHORT, first_action(put("type", {}))), "$.actions[0].type: expected one of 'deal', 'draw_stock'"),
     ],

@@ -51,6 +51,7 @@ from .scoring import DealEnd, DealScore, TeamScore, score_deal, team_of
 from .seating import Redraw, Seating, draw_rank, team_draw
 from .serialize import InvalidDataError, from_data, from_json, json_schema, to_data, to_json
 from .state import GameState, InvalidStateError, Phase, check_invariants, new_game
+from .views import View, ViewError, arrangements, check_view, count_arrangements, determinize, observe
 
 __all__ = [
     "FULL_DECK",
@@ -93,12 +94,18 @@ __all__ = [
     "TeamDrawTiebreak",
     "TeamScore",
     "TieBreak",
+    "View",
+    "ViewError",
     "apply",
+    "arrangements",
     "by_rank",
     "by_suit",
     "card_points",
     "check_invariants",
     "check_legal",
+    "check_view",
+    "count_arrangements",
+    "determinize",
     "draw_rank",
     "final_state",
     "format_action",
@@ -118,6 +125,7 @@ __all__ = [
     "meld_kind",
     "new_game",
     "next_dealer",
+    "observe",
     "outcome",
     "parse_action",
     "parse_cards",

@@ -58,6 +58,7 @@ from .melds import JOKER_MASK, RANK_MASKS, MeldKind, TableMeld, _table_meld, kin
 from .rules import EmptyStockEnd, NextDealer, ObligationTiming, Rules, TieBreak
 from .scoring import DealEnd, score_deal
 from .state import GameState, Phase, make_state
+from .views import View, ViewError, stand_in
 
 __all__ = [
     "Outcome",
@@ -307,9 +308,12 @@ def _laid_off(meld: TableMeld, mask: int) -> int:
 # -- legal actions ---------------------------------------------------------------------------------------------
 
 
-def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
+def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
     """
     Every legal action of the seat to act, and nothing else, in a fixed order.
+
+    *state* may also be the `View` of the seat to act: its legal actions are the same
+    whatever the cards it cannot see.
 
     In the draw phase: `DrawStock`, then `TakeDiscard` from the top of the pile
     down, then `Pass`.  In the play phase: `LayDown` (sets by rank, then runs by
@@ -318,7 +322,10 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
 
     Raises:
         ChanceNodeError: the next action is a `Deal`, which is not chosen by a player.
+        ViewError: *state* is a view of another seat than the one to act.
     """
+    if isinstance(state, View):
+        return _view_actions(state)
     phase = state.phase
     if phase is _DRAW:
         return _draw_actions(state)
@@ -328,6 +335,14 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
         return ()
     msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
     raise ChanceNodeError(msg)
+
+
+def _view_actions(view: View) -> tuple[PlayerAction, ...]:
+    if view.to_act is not None and view.seat != view.to_act:
+        who = "a spectator" if view.seat is None else f"seat {view.seat}"
+        msg = f"the view of {who} does not show the cards of seat {view.to_act}, whose turn it is"
+        raise ViewError(msg)
+    return legal_actions(stand_in(view))
 
 
 def _draw_actions(state: GameState) -> tuple[PlayerAction, ...]:

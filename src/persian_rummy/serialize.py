@@ -6,7 +6,7 @@ its kind::
 
     {"format": "persian-rummy", "version": 1, "kind": "state", ...}
 
-The kinds are ``state``, ``action``, ``deal_score`` and ``record``; the JSON
+The kinds are ``state``, ``view``, ``action``, ``deal_score`` and ``record``; the JSON
 Schema that describes them all ships with the package (`json_schema`).  Cards
 are written in card notation (``"Qh"``, ``"X1"``), seats as numbers 0-3.
 
@@ -47,6 +47,7 @@ from .records import GameRecord
 from .rules import Rules
 from .scoring import DealEnd, DealScore, TeamScore
 from .state import GameState, Phase
+from .views import View, ViewError
 
 __all__ = [
     "FORMAT",
@@ -70,7 +71,7 @@ FORMAT: Final = "persian-rummy"
 #: The version of the JSON form this library writes and reads.
 VERSION: Final = 1
 #: What a JSON document holds.
-Document: TypeAlias = GameState | Action | DealScore | GameRecord
+Document: TypeAlias = GameState | View | Action | DealScore | GameRecord
 
 _MAX_TEXT: Final = 1_000_000
 _MAX_INT: Final = 1_000_000
@@ -160,6 +161,28 @@ def _state(state: GameState) -> dict[str, object]:
     }
 
 
+def _view(view: View) -> dict[str, object]:
+    return {
+        "seat": view.seat,
+        "rules": _rules(view.rules),
+        "phase": view.phase.value,
+        "deal": view.deal,
+        "dealer": view.dealer,
+        "to_act": view.to_act,
+        "hand": None if view.hand is None else _cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "known": [_cards(part) for part in view.known],
+        "stock_size": view.stock_size,
+        "discard_pile": _cards(view.discard_pile),
+        "melds": [_meld(meld) for meld in view.melds],
+        "obligation": None if view.obligation is None else str(view.obligation),
+        "picked": _cards(view.picked),
+        "passes": view.passes,
+        "went_out": view.went_out,
+        "results": [_deal_score(result) for result in view.results],
+    }
+
+
 def _record(record: GameRecord) -> dict[str, object]:
     return {
         "rules": _rules(record.rules),
@@ -176,7 +199,7 @@ def to_data(value: Document) -> dict[str, object]:
     The JSON document of *value* as Python data (dicts, lists, strings, numbers, `None`).
 
     Raises:
-        TypeError: *value* is not a state, an action, a deal result or a record.
+        TypeError: *value* is not a state, a view, an action, a deal result or a record.
         ValueError: *value* is an action that could not be read back: a seat that is not
             0-3, a meld index that is not 0-55, a deck that is not the 56 cards.
     """
@@ -186,6 +209,8 @@ def to_data(value: Document) -> dict[str, object]:
         kind, body = "deal_score", _deal_score(value)
     elif isinstance(value, GameRecord):
         kind, body = "record", _record(value)
+    elif isinstance(value, View):
+        kind, body = "view", _view(value)
     elif type(value) in _ACTION_NAMES:
         kind, body = "action", _action(value)
     else:
@@ -423,37 +448,63 @@ def _read_action(value: object, path: _Path, extra: Mapping[str, bool] | None = 
     return LayOff(seat, _int(data["meld"], path.key("meld"), 0, 55), cards)
 
 
-def _read_state(data: dict[str, object], path: _Path) -> GameState:
+def _read_public(data: dict[str, object], path: _Path) -> dict[str, object]:
+    """
+    The fields that states and views share: everything every seat can see.
+    """
     phase = data["phase"]
     if phase not in _PHASES:
         raise path.key("phase").fail(f"expected one of {', '.join(map(repr, _PHASES))}, got {_describe(phase)}")
-    results_data = data["results"]
-    if not isinstance(results_data, list) or len(results_data) > 1000:
-        raise path.key("results").fail(f"expected a list of deal scores, got {_describe(results_data)}")
-    melds_data = data["melds"]
-    if not isinstance(melds_data, list) or len(melds_data) > 56:
-        raise path.key("melds").fail(f"expected a list of melds, got {_describe(melds_data)}")
-    fields = {
+    results = data["results"]
+    if not isinstance(results, list) or len(results) > 1000:
+        raise path.key("results").fail(f"expected a list of deal scores, got {_describe(results)}")
+    melds = data["melds"]
+    if not isinstance(melds, list) or len(melds) > 56:
+        raise path.key("melds").fail(f"expected a list of melds, got {_describe(melds)}")
+    return {
         "rules": _read_rules(data["rules"], path.key("rules")),
         "phase": Phase(phase),
         "deal": _int(data["deal"], path.key("deal"), 0, 1000),
         "dealer": _seat(data["dealer"], path.key("dealer")),
         "to_act": _optional(data["to_act"], path.key("to_act"), _seat),
-        "hands": _four(data["hands"], path.key("hands")),
-        "stock": tuple(_card_list(data["stock"], path.key("stock"))),
         "discard_pile": tuple(_card_list(data["discard_pile"], path.key("discard_pile"))),
-        "melds": tuple(_read_meld(item, path.key("melds").item(i)) for i, item in enumerate(melds_data)),
+        "melds": tuple(_read_meld(item, path.key("melds").item(i)) for i, item in enumerate(melds)),
         "obligation": _optional(data["obligation"], path.key("obligation"), _card),
         "picked": _card_set(data["picked"], path.key("picked")),
-        "revealed": _four(data["revealed"], path.key("revealed")),
         "passes": _int(data["passes"], path.key("passes"), 0, 4),
         "went_out": _optional(data["went_out"], path.key("went_out"), _seat),
-        "results": tuple(_read_deal_score(item, path.key("results").item(i)) for i, item in enumerate(results_data)),
+        "results": tuple(_read_deal_score(item, path.key("results").item(i)) for i, item in enumerate(results)),
     }
+
+
+def _read_state(data: dict[str, object], path: _Path) -> GameState:
+    fields = _read_public(data, path)
+    fields["hands"] = _four(data["hands"], path.key("hands"))
+    fields["stock"] = tuple(_card_list(data["stock"], path.key("stock")))
+    fields["revealed"] = _four(data["revealed"], path.key("revealed"))
     try:
         return GameState(**fields)  # type: ignore[arg-type]
     except ValueError as error:
         raise path.fail(f"not a valid state: {error}") from None
+
+
+def _read_view(data: dict[str, object], path: _Path) -> View:
+    fields = _read_public(data, path)
+    sizes = data["hand_sizes"]
+    if not isinstance(sizes, list) or len(sizes) != 4:
+        raise path.key("hand_sizes").fail(f"expected four hand sizes, got {_describe(sizes)}")
+    size_0, size_1, size_2, size_3 = (_int(n, path.key("hand_sizes").item(i), 0, 56) for i, n in enumerate(sizes))
+    try:
+        return View(
+            seat=_optional(data["seat"], path.key("seat"), _seat),
+            hand=_optional(data["hand"], path.key("hand"), _card_set),
+            hand_sizes=(size_0, size_1, size_2, size_3),
+            known=_four(data["known"], path.key("known")),
+            stock_size=_int(data["stock_size"], path.key("stock_size"), 0, 56),
+            **fields,  # type: ignore[arg-type]
+        )
+    except ViewError as error:
+        raise path.fail(f"not a valid view: {error}") from None
 
 
 def _read_record(data: dict[str, object], path: _Path) -> GameRecord:
@@ -497,6 +548,28 @@ _KIND_FIELDS: Final[dict[str, dict[str, bool]]] = {
         ),
         True,
     ),
+    "view": dict.fromkeys(
+        (
+            "seat",
+            "rules",
+            "phase",
+            "deal",
+            "dealer",
+            "to_act",
+            "hand",
+            "hand_sizes",
+            "known",
+            "stock_size",
+            "discard_pile",
+            "melds",
+            "obligation",
+            "picked",
+            "passes",
+            "went_out",
+            "results",
+        ),
+        True,
+    ),
     "deal_score": dict.fromkeys(("deal", "teams", "went_out", "end"), True),
     "record": dict.fromkeys(("rules", "first_dealer", "players", "date", "event", "actions"), True),
 }
@@ -523,10 +596,14 @@ def from_data(data: object) -> Document:
     if kind == "action":
         return _read_action(data, path, _ENVELOPE)
     if not isinstance(kind, str) or kind not in _KIND_FIELDS:
-        raise path.key("kind").fail(f"expected 'state', 'action', 'deal_score' or 'record', got {_describe(kind)}")
+        raise path.key("kind").fail(
+            f"expected 'state', 'view', 'action', 'deal_score' or 'record', got {_describe(kind)}"
+        )
     body = _object(data, path, {**_ENVELOPE, **_KIND_FIELDS[kind]})
     if kind == "state":
         return _read_state(body, path)
+    if kind == "view":
+        return _read_view(body, path)
     if kind == "deal_score":
         return _read_deal_score({k: v for k, v in body.items() if k not in _ENVELOPE}, path)
     return _read_record(body, path)

@@ -1,0 +1,830 @@
+"""
+Hypothesis strategies for persian-rummy values, and a state machine, for the tests of your own code.
+
+This module needs Hypothesis: ``pip install 'persian-rummy[hypothesis]'``.  Nothing else in
+the package imports it.
+
+Every value a strategy generates is valid: melds are melds, decks hold the 56 cards once, and
+states are reached from `new_game` by legal play, never assembled field by field, so they
+pass `check_invariants` and are states a real game reaches.  Each strategy's docstring says
+what it generates and towards what its examples shrink, so a failing test reports a small
+example: the default rules, the deck in `FULL_DECK` order, the first cards of the deck.
+
+>>> from hypothesis import find
+>>> find(melds(), lambda meld: len(meld) == 4)
+CardSet.parse('2c 3c 4c 5c')
+>>> find(cards(), lambda card: card.is_joker)
+Card.parse('X1')
+
+With the package installed, Hypothesis also knows how to build its types:
+``st.from_type(GameState)`` draws from `states`, ``st.from_type(Card)`` from `cards`, and so
+on, without importing this module.
+
+`GameMachine` is a Hypothesis state machine (``RuleBasedStateMachine``) that plays games and calls
+hook methods on every step, so that a subclass can drive your own code (a server, a user
+interface, a bot) through whole games.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable
+from types import EllipsisType
+from typing import Any, ClassVar, Final, cast
+
+try:
+    import hypothesis.strategies
+    from hypothesis import note, reject, settings
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+except ImportError as error:
+    msg = "persian_rummy.strategies needs Hypothesis, which is not installed: pip install 'persian-rummy[hypothesis]'"
+    raise ImportError(msg) from error
+
+import attrs
+from attrs import frozen
+
+from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from .cards import FULL_DECK, Card, Rank
+from .cardsets import CardSet
+from .engine import apply, legal_actions, max_game_length, next_dealer
+from .exceptions import IllegalActionError
+from .melds import MeldKind, TableMeld
+from .rules import Rules, TieBreak
+from .state import GameState, Phase, check_invariants, new_game
+from .views import View, observe, stand_in
+
+__all__ = [
+    "GameMachine",
+    "actions",
+    "card_sets",
+    "cards",
+    "decks",
+    "hands",
+    "legal_actions_of",
+    "melds",
+    "rules",
+    "states",
+    "views",
+]
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+#: How many actions a game under rules with no bound on its length (`Rules.top_discard_free`)
+#: is played for at most.
+_UNBOUNDED_GAME_CAP: Final = 2000
+#: The cards of each rank, by the rank's place 0-13 (2 to ace, then the jokers).
+_BY_RANK: Final = tuple(tuple(card for card in FULL_DECK if card.rank is rank) for rank in Rank)
+_CHANCE_PHASES: Final = (Phase.DEAL, Phase.DEAL_OVER)
+#: The most deals a game can have: the 100 deals `Rules.num_deals` allows at most, and an extra deal.
+_MOST_DEALS: Final = 101
+
+
+# -- cards ----------------------------------------------------------------------------------------------------
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """
+    Any of the 56 cards, jokers included.
+
+    Examples shrink towards the first card of `FULL_DECK`, ``2c``.
+    """
+    return st.sampled_from(FULL_DECK)
+
+
+def _check_size(name: str, value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        msg = f"{name} must be an int from {low} to {high}, got {value!r}"
+        raise InvalidArgument(msg)
+    return value
+
+
+def _check_sizes(min_size: object, max_size: object) -> tuple[int, int]:
+    low = _check_size("min_size", min_size, 0, 56)
+    high = _check_size("max_size", max_size, 0, 56)
+    if low > high:
+        msg = f"min_size={low} is more than max_size={high}"
+        raise InvalidArgument(msg)
+    return low, high
+
+
+def card_sets(min_size: int = 0, max_size: int = 56) -> st.SearchStrategy[CardSet]:
+    """
+    Any `CardSet` of *min_size* to *max_size* cards (0 to 56).
+
+    Examples shrink towards fewer cards and towards the first cards of `FULL_DECK`: the
+    smallest set of three is ``2c 3c 4c``.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: a size is not an int from 0 to 56, or *min_size*
+            is more than *max_size*.
+    """
+    low, high = _check_sizes(min_size, max_size)
+    return st.lists(cards(), min_size=low, max_size=high, unique=True).map(CardSet)
+
+
+def _sizes_towards(preferred: int, low: int, high: int) -> tuple[int, ...]:
+    """
+    The sizes from *low* to *high*, nearest to *preferred* first (the smaller of two equally near).
+    """
+    return tuple(sorted(range(low, high + 1), key=lambda size: (abs(size - preferred), size)))
+
+
+@st.composite
+def _sized_sets(draw: st.DrawFn, sizes: tuple[int, ...]) -> CardSet:
+    # The cards first, as many as the largest size, then the size: every example takes as many
+    # choices, so the size shrinks towards the first of *sizes*, not towards the fewest cards.
+    chosen = draw(st.lists(cards(), min_size=max(sizes), max_size=max(sizes), unique=True))
+    return CardSet(chosen[: draw(st.sampled_from(sizes))])
+
+
+def hands(*, min_size: int = 0, max_size: int = 14) -> st.SearchStrategy[CardSet]:
+    """
+    Card sets of the sizes hands have: *min_size* to *max_size* cards, 0 to 14 by default
+    (a hand of up to 13 dealt cards and a card drawn).
+
+    Examples shrink towards a hand as dealt, seven cards (or the size nearest to seven),
+    and towards the first cards of `FULL_DECK`: ``2c 3c 4c 5c 6c 7c 8c``.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: as for `card_sets`.
+    """
+    low, high = _check_sizes(min_size, max_size)
+    return _sized_sets(_sizes_towards(7, low, high))
+
+
+# -- melds ----------------------------------------------------------------------------------------------------
+
+
+@st.composite
+def _runs(draw: st.DrawFn) -> CardSet:
+    suit = draw(st.integers(0, 3))
+    length = draw(st.integers(3, 13))
+    start = draw(st.integers(0, 13 - length))
+    return CardSet(((1 << length) - 1) << (13 * suit + start))
+
+
+@st.composite
+def _sets(draw: st.DrawFn) -> CardSet:
+    members = _BY_RANK[draw(st.integers(0, 13))]
+    size = draw(st.integers(3, 4))
+    # Drawn for four cards too, so that every meld takes four choices and runs come first when
+    # shrinking.  Leaving out the last member first: three of a kind shrink towards clubs,
+    # diamonds and hearts.
+    left_out = 3 - draw(st.integers(0, 3))
+    missing = left_out if size == 3 else -1
+    return CardSet(card for i, card in enumerate(members) if i != missing)
+
+
+def melds(kind: MeldKind | str | None = None) -> st.SearchStrategy[CardSet]:
+    """
+    Valid melds (R9-R12), as the `CardSet` of their cards: runs of 3 to 13 cards of one suit,
+    sets of three or four naturals of one rank, and sets of three or four jokers.
+
+    *kind* limits them to runs (``MeldKind.RUN`` or ``"run"``) or to sets, jokers
+    included (``MeldKind.SET`` or ``"set"``).
+
+    Examples shrink towards runs, short runs, clubs and low cards: ``2c 3c 4c``; sets shrink
+    towards three of a kind, low ranks and the first suits: ``2c 2d 2h``.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: *kind* is not a meld kind or `None`.
+    """
+    if kind is None:
+        return st.one_of(_runs(), _sets())
+    try:
+        chosen = MeldKind(kind)
+    except ValueError:
+        msg = f"kind must be a MeldKind, 'set', 'run' or None, got {kind!r}"
+        raise InvalidArgument(msg) from None
+    return _runs() if chosen is MeldKind.RUN else _sets()
+
+
+def decks() -> st.SearchStrategy[tuple[Card, ...]]:
+    """
+    The 56 cards in any order, as a `Deal` takes them.
+
+    Examples shrink towards `FULL_DECK`, the deck in its sorted order.
+    """
+    return st.permutations(FULL_DECK).map(tuple)
+
+
+# -- rules ----------------------------------------------------------------------------------------------------
+
+# Values worth trying for each switch besides its default.  The enumerations offer all their members.
+_OTHER_VALUES: Final[dict[str, tuple[object, ...]]] = {
+    "hand_size": _sizes_towards(7, 1, 13),
+    "num_deals": (1, 3),
+    "go_out_bonus": (0, 50, 100, -25),
+    "top_discard_free": (True,),
+    "obligation_by_layoff": (False,),
+    "forbid_discarding_picked_cards": (True,),
+    "go_out_by_discard": (True,),
+    "double_four_of_a_kind": (False,),
+    "double_four_card_runs": (True,),
+}
+_DEFAULT_RULES: Final = Rules()
+
+
+def _default_first(name: str, *, bounded: bool, min_deals: int) -> st.SearchStrategy[Any]:
+    default = getattr(_DEFAULT_RULES, name)
+    if name == "top_discard_free" and bounded:
+        return st.just(default)
+    others = tuple(type(default)) if isinstance(default, enum.Enum) else _OTHER_VALUES[name]
+    values = tuple(dict.fromkeys((default, *others)))
+    if name == "num_deals":
+        values = tuple(n for n in values if type(n) is int and n >= min_deals) or (min(min_deals, _MOST_DEALS - 1),)
+    return st.sampled_from(values)
+
+
+def _rules(*, bounded: bool, min_deals: int = 1) -> st.SearchStrategy[Rules]:
+    fields = {
+        field.name: _default_first(field.name, bounded=bounded, min_deals=min_deals) for field in attrs.fields(Rules)
+    }
+    return st.builds(Rules, **fields)
+
+
+def rules(*, bounded: bool = True) -> st.SearchStrategy[Rules]:
+    """
+    `Rules` with any combination of switches: every value of every enumeration, both values of
+    every boolean, hand sizes 1 to 13, one to three deals and a few going-out bonuses.
+
+    With *bounded* (the default) `Rules.top_discard_free` stays off, so that every game has a
+    bounded length (`max_game_length` is not `None`); ``bounded=False`` allows it too.
+
+    Examples shrink towards ``Rules()``: every switch shrinks towards its default.
+    """
+    raw: object = bounded
+    if type(raw) is not bool:
+        msg = f"bounded must be True or False, got {bounded!r}"
+        raise InvalidArgument(msg)
+    return _rules(bounded=bounded)
+
+
+# -- states ---------------------------------------------------------------------------------------------------
+
+
+def _last_deal(game_rules: Rules) -> int:
+    return game_rules.num_deals + (game_rules.tie_break is TieBreak.EXTRA_DEAL)
+
+
+def _random_action(state: GameState, rng: random.Random) -> Action:
+    if state.is_chance_node:
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        return Deal(next_dealer(state), tuple(deck))
+    return rng.choice(legal_actions(state))
+
+
+@frozen
+class _Knobs:
+    """
+    What a state drawn by `states` must meet, besides coming from a game under the drawn rules.
+    """
+
+    deal: int | None = None
+    phase: Phase | None = None
+    min_actions: int = 0
+    max_actions: int | None = None
+    where: Callable[[GameState], bool] | None = None
+
+    def met(self, state: GameState, count: int) -> bool:
+        return (
+            count >= self.min_actions
+            and (self.deal is None or state.deal == self.deal)
+            and (self.phase is None or state.phase is self.phase)
+            and (self.where is None or self.where(state))
+        )
+
+    def passed(self, state: GameState, count: int) -> bool:
+        """
+        Whether no later state of the game can meet the knobs.
+        """
+        return (self.deal is not None and state.deal > self.deal) or (self.phase is Phase.DEAL and count > 0)
+
+    def expected(self, game_rules: Rules) -> int:
+        """
+        About how many states of a game under *game_rules* meet the knobs, from how long games
+        of random play last: the range of the number of states `_reachable` skips.
+        """
+        stock = 55 - 4 * game_rules.hand_size
+        per_deal = min(3 * stock + 12, 100) + 1
+        first = 0 if self.deal is None else 1 + (self.deal - 1) * per_deal
+        last = first + (game_rules.num_deals if self.deal is None else 1) * per_deal
+        if self.max_actions is not None:
+            last = min(last, self.max_actions)
+        actions = max(0, last - max(first, self.min_actions))
+        if self.phase is Phase.DRAW:
+            return actions * 9 // 20
+        if self.phase is Phase.PLAY:
+            return actions * 11 // 20
+        if self.phase is not None:
+            return game_rules.num_deals if self.deal is None else 0
+        return actions
+
+
+@st.composite
+def _reachable(draw: st.DrawFn, game_rules: st.SearchStrategy[Rules], knobs: _Knobs) -> GameState:
+    """
+    Play one game and stop at a state that meets *knobs*: after a drawn number of such states,
+    or at the last one of the game.
+
+    The game is played only as far as the state it stops at, and every example draws as many
+    choices before playing, so examples shrink towards the first state that meets the knobs,
+    in short games.
+    """
+    chosen_rules = draw(game_rules)
+    if knobs.deal is not None and knobs.deal > _last_deal(chosen_rules):
+        reject()
+    first_dealer = draw(st.integers(0, 3))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))  # noqa: S311 (reproducible play, not cryptography)
+    # One example in five goes on to the last state that meets the knobs: the end of a game or
+    # of a deal is then common, although it is one state among hundreds.
+    to_last = draw(st.integers(0, 4)) == 4
+    # Hypothesis draws the lower bound of a range far more often than any other value: the
+    # number of states to skip is drawn in two parts, so that fewer examples stop at the first.
+    step = knobs.expected(chosen_rules) // 10 + 1
+    skip = draw(st.integers(0, 9)) * step + draw(st.integers(0, step - 1))
+    cap = max_game_length(chosen_rules) or _UNBOUNDED_GAME_CAP
+    if knobs.max_actions is not None:
+        cap = min(cap, knobs.max_actions)
+    state = new_game(chosen_rules, dealer=first_dealer)
+    last: GameState | None = None
+    count = 0
+    while True:
+        if knobs.met(state, count):
+            if skip == 0 and not to_last:
+                return state
+            skip -= 1
+            last = state
+        if count >= cap or state.phase is Phase.GAME_OVER or knobs.passed(state, count):
+            break
+        if state.is_chance_node:
+            action: Action = Deal(next_dealer(state), draw(decks()))
+        else:
+            action = rng.choice(legal_actions(state))
+        state = apply(state, action)
+        count += 1
+    if last is None:
+        reject()
+    return last
+
+
+def _rules_argument(value: object, *, min_deals: int) -> st.SearchStrategy[Rules]:
+    if value is None:
+        return _rules(bounded=True, min_deals=min_deals)
+    if isinstance(value, Rules):
+        return st.just(value)
+    if isinstance(value, st.SearchStrategy):
+        return value
+    msg = f"rules must be Rules, a strategy for them or None, got {value!r}"
+    raise InvalidArgument(msg)
+
+
+def _check_state_knobs(
+    game_rules: object, deal: object, phase: object, min_actions: object, max_actions: object
+) -> Phase | None:
+    if deal is not None and (type(deal) is not int or not 0 <= deal <= _MOST_DEALS):
+        msg = f"deal must be a deal number from 0 (before the first deal) to {_MOST_DEALS}, or None, got {deal!r}"
+        raise InvalidArgument(msg)
+    chosen_phase: Phase | None = None
+    if phase is not None:
+        try:
+            chosen_phase = Phase(cast("str", phase))
+        except ValueError:
+            msg = f"phase must be a Phase or None, got {phase!r}"
+            raise InvalidArgument(msg) from None
+    if type(min_actions) is not int or min_actions < 0:
+        msg = f"min_actions must be an int of at least 0, got {min_actions!r}"
+        raise InvalidArgument(msg)
+    if max_actions is not None and (type(max_actions) is not int or max_actions < min_actions):
+        msg = f"max_actions must be None or an int of at least min_actions={min_actions}, got {max_actions!r}"
+        raise InvalidArgument(msg)
+    before_first = chosen_phase is Phase.DEAL or deal == 0
+    if before_first and (deal not in {None, 0} or chosen_phase not in {None, Phase.DEAL} or min_actions > 0):
+        msg = (
+            "only the start of a game, before any action, is in phase DEAL and deal 0: "
+            f"got deal={deal!r}, phase={phase!r}, min_actions={min_actions!r}"
+        )
+        raise InvalidArgument(msg)
+    if isinstance(game_rules, Rules):
+        if isinstance(deal, int) and deal > _last_deal(game_rules):
+            msg = f"a game under these rules has at most {_last_deal(game_rules)} deal(s), so never deal {deal}"
+            raise InvalidArgument(msg)
+        longest = max_game_length(game_rules)
+        if longest is not None and min_actions > longest:
+            msg = f"a game under these rules lasts at most {longest} actions, fewer than min_actions={min_actions}"
+            raise InvalidArgument(msg)
+    return chosen_phase
+
+
+def states(
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    deal: int | None = None,
+    phase: Phase | str | None = None,
+    min_actions: int = 0,
+    max_actions: int | None = None,
+) -> st.SearchStrategy[GameState]:
+    """
+    States reached from `new_game` by legal play: deals, then the players' legal actions.
+
+    Every state passes `check_invariants`, and chance nodes (before a deal), finished deals
+    and finished games are among them.  The knobs narrow them down:
+
+    - *rules*: a `Rules`, a strategy for them, or `None` (the default) for any bounded
+      variant, as `rules` draws them;
+    - *deal*: only states of this deal (1, 2, ...; 0 is the start of the game), including the
+      end of the deal;
+    - *phase*: only states in this `Phase`;
+    - *min_actions*, *max_actions*: only states reached by this many actions from
+      `new_game`, deals included; by default any number, up to the end of the game.
+
+    For example ``states(phase=Phase.PLAY, deal=2, min_actions=30)`` gives states in the
+    middle of a turn of the second deal.  A game that cannot meet the knobs (one that ends
+    before *min_actions*, or a drawn variant with fewer deals than *deal*) is rejected, and
+    another one is drawn; knobs that no game can meet raise an error.
+
+    Each example plays one game as far as the state it gives: every deal's deck is drawn
+    with `decks`, and the players' choices come from ``random.Random`` with a drawn seed,
+    which keeps drawing fast.  Examples shrink towards short games, the default rules,
+    dealer 0, seed 0, decks in `FULL_DECK` order, and the first state of the game that meets
+    the knobs: without knobs, towards ``new_game()``.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: a knob has the wrong type or range, or no game
+            can meet them: phase `Phase.DEAL` with a deal other than 0 or with actions, or
+            with fixed *rules*, a deal beyond their last deal or more actions than their longest game.
+    """
+    chosen_phase = _check_state_knobs(rules, deal, phase, min_actions, max_actions)
+    game_rules = _rules_argument(rules, min_deals=deal or 1)
+    return _reachable(game_rules, _Knobs(deal, chosen_phase, min_actions, max_actions))
+
+
+def _table_melds() -> st.SearchStrategy[TableMeld]:
+    """
+    Melds found on the table of reachable states, with who laid down and laid off each card.
+    """
+    with_melds = _reachable(_rules(bounded=True), _Knobs(where=lambda state: bool(state.melds)))
+    return with_melds.flatmap(lambda state: st.sampled_from(state.melds))
+
+
+# -- actions --------------------------------------------------------------------------------------------------
+
+
+def legal_actions_of(state: GameState | View) -> st.SearchStrategy[Action]:
+    """
+    A legal action in *state*: one of `legal_actions`, or at a chance node a `Deal` by the
+    next dealer with a deck drawn by `decks`.
+
+    *state* may be a `View` of the seat to act, as for `legal_actions`.  When the game is over
+    there is no legal action and every example is rejected, so do not draw from it there.
+
+    Examples shrink towards the first of `legal_actions` (in the draw phase, a draw from the
+    stock), and a deal towards `FULL_DECK`.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: *state* is not a `GameState` or a `View`.
+        ViewError: *state* is a view of another seat than the one to act.
+    """
+    raw: object = state
+    if not isinstance(raw, GameState | View):
+        msg = f"state must be a GameState or a View, got {state!r}"
+        raise InvalidArgument(msg)
+    if state.phase in _CHANCE_PHASES:
+        dealer = next_dealer(state if isinstance(state, GameState) else stand_in(state))
+        return decks().map(lambda deck: Deal(dealer, deck))
+    if state.phase is Phase.GAME_OVER:
+        return st.nothing()
+    return st.sampled_from(legal_actions(state))
+
+
+_SEATS: Final = st.integers(0, 3)
+
+
+def _well_formed(kind: type[Action]) -> st.SearchStrategy[Any]:
+    """
+    Well-formed actions of one type, legal or not in any state: seats 0-3, any cards,
+    melds or small card sets, small meld indices, decks holding every card once.
+    """
+    builders: dict[type[Action], Callable[[], st.SearchStrategy[Any]]] = {
+        DrawStock: lambda: st.builds(DrawStock, _SEATS),
+        Pass: lambda: st.builds(Pass, _SEATS),
+        TakeDiscard: lambda: st.builds(TakeDiscard, _SEATS, cards()),
+        Discard: lambda: st.builds(Discard, _SEATS, cards()),
+        LayDown: lambda: st.builds(LayDown, _SEATS, st.one_of(card_sets(max_size=5), melds())),
+        LayOff: lambda: st.builds(LayOff, _SEATS, st.integers(0, 7), card_sets(max_size=4)),
+        Deal: lambda: st.builds(Deal, _SEATS, decks()),
+    }
+    return builders[kind]()
+
+
+_ACTION_TYPES: Final[tuple[type[Action], ...]] = (DrawStock, Pass, TakeDiscard, Discard, LayDown, LayOff, Deal)
+
+
+def _pool(state: GameState) -> tuple[Card, ...]:
+    """
+    The cards an action in *state* is likely to name, in this order: the hand of the seat to
+    act, the discard pile from the top down, the top of the stock, the table's cards, the rest.
+    """
+    seat = state.to_act if state.to_act is not None else next_dealer(state)
+    table = [card for meld in state.melds for card in meld.cards]
+    return tuple(
+        dict.fromkeys([*state.hands[seat], *reversed(state.discard_pile), *state.stock[:3], *table, *FULL_DECK])
+    )
+
+
+@st.composite
+def _actions_around(draw: st.DrawFn, state: GameState) -> Action:
+    # One draw picks the type, or a legal action (three in ten), so that every example takes
+    # as many choices and examples shrink towards the first type, not towards legal actions.
+    kind = draw(st.integers(0, 9))
+    acting = state.to_act if state.to_act is not None else next_dealer(state)
+    seat = draw(st.sampled_from((acting, *(s for s in range(4) if s != acting))))
+    if kind >= len(_ACTION_TYPES):
+        if state.phase is not Phase.GAME_OVER:
+            return draw(legal_actions_of(state))
+        kind = 0
+    pool = _pool(state)
+    hand = tuple(state.hands[acting]) or pool
+
+    def card() -> Card:
+        return draw(st.sampled_from(pool))
+
+    def group(most: int) -> CardSet:
+        source = pool if draw(st.booleans()) else hand
+        return CardSet(draw(st.lists(st.sampled_from(source), max_size=min(most, len(source)), unique=True)))
+
+    builders: tuple[Callable[[], Action], ...] = (
+        lambda: DrawStock(seat),
+        lambda: Pass(seat),
+        lambda: TakeDiscard(seat, card()),
+        lambda: Discard(seat, card()),
+        lambda: LayDown(seat, group(5)),
+        lambda: LayOff(seat, draw(st.integers(0, len(state.melds))), group(4)),
+        lambda: Deal(seat, draw(decks())),
+    )
+    return builders[kind]()
+
+
+def actions(state: GameState | None = None) -> st.SearchStrategy[Action]:
+    """
+    Well-formed actions of every type, legal or not: each field holds a value of its type and
+    range (seats 0-3, real cards, meld indices from 0, decks that hold every card once), but
+    the action need not be one the rules allow.  Use them to check that your code rejects
+    what `apply` rejects.
+
+    Without *state*, the actions are built from any seat, any card, melds and small card sets
+    and meld indices 0-7.  With a *state*, they are built around it: the cards come mostly
+    from the hand of the seat to act, the discard pile, the top of the stock and the table,
+    meld indices run up to one past the last meld, and about three actions in ten are legal
+    ones (`legal_actions_of`), so that both outcomes are common.
+
+    Examples shrink towards ``DrawStock(0)`` (with a *state*, a draw by the seat to act),
+    then towards short card groups and the first cards.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: *state* is not a `GameState` or `None`.
+    """
+    if state is None:
+        return st.one_of(*(_well_formed(kind) for kind in _ACTION_TYPES))
+    raw: object = state
+    if not isinstance(raw, GameState):
+        msg = f"state must be a GameState or None, got {state!r}"
+        raise InvalidArgument(msg)
+    return _actions_around(state)
+
+
+# -- views ----------------------------------------------------------------------------------------------------
+
+
+def _check_seat(seat: object) -> int | None:
+    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+        msg = f"seat must be 0-3 or None (the public view), got {seat!r}"
+        raise InvalidArgument(msg)
+    return seat
+
+
+@st.composite
+def _views(
+    draw: st.DrawFn,
+    source: st.SearchStrategy[GameState],
+    seat: int | EllipsisType | st.SearchStrategy[int | None] | None,
+) -> View:
+    state = draw(source)
+    if seat is ...:
+        first = state.to_act if state.to_act is not None else 0
+        chosen = draw(st.sampled_from((first, *(s for s in range(4) if s != first), None)))
+    elif isinstance(seat, st.SearchStrategy):
+        chosen = _check_seat(draw(seat))
+    else:
+        chosen = seat
+    return observe(state, chosen)
+
+
+def _any_states() -> st.SearchStrategy[GameState]:
+    return states()
+
+
+def views(
+    *,
+    states: GameState | st.SearchStrategy[GameState] | None = None,
+    seat: int | EllipsisType | st.SearchStrategy[int | None] | None = ...,
+) -> st.SearchStrategy[View]:
+    """
+    Views (`observe`) of reachable states: what one seat, or a spectator, sees of them.
+
+    *states* is a `GameState`, a strategy for them, or `None` (the default) for the states of
+    the function `states` without knobs.  *seat* is a seat 0-3, `None` for the public view,
+    a strategy for either, or ``...`` (the default) to draw one: the seat to act, another
+    seat, or the public view.  Every view passes `check_view`.
+
+    Examples shrink as the states do, and towards the view of the seat to act (seat 0 where
+    no seat is to act).
+
+    Raises:
+        hypothesis.errors.InvalidArgument: *states* or *seat* is not one of the above.
+    """
+    source: st.SearchStrategy[GameState]
+    raw: object = states
+    if raw is None:
+        source = _any_states()
+    elif isinstance(raw, GameState):
+        source = st.just(raw)
+    elif isinstance(raw, st.SearchStrategy):
+        source = raw
+    else:
+        msg = f"states must be a GameState, a strategy for them or None, got {states!r}"
+        raise InvalidArgument(msg)
+    if seat is not ... and not isinstance(seat, st.SearchStrategy):
+        _check_seat(seat)
+    return _views(source, seat)
+
+
+# -- the strategies Hypothesis uses for the package's types ------------------------------------------------------
+
+
+def _for_type(kind: type) -> st.SearchStrategy[Any]:
+    """
+    The strategy ``st.from_type(kind)`` draws from, as `persian_rummy._hypothesis` registers it.
+    """
+    if kind in _ACTION_TYPES:
+        return _well_formed(kind)
+    builders: dict[type, Callable[[], st.SearchStrategy[Any]]] = {
+        Card: cards,
+        CardSet: card_sets,
+        Rules: rules,
+        GameState: states,
+        View: views,
+        TableMeld: _table_melds,
+    }
+    return builders[kind]()
+
+
+# -- the state machine ----------------------------------------------------------------------------------------
+
+
+def _not_over(machine: GameMachine) -> bool:
+    return machine.state.phase is not Phase.GAME_OVER
+
+
+class GameMachine(RuleBasedStateMachine):
+    """
+    A Hypothesis state machine that plays games of Persian Rummy and reports every step to
+    hook methods: subclass it to drive your own code through the same games.
+
+    Each run starts a game under rules drawn from `rules_strategy` (`on_start`), deals, and
+    then, step by step, plays a legal action, plays on for a run of random legal actions, or
+    tries a well-formed action from `actions`.  Every action that applies is reported to
+    `on_apply`; an action that is not legal must raise `IllegalActionError` and leave the state
+    as it was, and is reported to `on_reject`.  After every step the state must pass
+    `check_invariants`; a failing run prints the position after each step.
+
+    Run it as any Hypothesis state machine, ``TestGames = MyMachine.TestCase``.  A run has
+    `step_count` steps; when you give the class settings of your own
+    (``@settings(...)`` or ``TestCase.settings``), set ``stateful_step_count`` there.
+
+    Attributes:
+        state: The current state; `new_game` until the game starts.
+        history: Every action applied since the start of the game, deals included.
+    """
+
+    #: The rules games are played under: a strategy for `Rules`; by default any bounded
+    #: variant (`rules`).  Set ``st.just(Rules())`` for Persian Rummy's own rules only.
+    rules_strategy: ClassVar[hypothesis.strategies.SearchStrategy[Rules]] = _rules(bounded=True)
+    #: The number of steps of a run (Hypothesis's ``stateful_step_count``).
+    step_count: ClassVar[int] = 50
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        steps = cls.step_count
+        if type(steps) is not int or steps < 1:
+            msg = f"step_count must be an int of at least 1, got {steps!r}"
+            raise InvalidArgument(msg)
+        cls.TestCase.settings = settings(cls.TestCase.settings, stateful_step_count=steps)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: GameState = new_game()
+        self.history: list[Action] = []
+
+    # -- hooks ----------------------------------------------------------------------------------------------
+
+    def on_start(self, state: GameState) -> None:
+        """
+        Called when a game starts, with its first state (before the first deal).
+
+        Does nothing by default.
+        """
+
+    def on_apply(self, before: GameState, action: Action, after: GameState) -> None:
+        """
+        Called after each action that applied: a deal, a legal action, or one of the tried
+        actions that turned out legal; *after* is ``apply(before, action)``.
+
+        Does nothing by default.
+        """
+
+    def on_reject(self, state: GameState, action: Action, error: IllegalActionError) -> None:
+        """
+        Called after `apply` rejected *action* in *state* with *error*, as it had to.
+
+        Does nothing by default.
+        """
+
+    # -- rules ----------------------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        before = self.state
+        after = apply(before, action)
+        self.state = after
+        self.history.append(action)
+        self.on_apply(before, action, after)
+
+    @initialize(
+        game_rules=st.runner().flatmap(lambda machine: machine.rules_strategy),
+        dealer=st.integers(0, 3),
+        deck=decks(),
+    )
+    def start(self, game_rules: Rules, dealer: int, deck: tuple[Card, ...]) -> None:
+        """
+        Start a game under *game_rules* with *dealer* to deal first, and deal *deck*.
+        """
+        self.state = new_game(game_rules, dealer=dealer)
+        self.history = []
+        self.on_start(self.state)
+        self._apply(Deal(dealer, deck))
+
+    @precondition(_not_over)
+    @rule(action=st.runner().flatmap(lambda machine: legal_actions_of(machine.state)))
+    def play(self, action: Action) -> None:
+        """
+        Play a legal action (a deal at a chance node).
+        """
+        self._apply(action)
+
+    @precondition(_not_over)
+    @rule(seed=st.integers(0, 2**32 - 1), count=st.integers(1, 100))
+    def play_on(self, seed: int, count: int) -> None:
+        """
+        Play up to *count* legal actions chosen by ``random.Random(seed)``, deals included,
+        to reach the ends of deals and games in few steps.
+        """
+        rng = random.Random(seed)  # noqa: S311 (reproducible play, not cryptography)
+        for _ in range(count):
+            if self.state.phase is Phase.GAME_OVER:
+                break
+            self._apply(_random_action(self.state, rng))
+
+    @rule(action=st.runner().flatmap(lambda machine: actions(machine.state)))
+    def try_action(self, action: Action) -> None:
+        """
+        Try a well-formed action: it applies if it is legal, else `apply` must raise
+        `IllegalActionError` and the state must be unchanged.
+        """
+        before = self.state
+        snapshot = attrs.evolve(before)
+        try:
+            after = apply(before, action)
+        except IllegalActionError as error:
+            if snapshot != before or self.state is not before:
+                msg = f"rejecting {action!r} changed the state"
+                raise AssertionError(msg) from error
+            self.on_reject(before, action, error)
+            return
+        self.state = after
+        self.history.append(action)
+        self.on_apply(before, action, after)
+
+    @invariant()
+    def state_is_valid(self) -> None:
+        """
+        The state passes `check_invariants`.  A failing run prints the position after each step.
+        """
+        note(f"position: {self.state!r}")
+        check_invariants(self.state)
