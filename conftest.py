@@ -12,8 +12,14 @@ collect_ignore = ["src/persian_rummy/__main__.py", "docs/conf.py"]
 collect_ignore_glob = ["docs/_build/*"]
 
 settings.register_profile("dev", max_examples=60, deadline=None)
+# On CI no example database: every run starts afresh, so results never depend on earlier runs.
 settings.register_profile(
-    "ci", max_examples=150, deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+    "ci",
+    max_examples=150,
+    deadline=None,
+    print_blob=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
