@@ -35,8 +35,16 @@ def tests(session: nox.Session) -> None:
     env = {"COVERAGE_FILE": f".coverage.{session.python}"}
     if os.environ.get("CI") and session.python != PYTHONS[0]:
         env["HYPOTHESIS_PROFILE"] = "dev"
-    session.run("coverage", "run", "-m", "pytest", *session.posargs, env=env)
-    session.run("coverage", "report", env=env)
+    # One worker per core; coverage of branches is combined from the workers and reported.
+    session.run(
+        "pytest",
+        "--numprocesses=auto",
+        "--cov",
+        "--cov-branch",
+        "--cov-report=term-missing:skip-covered",
+        *session.posargs,
+        env=env,
+    )
 
 
 @nox.session
