@@ -130,14 +130,21 @@ def table_info(state: GameState) -> tuple[int, int, tuple[int, ...]]:
     return state._table  # noqa: SLF001
 
 
+def meldable(t: int, avail: int) -> bool:
+    """
+    Whether card *t* makes a new meld with two cards of *avail*: a set of its rank, or a three-card run.
+
+    (`legal_actions`' draw phase makes the same test inline, once per card of the pile.)
+    """
+    others = avail & GROUP_OTHERS[t]
+    return bool(others & (others - 1)) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]
+
+
 def usable(t: int, avail: int, melds: list[int] | tuple[int, ...]) -> bool:
     """
     Whether card *t* can be played at once (A12): in a new meld with cards of *avail*, or laid off onto *melds*.
     """
-    others = avail & GROUP_OTHERS[t]
-    if others & (others - 1) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]:
-        return True
-    return any(fits(meld, t, avail) for meld in melds)
+    return meldable(t, avail) or any(fits(meld, t, avail) for meld in melds)
 
 
 def takeable(t: int, avail: int, state: GameState) -> bool:
@@ -145,8 +152,7 @@ def takeable(t: int, avail: int, state: GameState) -> bool:
     Whether card *t* of the discard pile may be taken (R15, A10, A12): it can go into a new meld
     with the cards of *avail*, or (when the rules allow) be laid off onto the table's melds.
     """
-    others = avail & GROUP_OTHERS[t]
-    if others & (others - 1) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]:
+    if meldable(t, avail):
         return True
     if not state.rules.obligation_by_layoff:
         return False

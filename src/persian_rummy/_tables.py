@@ -29,22 +29,6 @@ GROUP: Final = tuple(_group(i) for i in range(56))
 SUIT_BLOCK: Final = tuple(SUIT_MASKS[i // 13] if i < 52 else 0 for i in range(56))
 
 
-def _run_pairs(i: int) -> tuple[int, ...]:
-    if i >= 52:
-        return ()
-    offset = i % 13
-    pairs = []
-    for start in (offset - 2, offset - 1, offset):
-        if start >= 0 and start + 2 <= 12:
-            base = i - offset
-            pairs.append(sum(1 << (base + k) for k in range(start, start + 3) if k != offset))
-    return tuple(pairs)
-
-
-#: For each card, the pairs of same-suit cards that make a three-card run with it.
-RUN_PAIRS: Final = tuple(_run_pairs(i) for i in range(56))
-
-
 def _run_window(i: int) -> int:
     if i >= 52:
         return 0

@@ -135,6 +135,7 @@ def _draw_actions(state: GameState) -> tuple[PlayerAction, ...]:
         while i >= 0:
             t = pile[i].index
             i -= 1
+            # takeable() inlined for the common cases: onto a meld by itself, or in a new meld.
             others = avail & GROUP_OTHERS[t]
             if direct >> t & 1 or others & (others - 1) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]:
                 actions.append(take[t])
