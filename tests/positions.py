@@ -4,24 +4,48 @@ Helpers to write test positions by hand.
 ``position()`` builds a validated `GameState` from card notation: every card
 not placed explicitly goes to the stock (after the cards given for it), or to
 the bottom of the discard pile, or into one seat's hand (*rest_to*).
-``deck_for()`` builds a `Deal` whose deck deals given hands.
+``deck_for()`` builds a `Deal` whose deck deals given hands.  ``play()`` applies actions in
+turn and ``illegal()`` catches the error an illegal one raises.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from persian_rummy import (
     FULL_DECK,
+    Action,
     Card,
     CardSet,
     Deal,
     GameState,
+    IllegalActionError,
     Phase,
     Rules,
     TableMeld,
+    apply,
 )
 from persian_rummy.scoring import DealScore
+
+
+def play(state: GameState, *actions: Action) -> GameState:
+    """
+    The state after *actions*, applied in order.
+    """
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def illegal(state: GameState, action: object) -> IllegalActionError:
+    """
+    The error `apply` raises for *action* in *state*.
+    """
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, action)  # type: ignore[arg-type]
+    return caught.value
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -41,12 +65,21 @@ def meld(owner: int, laid_down: str, **layoffs: str) -> TableMeld:
     return TableMeld(owner, CardSet.parse(laid_down), parts)
 
 
+def low_meld(owner: int, laid_down: str, **layoffs: str) -> TableMeld:
+    """
+    `meld` under rules that let a run take its ace low (`Rules.ace_low_allowed`, A8).
+    """
+    plain = meld(owner, "2c 3c 4c", **layoffs)
+    return TableMeld(owner, CardSet.parse(laid_down), plain.layoffs, ace_low=True)
+
+
 def position(
     *,
     hands: Sequence[str] = ("", "", "", ""),
     pile: str = "",
     melds: Sequence[TableMeld] = (),
     stock: str = "",
+    stock_known: bool = False,
     rest_to: str | int = "stock",
     to_act: int | None = 0,
     phase: Phase | str = Phase.DRAW,
@@ -90,6 +123,7 @@ def position(
         to_act=to_act,
         hands=hand_sets,
         stock=stock_cards,
+        stock_known=stock_known,
         discard_pile=pile_cards,
         melds=melds,
         obligation=obligation,

@@ -32,23 +32,19 @@ from persian_rummy import (
     Deal,
     Discard,
     DrawStock,
-    EmptyStockEnd,
     GameState,
     LayDown,
     LayOff,
-    NextDealer,
-    ObligationTiming,
     Pass,
     Phase,
     Rules,
     TakeDiscard,
-    TeamDrawTiebreak,
-    TieBreak,
     apply,
     legal_actions,
     new_game,
     next_dealer,
 )
+from persian_rummy import strategies as library_strategies
 
 T = TypeVar("T")
 
@@ -102,38 +98,17 @@ def default_rules() -> st.SearchStrategy[Rules]:
     return st.just(Rules())
 
 
-def _default_first(values: tuple[T, ...]) -> st.SearchStrategy[T]:
-    # sampled_from shrinks towards its first element: put the default there.
-    return st.sampled_from(values)
-
-
 def rules_variants(*, bounded: bool = False) -> st.SearchStrategy[Rules]:
     """
-    `Rules` with any combination of switches: hand sizes 1-13, 1-3 deals, a few going-out
-    bonuses, every enum value and both values of every boolean.
+    `Rules` with any combination of switches, each switch's values derived from its field (see
+    `persian_rummy.strategies.rules`), so a new switch is varied here with no edit.
 
-    With *bounded*, `Rules.top_discard_free` stays off, so that every game is finite
-    (`persian_rummy.max_game_length` is not `None`).
+    With *bounded*, the switches that let a deal go on for ever stay off, so that every game is
+    finite (`persian_rummy.max_game_length` is not `None`).
 
     Examples shrink towards ``Rules()``: every switch shrinks towards its default.
     """
-    return st.builds(
-        Rules,
-        hand_size=_default_first((7, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13)),
-        num_deals=_default_first((2, 1, 3)),
-        go_out_bonus=_default_first((25, 0, 50, -10)),
-        top_discard_free=st.just(False) if bounded else _default_first((False, True)),
-        obligation_by_layoff=_default_first((True, False)),
-        obligation_timing=_default_first((ObligationTiming.IMMEDIATE, ObligationTiming.BEFORE_DISCARD)),
-        forbid_discarding_picked_cards=_default_first((False, True)),
-        go_out_by_discard=_default_first((False, True)),
-        empty_stock_end=_default_first(tuple(EmptyStockEnd)),
-        double_four_of_a_kind=_default_first((True, False)),
-        double_four_card_runs=_default_first((False, True)),
-        next_dealer=_default_first(tuple(NextDealer)),
-        team_draw_tiebreak=_default_first(tuple(TeamDrawTiebreak)),
-        tie_break=_default_first((TieBreak.DRAW, TieBreak.EXTRA_DEAL)),
-    )
+    return library_strategies.rules(bounded=bounded)
 
 
 def _rules_strategy(rules: Rules | st.SearchStrategy[Rules] | None) -> st.SearchStrategy[Rules]:

@@ -14,6 +14,7 @@ loses both its hands (R24, R25).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -143,7 +144,7 @@ class TestTwoDeals:
         assert 1 == next_dealer(state)
         for seat in (0, 2, 3):
             error = illegal(state, Deal(seat, FULL_DECK))
-            assert ("A4", f"seat 1 deals this deal, not seat {seat}") == (error.rule, error.reason)
+            assert ("A4", f"seat 1 deals this deal, not seat {seat}") == (error.rule_text, error.reason)
 
     def test_r27_the_second_deal_starts_left_of_its_dealer(self) -> None:
         state = apply(scripted_deal(new_game()), Deal(1, FULL_DECK))
@@ -166,11 +167,11 @@ class TestTwoDeals:
         state = scripted_deal(scripted_deal(new_game()))
         deal = illegal(state, Deal(2, FULL_DECK))
         assert ("R7", "cards are dealt only at the start of a deal, not in phase 'game_over'") == (
-            deal.rule,
+            deal.rule_text,
             deal.reason,
         )
         draw = illegal(state, DrawStock(3))
-        assert ("R13", "no player acts in phase 'game_over'") == (draw.rule, draw.reason)
+        assert ("R13", "no player acts in phase 'game_over'") == (draw.rule_text, draw.reason)
 
     def test_r27_the_last_table_stays_after_the_game(self) -> None:
         state = scripted_deal(scripted_deal(new_game()))
@@ -304,7 +305,7 @@ class TestNextDealer:
     @pytest.mark.parametrize(("rule", "wrong"), [("left", 0), ("winner", 1), ("same", 1)])
     def test_a4_any_other_dealer_is_refused(self, rule: str, wrong: int) -> None:
         state = scripted_deal(new_game(Rules(next_dealer=rule)), out_offset=1)
-        assert "A4" == illegal(state, Deal(wrong, FULL_DECK)).rule
+        assert "A4" == illegal(state, Deal(wrong, FULL_DECK)).rule_text
 
     def test_a4_winner_without_a_winner_falls_back_to_left(self) -> None:
         start = position(rules=Rules(next_dealer="winner"), dealer=2, to_act=3, rest_to="pile")
@@ -465,37 +466,37 @@ class TestNotInPersianRummy:
         """
         state = position(hands=("2c", "", "Qh Qs", ""), pile="Qd", to_act=0)
         error = illegal(state, TakeDiscard(2, "Qd"))
-        assert ("it is seat 0's turn, not seat 2's", "R6") == (error.reason, error.rule)
+        assert ("it is seat 0's turn, not seat 2's", "R6") == (error.reason, error.rule_text)
         assert all(action.seat == 0 for action in legal_actions(state))
 
     def test_r29_a_joker_cannot_join_a_natural_set(self) -> None:
         state = position(hands=("X1 Qh Qs 2c", "", "", ""), phase="play")
         for cards in ("X1 Qh Qs", "Qh Qs X1 2c"):
             error = illegal(state, LayDown(0, cards))
-            assert "R11" == error.rule
+            assert "R11" == error.rule_text
         assert [] == [a for a in legal_actions(state) if isinstance(a, LayDown)]
 
     def test_r29_a_joker_cannot_be_laid_off_on_a_natural_set_or_a_run(self) -> None:
         state = position(hands=("X1 2c", "", "", ""), melds=(meld(1, "Qc Qd Qh"), meld(2, "5h 6h 7h")), phase="play")
         for k in (0, 1):
             error = illegal(state, LayOff(0, k, "X1"))
-            assert "R17" == error.rule
+            assert "R17" == error.rule_text
         assert [Discard(0, "2c"), Discard(0, "X1")] == list(legal_actions(state))
 
     def test_r29_a_natural_cannot_join_a_joker_set(self) -> None:
         state = position(hands=("Qs 2c", "", "", ""), melds=(meld(1, "X1 X2 X3"),), phase="play")
-        assert "R17" == illegal(state, LayOff(0, 0, "Qs")).rule
+        assert "R17" == illegal(state, LayOff(0, 0, "Qs")).rule_text
 
     def test_r29_a_2_3_is_not_a_run(self) -> None:
         state = position(hands=("Ac 2c 3c 9d", "", "", ""), phase="play")
         error = illegal(state, LayDown(0, "Ac 2c 3c"))
-        assert ("R9", "2c 3c Ac is not a set or a run") == (error.rule, error.reason)
+        assert ("R9", "2c 3c Ac is not a set or a run") == (error.rule_text, error.reason)
         assert [] == [a for a in legal_actions(state) if isinstance(a, LayDown)]
 
     def test_r29_no_ace_below_a_2_and_no_wrap_past_the_ace(self) -> None:
         state = position(hands=("Ac 2s 9d", "", "", ""), melds=(meld(1, "2c 3c 4c"), meld(2, "Qs Ks As")), phase="play")
-        assert "R17" == illegal(state, LayOff(0, 0, "Ac")).rule
-        assert "R17" == illegal(state, LayOff(0, 1, "2s")).rule
+        assert "R17" == illegal(state, LayOff(0, 0, "Ac")).rule_text
+        assert "R17" == illegal(state, LayOff(0, 1, "2s")).rule_text
 
     def test_r29_no_reshuffle_with_an_empty_stock(self) -> None:
         """
@@ -503,11 +504,11 @@ class TestNotInPersianRummy:
         """
         state = position(hands=("", "9h", "", ""), pile="2c 5d Kh", rest_to=2, to_act=1)
         error = illegal(state, DrawStock(1))
-        assert ("R21", "the stock is empty: take from the discard pile or pass") == (error.rule, error.reason)
+        assert ("R21", "the stock is empty: take from the discard pile or pass") == (error.rule_text, error.reason)
         assert [Pass(1)] == list(legal_actions(state))
         after = play(state, Pass(1), Pass(2), Pass(3))
         assert ((), state.discard_pile) == (after.stock, after.discard_pile)
-        assert "R21" == illegal(after, DrawStock(0)).rule
+        assert "R21" == illegal(after, DrawStock(0)).rule_text
 
     def test_r29_discarding_the_last_card_does_not_go_out(self) -> None:
         """
@@ -517,9 +518,17 @@ class TestNotInPersianRummy:
         after = apply(state, Discard(0, "9d"))
         assert (Phase.DRAW, 1, CardSet(), ()) == (after.phase, after.to_act, after.hands[0], after.results)
 
-    @pytest.mark.parametrize(
-        "switch", ["jokers_wild", "ace_low_allowed", "reshuffle_on_empty_stock", "rummy_calls", "target_score"]
-    )
+    @pytest.mark.parametrize("switch", ["jokers_wild", "rummy_calls", "target_score"])
     def test_r29_the_rules_offer_no_such_switch(self, switch: str) -> None:
         with pytest.raises(TypeError, match=switch):
             Rules(**{switch: True})  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("switch", ["ace_low_allowed", "reshuffle_on_empty_stock"])
+    def test_r29_a_low_ace_and_reshuffling_are_variants_off_by_default(self, switch: str) -> None:
+        """
+        R29: "ace low (A-2-3) [...]; reshuffling the discard pile" are not Persian Rummy unless
+        enabled as a variant (A8, A18).
+        """
+        assert False is getattr(Rules(), switch)
+        changes: dict[str, Any] = {switch: True}
+        assert True is getattr(Rules(**changes), switch)

@@ -279,7 +279,7 @@ def assert_error(error: IllegalActionError, case: Case) -> None:
         assert case.reason == error.reason
     else:
         assert case.reason in error.reason
-    assert case.rule == error.rule
+    assert case.rule == error.rule_text
 
 
 def assert_rejected(state: GameState, case: Case) -> None:

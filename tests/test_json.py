@@ -520,9 +520,10 @@ DECK_TEXT = (
 )
 HEAD = '{"format": "persian-rummy", "version": 1, '
 DEFAULT_RULES_TEXT = (
-    '{"hand_size": 7, "num_deals": 2, "go_out_bonus": 25, "top_discard_free": false, '
+    '{"hand_size": 7, "num_deals": 2, "go_out_bonus": 25, "ace_low_allowed": false, "top_discard_free": false, '
     '"obligation_by_layoff": true, "obligation_timing": "immediate", "forbid_discarding_picked_cards": false, '
-    '"go_out_by_discard": false, "empty_stock_end": "all_pass", "double_four_of_a_kind": true, '
+    '"go_out_by_discard": false, "pass_allows_melding": false, "empty_stock_end": "all_pass", '
+    '"reshuffle_on_empty_stock": false, "double_four_of_a_kind": true, '
     '"double_four_card_runs": false, "next_dealer": "left", "team_draw_tiebreak": "redraw", "tie_break": "draw"}'
 )
 
@@ -568,8 +569,9 @@ def test_the_exact_text_of_a_deal_score() -> None:
 def test_the_exact_text_of_a_new_game() -> None:
     text = (
         HEAD + f'"kind": "state", "rules": {DEFAULT_RULES_TEXT}, "phase": "deal", "deal": 0, "dealer": 0, '
-        f'"to_act": null, "hands": [[], [], [], []], "stock": {DECK_TEXT}, "discard_pile": [], "melds": [], '
-        '"obligation": null, "picked": [], "revealed": [[], [], [], []], "passes": 0, "went_out": null, "results": []}'
+        f'"to_act": null, "hands": [[], [], [], []], "stock": {DECK_TEXT}, "stock_known": false, "discard_pile": [], '
+        '"melds": [], "obligation": null, "picked": [], "revealed": [[], [], [], []], "passes": 0, "went_out": null, '
+        '"results": []}'
     )
     assert text == to_json(new_game())
     assert new_game() == from_json(text)
@@ -603,12 +605,15 @@ def test_the_exact_pretty_text_of_a_short_record() -> None:
         '    "hand_size": 7,\n'
         '    "num_deals": 2,\n'
         '    "go_out_bonus": 25,\n'
+        '    "ace_low_allowed": false,\n'
         '    "top_discard_free": false,\n'
         '    "obligation_by_layoff": true,\n'
         '    "obligation_timing": "immediate",\n'
         '    "forbid_discarding_picked_cards": false,\n'
         '    "go_out_by_discard": false,\n'
+        '    "pass_allows_melding": false,\n'
         '    "empty_stock_end": "all_pass",\n'
+        '    "reshuffle_on_empty_stock": false,\n'
         '    "double_four_of_a_kind": true,\n'
         '    "double_four_card_runs": false,\n'
         '    "next_dealer": "left",\n'

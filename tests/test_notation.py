@@ -358,7 +358,7 @@ def test_a_lay_off_onto_a_card_on_no_meld_is_illegal(strict: bool) -> None:
     assert ("E lay 6c on 9d", "no meld on the table holds 9d", "R17") == (
         caught.value.action,
         caught.value.reason,
-        caught.value.rule,
+        caught.value.rule_text,
     )
 
 

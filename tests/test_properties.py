@@ -152,7 +152,8 @@ def test_r2_every_card_exactly_once_with_chosen_actions(state: GameState) -> Non
 
 # -- 2. legal actions apply --------------------------------------------------------------------------------------
 
-_TYPE_ORDER = {DrawStock: 0, TakeDiscard: 1, Pass: 2, LayDown: 0, LayOff: 1, Discard: 2}
+_DRAW_ORDER = {DrawStock: 0, TakeDiscard: 1, LayDown: 2, LayOff: 3, Pass: 4}
+_PLAY_ORDER = {LayDown: 0, LayOff: 1, Discard: 2}
 
 
 @given(played_states(rules=rules_variants()))
@@ -186,15 +187,19 @@ def test_r13_legal_actions_come_in_the_documented_order(state: GameState) -> Non
     """
     R13, R14, R21: the draw phase lists `DrawStock`, then `TakeDiscard` from the top of the pile
     down, then `Pass`; the play phase lists `LayDown`, then `LayOff` by meld, then `Discard` in
-    `FULL_DECK` order.
+    `FULL_DECK` order.  A16: with `pass_allows_melding` and an empty stock, the melds and
+    lay-offs come before `Pass`.
     """
     if not in_turn(state):
         return
     actions = legal_actions(state)
-    kinds = [_TYPE_ORDER[type(action)] for action in actions]
+    order = _DRAW_ORDER if state.phase is Phase.DRAW else _PLAY_ORDER
+    kinds = [order[type(action)] for action in actions]
     assert sorted(kinds) == kinds
     if state.phase is Phase.DRAW:
-        assert all(type(action) in {DrawStock, TakeDiscard, Pass} for action in actions)
+        melding = state.rules.pass_allows_melding and not state.stock
+        allowed = {DrawStock, TakeDiscard, Pass, *((LayDown, LayOff) if melding else ())}
+        assert all(type(action) in allowed for action in actions)
         depth = [state.discard_pile.index(action.card) for action in actions if isinstance(action, TakeDiscard)]
         assert sorted(depth, reverse=True) == depth
     else:
@@ -233,8 +238,8 @@ def test_r13_is_legal_agrees_with_legal_actions(state: GameState, data: st.DataO
             with pytest.raises(IllegalActionError) as raised:
                 apply(state, action)
             assert action is raised.value.action
-            assert raised.value.rule
-            note(f"{action!r}: {raised.value.reason} ({raised.value.rule})")
+            assert raised.value.rule_text
+            note(f"{action!r}: {raised.value.reason} ({raised.value.rule_text})")
         assert snapshot == state
 
 
@@ -265,7 +270,7 @@ def test_r13_apply_is_deterministic_and_leaves_its_input_alone(state: GameState,
                 apply(state, action)
             with pytest.raises(IllegalActionError) as again:
                 apply(snapshot, action)
-            assert (raised.value.reason, raised.value.rule) == (again.value.reason, again.value.rule)
+            assert (raised.value.reason, raised.value.rule_text) == (again.value.reason, again.value.rule_text)
         assert snapshot == state
         assert digest == hash(state)
         assert all(getattr(state, name) is value for name, value in fields.items())
@@ -322,9 +327,10 @@ def test_r9_r17_every_table_meld_is_valid_and_stays_put(playout: Playout) -> Non
     """
     for state in playout.states:
         for meld in state.melds:
-            assert meld.kind is meld_kind(meld.cards)
-            assert meld.kind is naive_kind(meld.cards)
-            assert meld.kind is meld_kind(meld.laid_down)
+            assert meld.ace_low is state.rules.ace_low_allowed
+            assert meld.kind is meld_kind(meld.cards, state.rules)
+            assert meld.kind is naive_kind(meld.cards, ace_low=meld.ace_low)
+            assert meld.kind is meld_kind(meld.laid_down, state.rules)
             parts = meld.contributions
             assert sum(len(part) for part in parts) == len(meld.cards)
             union = CardSet()
@@ -517,10 +523,22 @@ def test_a1_suit_order_never_redraws(drawn: list[Card]) -> None:
 NATURAL_RANKS = [rank for rank in Rank if rank is not Rank.JOKER]
 
 
-def naive_kind(group: Iterable[Card]) -> MeldKind | None:
+def _values(cards_: Sequence[Card], *, ace_low: bool) -> list[int]:
+    """
+    The places of the cards in their suit: 2 to 14 for the ace, or 1 for the ace with *ace_low*.
+    """
+    return sorted(1 if ace_low and card.rank is Rank.ACE else int(card.rank) for card in cards_)
+
+
+def _consecutive(values: list[int]) -> bool:
+    return values == list(range(values[0], values[0] + len(values)))
+
+
+def naive_kind(group: Iterable[Card], *, ace_low: bool = False) -> MeldKind | None:
     """
     R9-R12, A7, A8: three or four cards of one rank (jokers only with jokers) are a set; three or
-    more cards of one suit with consecutive ranks, 2 lowest and ace highest, no joker, are a run.
+    more cards of one suit with consecutive ranks, 2 lowest and ace highest, no joker, are a run;
+    with *ace_low* (A8) the ace may instead come below the 2.
     """
     cards_ = list(group)
     if len(cards_) < 3:
@@ -529,13 +547,13 @@ def naive_kind(group: Iterable[Card]) -> MeldKind | None:
         return MeldKind.SET if len(cards_) <= 4 else None
     if any(card.is_joker for card in cards_) or len({card.suit for card in cards_}) != 1:
         return None
-    values = sorted(int(card.rank) for card in cards_)
-    if values == list(range(values[0], values[0] + len(values))):
+    frames = (False, True) if ace_low else (False,)
+    if any(_consecutive(_values(cards_, ace_low=low)) for low in frames):
         return MeldKind.RUN
     return None
 
 
-def _all_melds() -> tuple[frozenset[Card], ...]:
+def _all_melds(*, ace_low: bool) -> tuple[frozenset[Card], ...]:
     found: list[frozenset[Card]] = []
     for rank in Rank:
         same = [card for card in FULL_DECK if card.rank is rank]
@@ -544,72 +562,82 @@ def _all_melds() -> tuple[frozenset[Card], ...]:
     for suit in Suit:
         row = [Card(rank, suit) for rank in NATURAL_RANKS]
         found.extend(frozenset(row[low:high]) for low in range(13) for high in range(low + 3, 14))
+        if ace_low:  # the ace, then 2, 3, ...: A-2-3 up to A-2-...-Q (A to K is the whole suit, found above)
+            found.extend(frozenset([row[12], *row[:high]]) for high in range(2, 12))
     return tuple(found)
 
 
-#: Every meld that can be made from the deck: 70 sets (13 ranks and the jokers) and 264 runs.
-ALL_MELDS = _all_melds()
-MELDS_WITH = {card: [meld for meld in ALL_MELDS if card in meld] for card in FULL_DECK}
+#: Every meld that can be made from the deck: 70 sets (13 ranks and the jokers) and 264 runs;
+#: with a low ace (A8) 40 runs more.
+MELDS = {low: _all_melds(ace_low=low) for low in (False, True)}
+ALL_MELDS = MELDS[False]
+MELDS_WITH = {
+    low: {card: [meld for meld in melds if card in meld] for card in FULL_DECK} for low, melds in MELDS.items()
+}
 
 
 @cache
-def extensions(meld: frozenset[Card]) -> tuple[frozenset[Card], ...]:
+def extensions(meld: frozenset[Card], *, ace_low: bool = False) -> tuple[frozenset[Card], ...]:
     """
     R17, A11: the groups of cards that can be laid off onto *meld* in one action: the fourth
-    card of a set of three, or cards extending a run at one end.
+    card of a set of three, or cards extending a run at one end (with *ace_low*, the ace may
+    extend it below the 2, A8).
     """
-    kind = naive_kind(meld)
+    kind = naive_kind(meld, ace_low=ace_low)
     found = []
-    for bigger in ALL_MELDS:
-        if meld < bigger and naive_kind(bigger) is kind:
+    for bigger in MELDS[ace_low]:
+        if meld < bigger and naive_kind(bigger, ace_low=ace_low) is kind:
             extra = bigger - meld
-            below = all(card.rank < min(c.rank for c in meld) for card in extra)
-            above = all(card.rank > max(c.rank for c in meld) for card in extra)
-            if kind is MeldKind.SET or below or above:
+            if kind is MeldKind.SET or any(_at_one_end(meld, extra, low) for low in (False, True) if low <= ace_low):
                 found.append(extra)
-    return tuple(found)
+    return tuple(dict.fromkeys(found))
 
 
-def playable(card: Card, avail: frozenset[Card], table: Sequence[frozenset[Card]], by_layoff: bool) -> bool:
+def _at_one_end(meld: frozenset[Card], extra: frozenset[Card], low: bool) -> bool:
+    """
+    Whether, counting the ace low or not, the cards *extra* lie all below or all above the run
+    *meld* and make one run with it.
+    """
+    inside = _values(list(meld), ace_low=low)
+    outside = _values(list(extra), ace_low=low)
+    if not _consecutive(sorted(inside + outside)):
+        return False
+    return max(outside) < min(inside) or min(outside) > max(inside)
+
+
+def playable(
+    card: Card,
+    avail: frozenset[Card],
+    table: Sequence[frozenset[Card]],
+    by_layoff: bool,
+    *,
+    ace_low: bool = False,
+) -> bool:
     """
     A12: whether *card* can be played in one action: in a new meld with cards of *avail*, or
     (with *by_layoff*, A10) laid off onto a meld of *table*, alone or with cards of *avail*
     that extend the same run.
     """
-    if any(meld - {card} <= avail for meld in MELDS_WITH[card]):
+    if any(meld - {card} <= avail for meld in MELDS_WITH[ace_low][card]):
         return True
-    return by_layoff and any(card in extra and extra - {card} <= avail for meld in table for extra in extensions(meld))
+    return by_layoff and any(
+        card in extra and extra - {card} <= avail for meld in table for extra in extensions(meld, ace_low=ace_low)
+    )
 
 
 def reference_legal_actions(state: GameState) -> set[PlayerAction]:
     """
-    The legal actions of a draw or play state, by R14-R18, R21, A9-A13, searched naively.
+    The legal actions of a draw or play state, by R14-R18, R21, A8-A13, A16, searched naively.
     """
     rules = state.rules
     seat = state.to_act
     assert seat is not None
-    hand = frozenset(state.hands[seat])
-    table = [frozenset(meld.cards) for meld in state.melds]
-    by_layoff = rules.obligation_by_layoff
-    found: set[PlayerAction] = set()
     if state.phase is Phase.DRAW:
-        if state.stock:
-            found.add(DrawStock(seat))
-        else:
-            found.add(Pass(seat))
-        pile = state.discard_pile
-        for depth, card in enumerate(pile):
-            taken = frozenset(pile[depth:])
-            free = rules.top_discard_free and bool(state.stock) and depth == len(pile) - 1
-            if free or playable(card, (hand | taken) - {card}, table, by_layoff):
-                found.add(TakeDiscard(seat, card))
-        return found
-    downs = [meld for meld in ALL_MELDS if meld <= hand]
-    offs = [(k, extra) for k, meld in enumerate(table) for extra in extensions(meld) if extra <= hand]
+        return _reference_draw(state, seat)
+    hand = frozenset(state.hands[seat])
     target = state.obligation
     if target is None:
-        found.update(LayDown(seat, CardSet(meld)) for meld in downs)
-        found.update(LayOff(seat, k, CardSet(extra)) for k, extra in offs)
+        found = _reference_melds(state, seat)
         picked = frozenset(state.picked) & hand
         free_take = rules.top_discard_free and len(state.picked) == 1 and bool(state.stock)
         forbidden = picked if rules.forbid_discarding_picked_cards or free_take else frozenset()
@@ -617,18 +645,74 @@ def reference_legal_actions(state: GameState) -> set[PlayerAction]:
             forbidden = frozenset()
         found.update(Discard(seat, card) for card in hand - forbidden)
         return found
+    return _reference_pending(state, seat, target)
+
+
+def _reference_draw(state: GameState, seat: int) -> set[PlayerAction]:
+    rules = state.rules
+    hand = frozenset(state.hands[seat])
+    table = [frozenset(meld.cards) for meld in state.melds]
+    found: set[PlayerAction] = set()
+    if state.stock:
+        found.add(DrawStock(seat))
+    else:
+        found.add(Pass(seat))
+        if rules.pass_allows_melding:  # A16: melds and lay-offs from hand before passing
+            found |= _reference_melds(state, seat)
+    pile = state.discard_pile
+    for depth, card in enumerate(pile):
+        taken = frozenset(pile[depth:])
+        free = rules.top_discard_free and bool(state.stock) and depth == len(pile) - 1
+        avail = (hand | taken) - {card}
+        if free or playable(card, avail, table, rules.obligation_by_layoff, ace_low=rules.ace_low_allowed):
+            found.add(TakeDiscard(seat, card))
+    return found
+
+
+def _reference_melds(state: GameState, seat: int) -> set[PlayerAction]:
+    """
+    Every meld *seat* can lay down from hand and every lay-off onto the table.
+    """
+    ace_low = state.rules.ace_low_allowed
+    hand = frozenset(state.hands[seat])
+    table = [frozenset(meld.cards) for meld in state.melds]
+    found: set[PlayerAction] = {LayDown(seat, CardSet(meld)) for meld in MELDS[ace_low] if meld <= hand}
+    found.update(
+        LayOff(seat, k, CardSet(extra))
+        for k, meld in enumerate(table)
+        for extra in extensions(meld, ace_low=ace_low)
+        if extra <= hand
+    )
+    return found
+
+
+def _reference_pending(state: GameState, seat: int, target: Card) -> set[PlayerAction]:
+    """
+    The plays while *target*, taken from the pile, is still to be played (R15, A10, A11).
+    """
+    rules = state.rules
+    ace_low = rules.ace_low_allowed
+    by_layoff = rules.obligation_by_layoff
+    hand = frozenset(state.hands[seat])
+    table = [frozenset(meld.cards) for meld in state.melds]
     strict = rules.obligation_timing is ObligationTiming.IMMEDIATE
-    for meld in downs:
-        if target in meld or (not strict and playable(target, hand - meld, [*table, meld], by_layoff)):
+    found: set[PlayerAction] = set()
+    for meld in MELDS[ace_low]:
+        if meld <= hand and (
+            target in meld or (not strict and playable(target, hand - meld, [*table, meld], by_layoff, ace_low=ace_low))
+        ):
             found.add(LayDown(seat, CardSet(meld)))
-    for k, extra in offs:
-        if target in extra:
-            keep = by_layoff
-        else:
-            after = [*table[:k], table[k] | extra, *table[k + 1 :]]
-            keep = not strict and playable(target, hand - extra, after, by_layoff)
-        if keep:
-            found.add(LayOff(seat, k, CardSet(extra)))
+    for k, table_meld in enumerate(table):
+        for extra in extensions(table_meld, ace_low=ace_low):
+            if not extra <= hand:
+                continue
+            if target in extra:
+                keep = by_layoff
+            else:
+                after = [*table[:k], table_meld | extra, *table[k + 1 :]]
+                keep = not strict and playable(target, hand - extra, after, by_layoff, ace_low=ace_low)
+            if keep:
+                found.add(LayOff(seat, k, CardSet(extra)))
     return found
 
 

@@ -88,7 +88,7 @@ def _refusal(state: GameState, action: object) -> IllegalActionError:
 
 
 def _same_error(expected: IllegalActionError, actual: IllegalActionError) -> None:
-    assert (expected.action, expected.reason, expected.rule) == (actual.action, actual.reason, actual.rule)
+    assert (expected.action, expected.reason, expected.rule_text) == (actual.action, actual.reason, actual.rule_text)
 
 
 GAME_STATES, GAME_ACTIONS = _game(3)
@@ -224,8 +224,8 @@ def test_a_record_from_one_first_dealer_is_refused_from_another() -> None:
     assert error is not None
     assert 0 == error.index
     assert GAME_ACTIONS[0] == error.action
-    assert "A4" != error.error.rule
-    assert "R5" == error.error.rule
+    assert "A4" != error.error.rule_text
+    assert "R5" == error.error.rule_text
     assert "seat 1 deals this deal, not seat 0" == error.error.reason
 
 
@@ -254,14 +254,14 @@ def test_a_deal_that_repeats_a_card_is_refused() -> None:
     deck = (*FULL_DECK[:-1], FULL_DECK[0])
     record = GameRecord(actions=[Deal(0, deck), *GAME_ACTIONS[1:]])
     error = _check_refused(record, 0, [new_game()])
-    assert "R2" == error.error.rule
+    assert "R2" == error.error.rule_text
     assert "the deck lacks X4: every card must appear once" == error.error.reason
 
 
 def test_a_deal_that_lacks_a_card_is_refused() -> None:
     record = GameRecord(actions=[Deal(0, FULL_DECK[1:])])
     error = _check_refused(record, 0, [new_game()])
-    assert "R2" == error.error.rule
+    assert "R2" == error.error.rule_text
     assert "the deck must hold 56 cards" == error.error.reason
 
 
@@ -270,7 +270,7 @@ def test_a_deal_by_the_wrong_dealer_is_refused() -> None:
     assert isinstance(first, Deal)
     record = GameRecord(actions=[Deal(2, first.deck)])
     error = _check_refused(record, 0, [new_game()])
-    assert "R5" == error.error.rule
+    assert "R5" == error.error.rule_text
 
 
 def test_the_second_deal_by_the_wrong_dealer_is_refused() -> None:
@@ -279,7 +279,7 @@ def test_the_second_deal_by_the_wrong_dealer_is_refused() -> None:
     assert 1 == second.seat
     actions = [*GAME_ACTIONS[:FIRST_DEAL_END], Deal(0, second.deck), *GAME_ACTIONS[FIRST_DEAL_END + 1 :]]
     error = _check_refused(GameRecord(actions=actions), FIRST_DEAL_END, GAME_STATES[: FIRST_DEAL_END + 1])
-    assert "A4" == error.error.rule
+    assert "A4" == error.error.rule_text
     assert "seat 1 deals this deal, not seat 0" == error.error.reason
 
 
@@ -287,7 +287,7 @@ def test_an_action_by_the_wrong_seat_is_refused() -> None:
     assert 1 == GAME_STATES[1].to_act
     actions = [GAME_ACTIONS[0], DrawStock(2), *GAME_ACTIONS[2:]]
     error = _check_refused(GameRecord(actions=actions), 1, GAME_STATES[:2])
-    assert "R6" == error.error.rule
+    assert "R6" == error.error.rule_text
     assert "it is seat 1's turn, not seat 2's" == error.error.reason
 
 
@@ -296,12 +296,12 @@ def test_an_action_in_the_wrong_phase_is_refused() -> None:
     hand = GAME_STATES[1].hands[1]
     actions = [GAME_ACTIONS[0], Discard(1, next(iter(hand)))]
     error = _check_refused(GameRecord(actions=actions), 1, GAME_STATES[:2])
-    assert "R13" == error.error.rule
+    assert "R13" == error.error.rule_text
 
 
 def test_a_player_action_before_the_first_deal_is_refused() -> None:
     error = _check_refused(GameRecord(actions=[DrawStock(1)]), 0, [new_game()])
-    assert "R13" == error.error.rule
+    assert "R13" == error.error.rule_text
     assert "no player acts in phase 'deal'" == error.error.reason
 
 
@@ -320,7 +320,7 @@ def test_an_illegal_action_late_in_the_game_is_refused_after_every_state_before_
 def test_an_action_after_the_game_is_over_is_refused() -> None:
     end = len(GAME_ACTIONS)
     error = _check_refused(GameRecord(actions=[*GAME_ACTIONS, Pass(1)]), end, GAME_STATES)
-    assert "R13" == error.error.rule
+    assert "R13" == error.error.rule_text
     assert "no player acts in phase 'game_over'" == error.error.reason
 
 
@@ -329,7 +329,7 @@ def test_a_third_deal_is_refused() -> None:
     assert isinstance(first, Deal)
     end = len(GAME_ACTIONS)
     error = _check_refused(GameRecord(actions=[*GAME_ACTIONS, Deal(2, first.deck)]), end, GAME_STATES)
-    assert "R7" == error.error.rule
+    assert "R7" == error.error.rule_text
     assert "cards are dealt only at the start of a deal, not in phase 'game_over'" == error.error.reason
 
 
@@ -503,9 +503,10 @@ def test_an_empty_record_round_trips_through_json() -> None:
     text = to_json(record)
     assert (
         '{"format": "persian-rummy", "version": 1, "kind": "record", "rules": {"hand_size": 7, "num_deals": 2, '
-        '"go_out_bonus": 25, "top_discard_free": false, "obligation_by_layoff": true, "obligation_timing": '
-        '"immediate", "forbid_discarding_picked_cards": false, "go_out_by_discard": false, "empty_stock_end": '
-        '"all_pass", "double_four_of_a_kind": true, "double_four_card_runs": false, "next_dealer": "left", '
+        '"go_out_bonus": 25, "ace_low_allowed": false, "top_discard_free": false, "obligation_by_layoff": true, '
+        '"obligation_timing": "immediate", "forbid_discarding_picked_cards": false, "go_out_by_discard": false, '
+        '"pass_allows_melding": false, "empty_stock_end": "all_pass", "reshuffle_on_empty_stock": false, '
+        '"double_four_of_a_kind": true, "double_four_card_runs": false, "next_dealer": "left", '
         '"team_draw_tiebreak": "redraw", "tie_break": "draw"}, "first_dealer": 0, "players": null, "date": null, '
         '"event": null, "actions": []}'
     ) == text

@@ -411,32 +411,35 @@ class TestDealErrors:
     @pytest.mark.parametrize("seat", [1, 2, 3, -1, 4])
     def test_r5_the_first_deal_belongs_to_the_first_dealer(self, seat: int) -> None:
         error = illegal(new_game(), Deal(seat, FULL_DECK))
-        assert "R5" == error.rule
+        assert "R5" == error.rule_text
         assert f"seat 0 deals this deal, not seat {seat}" == error.reason
 
     def test_r7_no_deal_during_a_deal(self) -> None:
         state = apply(new_game(), Deal(0, FULL_DECK))
         error = illegal(state, Deal(1, FULL_DECK))
-        assert ("R7", "cards are dealt only at the start of a deal, not in phase 'draw'") == (error.rule, error.reason)
+        assert ("R7", "cards are dealt only at the start of a deal, not in phase 'draw'") == (
+            error.rule_text,
+            error.reason,
+        )
 
     def test_r7_no_deal_in_the_play_phase(self) -> None:
         state = apply(apply(new_game(), Deal(0, FULL_DECK)), DrawStock(1))
-        assert "R7" == illegal(state, Deal(1, FULL_DECK)).rule
+        assert "R7" == illegal(state, Deal(1, FULL_DECK)).rule_text
 
     def test_r2_the_deck_needs_56_cards(self) -> None:
         error = illegal(new_game(), Deal(0, FULL_DECK[:55]))
-        assert ("R2", "the deck must hold 56 cards") == (error.rule, error.reason)
-        assert "R2" == illegal(new_game(), Deal(0, (*FULL_DECK, FULL_DECK[0]))).rule
+        assert ("R2", "the deck must hold 56 cards") == (error.rule_text, error.reason)
+        assert "R2" == illegal(new_game(), Deal(0, (*FULL_DECK, FULL_DECK[0]))).rule_text
 
     def test_r2_the_deck_is_a_permutation(self) -> None:
         deck = (*FULL_DECK[:55], FULL_DECK[0])
         error = illegal(new_game(), Deal(0, deck))
-        assert ("R2", "the deck lacks X4: every card must appear once") == (error.rule, error.reason)
+        assert ("R2", "the deck lacks X4: every card must appear once") == (error.rule_text, error.reason)
 
     def test_r2_the_deck_holds_cards(self) -> None:
         deck = [*FULL_DECK[:55], "X4"]
         error = illegal(new_game(), Deal(0, deck))  # type: ignore[arg-type]
-        assert ("R2", "the deck holds 'X4', which is not a card") == (error.rule, error.reason)
+        assert ("R2", "the deck holds 'X4', which is not a card") == (error.rule_text, error.reason)
 
     def test_r2_bad_deck_notation_is_refused(self) -> None:
         with pytest.raises(ValueError, match="not a card"):
@@ -477,11 +480,11 @@ class TestFirstTurnAndOrder:
         state = apply(new_game(), Deal(0, FULL_DECK))
         for seat in (0, 2, 3):
             error = illegal(state, DrawStock(seat))
-            assert ("R6", f"it is seat 1's turn, not seat {seat}'s") == (error.rule, error.reason)
+            assert ("R6", f"it is seat 1's turn, not seat {seat}'s") == (error.rule_text, error.reason)
 
     def test_r6_only_the_seat_to_act_may_discard(self) -> None:
         state = apply(apply(new_game(), Deal(0, FULL_DECK)), DrawStock(1))
-        assert "R6" == illegal(state, Discard(2, "3c")).rule
+        assert "R6" == illegal(state, Discard(2, "3c")).rule_text
 
 
 class TestUpcard:
@@ -498,7 +501,7 @@ class TestUpcard:
         assert [DrawStock(1)] == list(legal_actions(state))
         error = illegal(state, TakeDiscard(1, "X1"))
         assert ("R15, A12", "X1 cannot be melded or laid off at once, so it may not be taken") == (
-            error.rule,
+            error.rule_text,
             error.reason,
         )
 

@@ -122,6 +122,8 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
     match action:
         case DrawStock():
             hands[seat] |= CardSet([stock[0]])
+            if before.stock_known:  # A18: everyone knows the card drawn from a stock turned over
+                revealed[seat] |= CardSet([stock[0]])
             stock = stock[1:]
             obligation, picked = None, CardSet()
         case TakeDiscard(card=card):
@@ -134,7 +136,7 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
             obligation, picked = (None if free else card), taken
         case LayDown(cards=cards):
             played = cards
-            melds.append(TableMeld(seat, cards))
+            melds.append(TableMeld(seat, cards, ace_low=rules.ace_low_allowed))
         case LayOff(meld=k, cards=cards):
             played = cards
             melds[k] = melds[k].with_layoff(seat, cards)
@@ -147,6 +149,12 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
     revealed[seat] -= played
     if obligation is not None and obligation in played:
         obligation = None
+    known = before.stock_known and bool(stock)
+    gone_out = not hands[seat] and rules.go_out_by_discard
+    if isinstance(action, Discard) and not stock and rules.reshuffle_on_empty_stock and len(pile) > 1 and not gone_out:
+        # A18: the pile but its top card is turned over, in order, into a stock everyone knows.
+        stock, pile, known = pile[:-1], pile[-1:], True
+    assert known == after.stock_known
     assert tuple(hands) == after.hands
     assert tuple(revealed) == after.revealed
     assert pile == after.discard_pile
@@ -157,7 +165,8 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
     went_out = None
     if empty and (isinstance(action, (LayDown, LayOff)) or (isinstance(action, Discard) and rules.go_out_by_discard)):
         went_out = seat
-    passes = before.passes + 1 if isinstance(action, Pass) else 0
+    melding_before_pass = isinstance(action, (LayDown, LayOff)) and before.phase is Phase.DRAW  # A16
+    passes = before.passes + 1 if isinstance(action, Pass) else before.passes if melding_before_pass else 0
     stock_end = isinstance(action, Discard) and not stock and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY
     pass_end = isinstance(action, Pass) and (rules.empty_stock_end is not EmptyStockEnd.ALL_PASS or passes == 4)
     if went_out is not None or stock_end or pass_end:
@@ -168,14 +177,16 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
         assert went_out == after.results[-1].went_out
         assert expected_phase_after_deal(before, after.scores) is after.phase
         assert (None, None, before.deal, before.dealer) == (after.to_act, after.obligation, after.deal, after.dealer)
-        assert passes == after.passes
+        # A17: going out (even after passes, by melding before a pass, A16) leaves no passes in a row.
+        assert (0 if went_out is not None else passes) == after.passes
         assert not after.picked
         return
     if isinstance(action, (Discard, Pass)):
         # R18, R21: the turn passes to the left.
         assert (Phase.DRAW, (seat + 1) % 4, CardSet()) == (after.phase, after.to_act, after.picked)
     else:
-        assert (Phase.PLAY, seat, picked) == (after.phase, after.to_act, after.picked)
+        phase = Phase.DRAW if melding_before_pass else Phase.PLAY
+        assert (phase, seat, picked) == (after.phase, after.to_act, after.picked)
     assert (obligation, passes, None) == (after.obligation, after.passes, after.went_out)
     assert before.results == after.results
     assert (before.deal, before.dealer) == (after.deal, after.dealer)
@@ -265,9 +276,9 @@ class GameMachine(RuleBasedStateMachine):
         snapshot = attrs.evolve(state)
         with pytest.raises(IllegalActionError) as raised:
             apply(state, action)
-        note(f"rejected {action!r}: {raised.value.reason} ({raised.value.rule})")
+        note(f"rejected {action!r}: {raised.value.reason} ({raised.value.rule_text})")
         assert action is raised.value.action
-        assert raised.value.rule
+        assert raised.value.rule_text
         assert snapshot == state
         assert state is self.state
 

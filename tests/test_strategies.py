@@ -139,6 +139,7 @@ class TestModule:
             "melds",
             "rules",
             "states",
+            "table_melds",
             "views",
         ]
 
@@ -752,8 +753,8 @@ class TestFromType:
         """
         Melds from the table of reachable states, valid with their lay-offs.
         """
-        assert meld == TableMeld(meld.owner, meld.laid_down, meld.layoffs)
-        assert is_meld(meld.cards)
+        assert meld == TableMeld(meld.owner, meld.laid_down, meld.layoffs, ace_low=meld.ace_low)
+        assert is_meld(meld.cards, Rules(ace_low_allowed=meld.ace_low))
 
     @pytest.mark.parametrize("kind", [Deal, *PLAYER_ACTIONS])
     def test_actions(self, kind: type[Action]) -> None:

@@ -129,7 +129,7 @@ def test_r13_melding_or_discarding_before_the_draw_is_illegal(action: PlayerActi
     """
     error = rejection(standard(), action)
     assert f"seat 0 must first draw or pass, not {doing}" == error.reason
-    assert "R13" == error.rule
+    assert "R13" == error.rule_text
 
 
 @pytest.mark.parametrize(
@@ -147,7 +147,7 @@ def test_r13_r14_only_one_draw_per_turn(action: PlayerAction, doing: str) -> Non
     drawn = apply(standard(), DrawStock(0))
     error = rejection(drawn, action)
     assert f"seat 0 has drawn already; {doing} is not possible now" == error.reason
-    assert "R13" == error.rule
+    assert "R13" == error.rule_text
 
 
 def test_r13_full_turn_draw_melds_discard() -> None:
@@ -274,7 +274,7 @@ def test_r14_no_take_from_an_empty_pile() -> None:
     assert (DrawStock(0),) == legal_actions(state)
     error = rejection(state, TakeDiscard(0, "Qd"))
     assert "Qd is not in the discard pile" == error.reason
-    assert "R14" == error.rule
+    assert "R14" == error.rule_text
 
 
 def test_r14_the_pile_stays_empty_until_the_next_discard() -> None:
@@ -362,7 +362,7 @@ def test_r15_a12_take_only_a_card_that_can_be_played(
     else:
         error = rejection(state, action)
         assert f"{target} cannot be melded or laid off at once, so it may not be taken" == error.reason
-        assert "R15, A12" == error.rule
+        assert "R15, A12" == error.rule_text
 
 
 def test_r15_unusable_top_card_is_not_offered() -> None:
@@ -374,7 +374,7 @@ def test_r15_unusable_top_card_is_not_offered() -> None:
     assert expected == legal_actions(state)
     error = rejection(state, TakeDiscard(0, "Kc"))
     assert "Kc cannot be melded or laid off at once, so it may not be taken" == error.reason
-    assert "R15, A12" == error.rule
+    assert "R15, A12" == error.rule_text
 
 
 def test_r15_lay_off_chain_take_and_play() -> None:
@@ -420,7 +420,7 @@ def test_a11_immediate_discard_first_is_illegal() -> None:
     taken = apply(standard(), TakeDiscard(0, "8d"))
     error = rejection(taken, Discard(0, "Qh"))
     assert "8d, taken from the discard pile, must be played first" == error.reason
-    assert "R15, A11" == error.rule
+    assert "R15, A11" == error.rule_text
 
 
 def test_a11_immediate_other_meld_first_is_illegal() -> None:
@@ -430,7 +430,7 @@ def test_a11_immediate_other_meld_first_is_illegal() -> None:
     taken = apply(standard(), TakeDiscard(0, "8d"))
     error = rejection(taken, LayDown(0, "3h 4h 5h"))
     assert "8d, taken from the discard pile, must be played first" == error.reason
-    assert "R15, A11" == error.rule
+    assert "R15, A11" == error.rule_text
 
 
 def test_a11_immediate_other_lay_off_first_is_illegal() -> None:
@@ -443,7 +443,7 @@ def test_a11_immediate_other_lay_off_first_is_illegal() -> None:
     for action in (LayOff(0, 0, "6s"), LayOff(0, 0, "Ts")):
         error = rejection(taken, action)
         assert "5s, taken from the discard pile, must be played first" == error.reason
-        assert "R15, A11" == error.rule
+        assert "R15, A11" == error.rule_text
 
 
 def test_a11_after_the_target_is_played_the_turn_is_free() -> None:
@@ -553,7 +553,7 @@ def test_r9_r11_lay_down_must_be_a_set_or_run(cards: str, rule: str) -> None:
     state = position(hands=("7c 7d 7h 9h Th Jh Qh X1", "", "", ""), phase="play")
     error = rejection(state, LayDown(0, cards))
     assert f"{LayDown(0, cards).cards} is not a set or a run" == error.reason
-    assert rule == error.rule
+    assert rule == error.rule_text
 
 
 def test_r9_a_meld_has_three_or_more_cards() -> None:
@@ -562,7 +562,7 @@ def test_r9_a_meld_has_three_or_more_cards() -> None:
     """
     state = position(hands=("7c 7d 7h 9h Th Jh Qh X1", "", "", ""), phase="play")
     error = rejection(state, LayDown(0, "7c 7d"))
-    assert ("a meld needs three or more cards, not 2", "R9") == (error.reason, error.rule)
+    assert ("a meld needs three or more cards, not 2", "R9") == (error.reason, error.rule_text)
 
 
 # -- R17, A14: laying off ------------------------------------------------------------------------------------------
@@ -667,7 +667,7 @@ def test_r17_both_run_ends_take_two_actions() -> None:
     state = layoff_position()
     error = rejection(state, LayOff(0, 3, "2h 3h 8h"))
     assert "2h 3h 8h does not extend the run 4h 5h 6h 7h" == error.reason
-    assert "R17" == error.rule
+    assert "R17" == error.rule_text
     after = play(state, LayOff(0, 3, "2h 3h"), LayOff(0, 3, "8h"))
     assert meld(3, "4h 5h 6h", s1="7h", s0="2h 3h 8h") == after.melds[3]
     assert "2h 3h 4h 5h 6h 7h 8h" == str(after.melds[3].cards)
@@ -691,7 +691,7 @@ def test_r17_a7_lay_off_must_extend_the_meld(index: int, cards: str, meld_text: 
     """
     error = rejection(layoff_position(), LayOff(0, index, cards))
     assert f"{LayOff(0, index, cards).cards} does not extend the {meld_text}" == error.reason
-    assert "R17" == error.rule
+    assert "R17" == error.rule_text
 
 
 def test_r17_a14_lay_off_onto_opponents_meld_is_credited_to_the_layer() -> None:
@@ -795,7 +795,7 @@ def test_r19_no_legal_action_after_going_out_until_the_next_deal() -> None:
         legal_actions(after)
     error = rejection(after, Discard(1, "2c"))
     assert "no player acts in phase 'deal_over'" == error.reason
-    assert "R13" == error.rule
+    assert "R13" == error.rule_text
 
 
 def test_r19_r27_going_out_in_the_last_deal_ends_the_game() -> None:
@@ -925,7 +925,7 @@ def test_r21_cannot_draw_from_an_empty_stock() -> None:
     """
     error = rejection(empty_stock(), DrawStock(0))
     assert "the stock is empty: take from the discard pile or pass" == error.reason
-    assert "R21" == error.rule
+    assert "R21" == error.rule_text
 
 
 def test_r21_unusable_take_is_still_illegal() -> None:
@@ -934,7 +934,7 @@ def test_r21_unusable_take_is_still_illegal() -> None:
     """
     error = rejection(empty_stock(), TakeDiscard(0, "9c"))
     assert "9c cannot be melded or laid off at once, so it may not be taken" == error.reason
-    assert "R15, A12" == error.rule
+    assert "R15, A12" == error.rule_text
 
 
 def test_r21_a16_pass_ends_the_turn() -> None:
@@ -963,7 +963,7 @@ def test_a16_no_melding_with_a_pass() -> None:
     after = apply(empty_stock(), Pass(0))
     error = rejection(after, LayDown(1, "2c 3c 4c"))
     assert "seat 1 must first draw or pass, not laying down a meld" == error.reason
-    assert "R13" == error.rule
+    assert "R13" == error.rule_text
 
 
 def test_r21_pass_is_illegal_while_the_stock_has_cards() -> None:
@@ -974,7 +974,7 @@ def test_r21_pass_is_illegal_while_the_stock_has_cards() -> None:
     assert Pass(0) not in legal_actions(state)
     error = rejection(state, Pass(0))
     assert "a player may pass only when the stock is empty" == error.reason
-    assert "R21" == error.rule
+    assert "R21" == error.rule_text
 
 
 def test_r21_take_with_an_empty_stock_is_a_normal_turn() -> None:

@@ -125,7 +125,7 @@ def test_a11_before_discard_meld_that_strands_the_target_is_illegal() -> None:
     assert (LayDown(0, "4s 5s 6s"),) == legal_actions(state)
     error = rejection(state, LayDown(0, "4d 4h 4s"))
     assert "this would leave 5s with no meld to go into" == error.reason
-    assert "R15, A11" == error.rule
+    assert "R15, A11" == error.rule_text
 
 
 def test_a11_before_discard_lay_off_first_when_target_stays_playable() -> None:
@@ -153,7 +153,7 @@ def test_a11_before_discard_lay_off_that_strands_the_target_is_illegal() -> None
     assert (LayDown(0, "Qd Qh Qs"),) == legal_actions(state)
     error = rejection(state, LayOff(0, 0, "Qs"))
     assert "this would leave Qd with no meld to go into" == error.reason
-    assert "R15, A11" == error.rule
+    assert "R15, A11" == error.rule_text
 
 
 def test_a11_before_discard_target_onto_a_meld_laid_down_this_turn() -> None:
@@ -180,7 +180,7 @@ def test_a11_a10_before_discard_without_lay_off_needs_a_new_meld_afterwards() ->
     assert (LayDown(0, "5s 6s 7s 8s"), LayDown(0, "6s 7s 8s")) == legal_actions(state)
     error = rejection(state, LayDown(0, "5s 6s 7s"))
     assert "this would leave 8s with no meld to go into" == error.reason
-    assert "R15, A11" == error.rule
+    assert "R15, A11" == error.rule_text
 
 
 def test_a11_before_discard_discard_is_blocked_while_pending() -> None:
@@ -191,10 +191,10 @@ def test_a11_before_discard_discard_is_blocked_while_pending() -> None:
     for card in ("9c", "Qd"):
         error = rejection(state, Discard(0, card))
         assert "Qd, taken from the discard pile, must be played first" == error.reason
-        assert "R15, A11" == error.rule
+        assert "R15, A11" == error.rule_text
     state = apply(state, LayDown(0, "5s 6s 7s"))
     error = rejection(state, Discard(0, "9c"))
-    assert "R15, A11" == error.rule
+    assert "R15, A11" == error.rule_text
 
 
 # -- A9: top_discard_free=True -------------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ def test_a9_free_top_card_cannot_be_discarded_back() -> None:
     state = apply(drawing("2c 9d", "5h Kc", TOP_FREE), TakeDiscard(0, "Kc"))
     error = rejection(state, Discard(0, "Kc"))
     assert "Kc was taken from the discard pile this turn and may not be discarded" == error.reason
-    assert "A9" == error.rule
+    assert "A9" == error.rule_text
 
 
 def test_a9_free_top_card_may_be_discarded_when_it_is_the_only_card() -> None:
@@ -268,7 +268,7 @@ def test_a9_no_free_top_card_with_an_empty_stock() -> None:
     assert (Pass(0),) == legal_actions(state)
     error = rejection(state, TakeDiscard(0, "Kc"))
     assert "Kc cannot be melded or laid off at once, so it may not be taken" == error.reason
-    assert "R15, A12" == error.rule
+    assert "R15, A12" == error.rule_text
 
 
 def test_a9_free_top_card_with_an_empty_stock_and_a_use_carries_the_obligation() -> None:
@@ -316,7 +316,7 @@ def test_a10_take_usable_only_by_lay_off_is_illegal(
     assert (DrawStock(0),) == legal_actions(state)
     error = rejection(state, TakeDiscard(0, target))
     assert f"{target} cannot be melded or laid off at once, so it may not be taken" == error.reason
-    assert "R15, A12" == error.rule
+    assert "R15, A12" == error.rule_text
 
 
 def test_a10_target_must_go_into_a_new_meld() -> None:
@@ -331,7 +331,7 @@ def test_a10_target_must_go_into_a_new_meld() -> None:
     assert (LayDown(0, "5h 6h 7h"),) == legal_actions(state)
     error = rejection(state, LayOff(0, 0, "5h"))
     assert "5h, taken from the discard pile, must go into a new meld" == error.reason
-    assert "A10" == error.rule
+    assert "A10" == error.rule_text
 
 
 def test_a10_other_lay_offs_are_unaffected() -> None:
@@ -360,7 +360,7 @@ def test_a13_cards_taken_above_the_target_cannot_be_discarded() -> None:
     for card in ("9c", "Kd"):
         error = rejection(state, Discard(0, card))
         assert f"{card} was taken from the discard pile this turn and may not be discarded" == error.reason
-        assert "A13" == error.rule
+        assert "A13" == error.rule_text
 
 
 def test_a13_restriction_lifted_when_only_picked_cards_are_left() -> None:

@@ -71,7 +71,7 @@ from tests.strategies import played_states, rules_variants, seeds
 
 #: The four seats and the public view.
 SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3)
-VIEW_FIELDS = tuple(field.name for field in attrs.fields(View))
+VIEW_FIELDS = tuple(field.name for field in attrs.fields(View) if not field.name.startswith("_"))
 NO_CARDS = CardSet()
 VALIDATOR = Draft202012Validator(json_schema())
 
@@ -92,7 +92,7 @@ def in_turn(state: GameState) -> bool:
 def hidden_parts(state: GameState, seat: int | None) -> tuple[list[CardSet], tuple[Card, ...]]:
     """
     What *seat* cannot see: by seat, the cards of each other hand that were not revealed (none
-    once the deal is over), and the stock.
+    once the deal is over), and the stock, unless everyone knows it (turned over from the pile, A18).
     """
     parts = []
     for other in range(4):
@@ -100,7 +100,7 @@ def hidden_parts(state: GameState, seat: int | None) -> tuple[list[CardSet], tup
             parts.append(NO_CARDS)
         else:
             parts.append(state.hands[other] - state.revealed[other])
-    return parts, state.stock
+    return parts, () if state.stock_known else state.stock
 
 
 def hidden_cards(state: GameState, seat: int | None) -> list[Card]:
@@ -123,7 +123,7 @@ def redeal(state: GameState, seat: int | None, order: Sequence[Card]) -> GameSta
         size = len(parts[other])
         hands.append((state.hands[other] - parts[other]) | CardSet(rest[:size]))
         rest = rest[size:]
-    return attrs.evolve(state, hands=hands, stock=rest)
+    return attrs.evolve(state, hands=hands, stock=state.stock if state.stock_known else rest)
 
 
 def count_by_hand(state: GameState, seat: int | None) -> int:
@@ -326,7 +326,7 @@ def test_views_of_reachable_states(state: GameState) -> None:
     """
     public = observe(state)
     fields = [*VIEW_FIELDS]
-    for derived in ("seat", "hand", "hand_sizes", "known", "stock_size"):  # checked seat by seat below
+    for derived in ("seat", "hand", "hand_sizes", "known", "stock_size", "known_stock"):  # checked seat by seat below
         fields.remove(derived)
     assert tuple(getattr(state, name) for name in fields) == tuple(getattr(public, name) for name in fields)
     for seat in SEATS:
@@ -336,6 +336,7 @@ def test_views_of_reachable_states(state: GameState) -> None:
         assert tuple(len(hand) for hand in state.hands) == view.hand_sizes
         assert (state.hands if is_over(state) else state.revealed) == view.known
         assert len(state.stock) == view.stock_size
+        assert (state.stock if state.stock_known else None) == view.known_stock
         assert CardSet(hidden_cards(state, seat)) == view.unseen
         assert public == attrs.evolve(view, seat=None, hand=None)
 
@@ -355,7 +356,8 @@ def test_hidden_cards_do_not_change_the_view(state: GameState, data: st.DataObje
     for seat in SEATS:
         view = observe(state, seat)
         order = data.draw(st.permutations(hidden_cards(state, seat)), label=f"hidden cards of seat {seat}")
-        for other in (redeal(state, seat, order), attrs.evolve(state, stock=state.stock[::-1])):
+        reversed_stock = state if state.stock_known else attrs.evolve(state, stock=state.stock[::-1])
+        for other in (redeal(state, seat, order), reversed_stock):
             other_view = observe(other, seat)
             assert view == other_view
             assert hash(view) == hash(other_view)
@@ -448,8 +450,9 @@ def known_card_moves(state: GameState, data: st.DataObject) -> Change | None:
     if to is not None:
         revealed[to] |= CardSet([card])
     changed = trade(state, card, target, revealed=revealed)
+    fields = {"known", *(("known_stock",) if to is None and state.stock_known else ())}
     return Change(
-        f"known {card} of seat {seat} trades places with {target}", changed, frozenset({"known"}), seats_of(seat, to)
+        f"known {card} of seat {seat} trades places with {target}", changed, frozenset(fields), seats_of(seat, to)
     )
 
 
@@ -468,12 +471,9 @@ def pile_card_trades(state: GameState, data: st.DataObject) -> Change | None:
     card = data.draw(st.sampled_from(state.discard_pile), label="pile card")
     target = data.draw(st.sampled_from(targets), label="hidden card")
     changed = trade(state, card, target)
-    return Change(
-        f"{card} of the pile trades places with {target}",
-        changed,
-        frozenset({"discard_pile"}),
-        seats_of(holder(state, target)),
-    )
+    to = holder(state, target)
+    fields = {"discard_pile", *(("known_stock",) if to is None and state.stock_known else ())}
+    return Change(f"{card} of the pile trades places with {target}", changed, frozenset(fields), seats_of(to))
 
 
 def meld_changes_owner(state: GameState, data: st.DataObject) -> Change | None:
@@ -484,7 +484,9 @@ def meld_changes_owner(state: GameState, data: st.DataObject) -> Change | None:
         return None
     index = data.draw(st.integers(0, len(state.melds) - 1), label="meld")
     old = state.melds[index]
-    new = TableMeld((old.owner + data.draw(st.integers(1, 3), label="shift")) % 4, old.laid_down, old.layoffs)
+    new = TableMeld(
+        (old.owner + data.draw(st.integers(1, 3), label="shift")) % 4, old.laid_down, old.layoffs, ace_low=old.ace_low
+    )
     melds = (*state.melds[:index], new, *state.melds[index + 1 :])
     return Change(f"meld {index} laid down by seat {new.owner}", attrs.evolve(state, melds=melds), frozenset({"melds"}))
 
@@ -516,15 +518,22 @@ def stock_card_leaves(state: GameState, data: st.DataObject) -> Change | None:
         return None  # no turn starts with an empty stock under these rules
     top, rest = state.stock[0], state.stock[1:]
     to = data.draw(st.sampled_from((None, 0, 1, 2, 3) if in_turn(state) else (None,)), label="to")
+    # A stock everyone knows (A18) shows in the views; the top card of it leaves visibly.
+    known = state.stock_known and bool(rest)
+    shown = frozenset({"known_stock"} if state.stock_known else ())
     if to is None:
-        changed = attrs.evolve(state, stock=rest, discard_pile=(*state.discard_pile, top))
-        return Change(f"{top} goes from the stock to the pile", changed, frozenset({"stock_size", "discard_pile"}))
+        changed = attrs.evolve(state, stock=rest, stock_known=known, discard_pile=(*state.discard_pile, top))
+        return Change(
+            f"{top} goes from the stock to the pile", changed, frozenset({"stock_size", "discard_pile"}) | shown
+        )
     hands = list(state.hands)
     hands[to] |= CardSet([top])
-    changed = attrs.evolve(state, stock=rest, hands=hands)
-    return Change(
-        f"{top} goes from the stock to seat {to}", changed, frozenset({"stock_size", "hand_sizes"}), seats_of(to)
-    )
+    revealed = list(state.revealed)
+    if state.stock_known:
+        revealed[to] |= CardSet([top])
+    changed = attrs.evolve(state, stock=rest, stock_known=known, hands=hands, revealed=revealed)
+    fields = frozenset({"stock_size", "hand_sizes", *(("known",) if state.stock_known else ())}) | shown
+    return Change(f"{top} goes from the stock to seat {to}", changed, fields, seats_of(to))
 
 
 def passes_change(state: GameState, data: st.DataObject) -> Change | None:

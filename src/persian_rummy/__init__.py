@@ -11,7 +11,7 @@ Persian Rummy: the complete rules as immutable values and pure functions.
 
 from __future__ import annotations
 
-from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points, parse_cards
 from .cardsets import CardSet
 from .engine import (
@@ -24,16 +24,19 @@ from .engine import (
     legal_actions,
     max_deal_length,
     max_game_length,
-    next_dealer,
     outcome,
     random_deal,
 )
 from .exceptions import (
     ChanceNodeError,
     IllegalActionError,
+    InvalidDataError,
     InvalidMeldError,
     InvalidNotationError,
+    InvalidRecordError,
+    InvalidStateError,
     PersianRummyError,
+    ViewError,
 )
 from .melds import MeldKind, TableMeld, is_meld, meld_kind
 from .notation import (
@@ -45,15 +48,17 @@ from .notation import (
     parse_position,
     parse_rules,
 )
-from .records import GameRecord, InvalidRecordError, final_state, replay
-from .rules import EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
+from .records import GameRecord, final_state, replay
+from .rules import DEFAULT_RULES, EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
 from .scoring import DealEnd, DealScore, TeamScore, score_deal, team_of
 from .seating import Redraw, Seating, draw_rank, team_draw
-from .serialize import InvalidDataError, from_data, from_json, json_schema, to_data, to_json
-from .state import GameState, InvalidStateError, Phase, check_invariants, new_game
-from .views import View, ViewError, arrangements, check_view, count_arrangements, determinize, observe
+from .serialize import from_data, from_json, json_schema, to_data, to_json
+from .state import GameState, Phase, View, check_invariants, new_game, next_dealer
+from .views import arrangements, check_view, count_arrangements, determinize, observe
 
 __all__ = [
+    "ACTION_TYPES",
+    "DEFAULT_RULES",
     "FULL_DECK",
     "JOKERS",
     "Action",

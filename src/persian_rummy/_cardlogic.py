@@ -1,93 +1,81 @@
 """
-The card logic of the engine, on bit masks, and the action objects `legal_actions` hands out.
+Card logic on bit masks: what the rules let a player do with given cards, shared by the
+legal-move enumeration (`persian_rummy._enumerate`) and the transitions
+(`persian_rummy._transitions`).
 
-Card ``i`` of `FULL_DECK` is the bit ``1 << i`` (see `persian_rummy._tables`).  Everything
-here works on those masks: what a card can go into, which melds a hand holds, which cards
-extend a table meld.  Every action object `legal_actions` can return is built once and shared.
+Card ``i`` of `FULL_DECK` is the bit ``1 << i`` (see `persian_rummy._tables`).  The functions
+here answer questions such as "can this card go into a new meld with these cards?" or "which
+groups of these cards extend that meld?" on masks; the callers turn the answers into actions.
+
+Each state and view carries a summary of its table (`persian_rummy._summary`).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from ._shapes import Summarized
+from ._summary import table_of
 from ._tables import (
+    ACE,
     GROUP,
     GROUP_OTHERS,
+    JOKER_MASK,
+    LOW_TRIPLE,
+    RANK_MASKS,
     ROW,
     ROW_RUNS,
     RUN_OK,
     RUN_WINDOW,
     SUIT_BLOCK,
     group_melds,
+    is_block,
+    low_runs,
+    place_bit,
+    rotated,
+    run_span,
 )
-from .actions import Discard, LayDown, LayOff, TakeDiscard
-from .cards import FULL_DECK
-from .cardsets import _card_set
-from .melds import JOKER_MASK, RANK_MASKS, MeldKind, TableMeld
-from .rules import ObligationTiming
-from .state import GameState, Phase
+from .melds import MeldKind, TableMeld
 
-DRAW: Final = Phase.DRAW
-PLAY: Final = Phase.PLAY
 SET: Final = MeldKind.SET
 RUN: Final = MeldKind.RUN
-IMMEDIATE: Final = ObligationTiming.IMMEDIATE
-_new = object.__new__
-_set = object.__setattr__
-
-# -- action objects, built once and handed out by legal_actions() ---------------------------------------------
-
-TAKE: Final = tuple(tuple(TakeDiscard(seat, card) for card in FULL_DECK) for seat in range(4))
-DISCARD: Final = tuple(tuple(Discard(seat, card) for card in FULL_DECK) for seat in range(4))
-# Discards by seat, then by suit and the 13-bit row of the hand's cards in that suit (filled as needed),
-# and by the four joker bits.
-DISCARDS: Final[tuple[tuple[dict[int, tuple[Discard, ...]], ...], ...]] = tuple(
-    (
-        *({} for _ in range(4)),
-        {j: tuple(DISCARD[seat][52 + i] for i in range(4) if j >> i & 1) for j in range(16)},
-    )
-    for seat in range(4)
-)
 
 
-def discard_row(seat: int, suit: int, row: int) -> tuple[Discard, ...]:
-    actions = tuple(DISCARD[seat][13 * suit + i] for i in range(13) if row >> i & 1)
-    DISCARDS[seat][suit][row] = actions
-    return actions
+Position = Summarized
 
 
-THREE_JOKERS: Final = frozenset(j for j in range(16) if j.bit_count() >= 3)
-_LAY_DOWNS: dict[tuple[int, int], LayDown] = {}
-_LAY_OFFS: dict[tuple[int, int, int], LayOff] = {}
+def _fits_row(row: int, place: int, avail: int) -> bool:
+    """
+    Whether the card at *place* of a run's suit (-1 for a low ace) extends the run *row*, the
+    cards of *avail* (same suit, as a row) filling any gap.
+    """
+    low, high = run_span(row, ace_low=True)
+    if place < low:
+        need = (1 << low) - (1 << (place + 1))
+    elif place > high:
+        need = (1 << place) - (1 << (high + 1))
+    else:
+        return False
+    return avail & need == need
 
 
-def lay_down(seat: int, mask: int) -> LayDown:
-    key = (seat, mask)
-    action = _LAY_DOWNS.get(key)
-    if action is None:
-        action = _new(LayDown)
-        _set(action, "seat", seat)
-        _set(action, "cards", _card_set(mask))
-        _LAY_DOWNS[key] = action
-    return action
+def _fits_low(run: int, t: int, avail: int) -> bool:
+    """
+    `fits` for a run under rules that let the ace be low (A8).
+    """
+    block = t - t % 13
+    row = run >> block & ROW
+    offset = t - block
+    if row >> offset & 1:
+        return False
+    rest = avail >> block & ROW
+    # An ace the run does not hold may go below its 2 (over the cards between) or above its top.
+    if offset == 12 and _fits_row(row, -1, rest):
+        return True
+    return _fits_row(row, offset, rest)
 
 
-def lay_off(seat: int, meld: int, mask: int) -> LayOff:
-    key = (seat, meld, mask)
-    action = _LAY_OFFS.get(key)
-    if action is None:
-        action = _new(LayOff)
-        _set(action, "seat", seat)
-        _set(action, "meld", meld)
-        _set(action, "cards", _card_set(mask))
-        _LAY_OFFS[key] = action
-    return action
-
-
-# -- card logic on bit masks -----------------------------------------------------------------------------------
-
-
-def fits(meld: int, t: int, avail: int) -> bool:
+def fits(meld: int, t: int, avail: int, ace_low: bool) -> bool:
     """
     Whether card *t* can be laid off onto the meld *meld*, with the cards of *avail* bridging a gap to a run.
     """
@@ -97,6 +85,8 @@ def fits(meld: int, t: int, avail: int) -> bool:
         return meld.bit_count() == 3 and group >> t & 1 == 1
     if SUIT_BLOCK[t] != SUIT_BLOCK[lo]:
         return False
+    if ace_low:
+        return _fits_low(meld, t, avail)
     if t < lo:
         need = (1 << lo) - (2 << t)
         return avail & need == need
@@ -107,60 +97,59 @@ def fits(meld: int, t: int, avail: int) -> bool:
     return False
 
 
-def reaches(run: int, t: int, avail: int) -> bool:
+def reaches(run: int, t: int, avail: int, ace_low: bool) -> bool:
     """
     Whether card *t*, of the run's suit, can be laid off onto *run* with the cards of *avail* filling the gap.
     """
+    if SUIT_BLOCK[(run & -run).bit_length() - 1] >> t & 1 == 0:
+        return False
+    if ace_low:
+        return _fits_low(run, t, avail)
     lo = (run & -run).bit_length() - 1
     if t < lo:
         need = (1 << lo) - (2 << t)
     else:
         hi = run.bit_length() - 1
         need = (1 << t) - (2 << hi)
-    return need >= 0 and avail & need == need and SUIT_BLOCK[lo] >> t & 1 == 1
+    return need >= 0 and avail & need == need
 
 
-NO_TABLE: Final = (0, 0, ())
-
-
-def table_info(state: GameState) -> tuple[int, int, tuple[int, ...]]:
-    """
-    The engine's summary of the table (`summarize_table`), which every state carries.
-    """
-    return state._table  # noqa: SLF001
-
-
-def meldable(t: int, avail: int) -> bool:
+def meldable(t: int, avail: int, ace_low: bool) -> bool:
     """
     Whether card *t* makes a new meld with two cards of *avail*: a set of its rank, or a three-card run.
 
     (`legal_actions`' draw phase makes the same test inline, once per card of the pile.)
     """
     others = avail & GROUP_OTHERS[t]
-    return bool(others & (others - 1)) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]
+    if others & (others - 1) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]:
+        return True
+    triple = LOW_TRIPLE[t]
+    return ace_low and triple != 0 and (avail | 1 << t) & triple == triple
 
 
-def usable(t: int, avail: int, melds: list[int] | tuple[int, ...]) -> bool:
+def usable(t: int, avail: int, melds: list[int] | tuple[int, ...], ace_low: bool) -> bool:
     """
     Whether card *t* can be played at once (A12): in a new meld with cards of *avail*, or laid off onto *melds*.
     """
-    return meldable(t, avail) or any(fits(meld, t, avail) for meld in melds)
+    return meldable(t, avail, ace_low) or any(fits(meld, t, avail, ace_low) for meld in melds)
 
 
-def takeable(t: int, avail: int, state: GameState) -> bool:
+def takeable(t: int, avail: int, position: Position) -> bool:
     """
     Whether card *t* of the discard pile may be taken (R15, A10, A12): it can go into a new meld
     with the cards of *avail*, or (when the rules allow) be laid off onto the table's melds.
     """
-    if meldable(t, avail):
+    rules = position.rules
+    ace_low = rules.ace_low_allowed
+    if meldable(t, avail, ace_low):
         return True
-    if not state.rules.obligation_by_layoff:
+    if not rules.obligation_by_layoff:
         return False
-    direct, far, runs = table_info(state)
+    direct, far, runs = table_of(position)
     if direct >> t & 1:
         return True
     block = SUIT_BLOCK[t]
-    return bool(far >> t & 1) and any(run & block and reaches(run, t, avail) for run in runs)
+    return bool(far >> t & 1) and any(run & block and reaches(run, t, avail, ace_low) for run in runs)
 
 
 def set_masks(hand: int, three: int) -> list[int]:
@@ -178,34 +167,51 @@ def set_masks(hand: int, three: int) -> list[int]:
     return result
 
 
-def lay_down_masks(hand: int) -> list[int]:
+def threes(hand: int) -> int:
     """
-    Every meld that can be laid down from *hand*: sets by rank, joker sets, then runs by suit.
+    The rank offsets (as bits 0-12) that *hand* holds three or four times.
     """
     a = hand & ROW
     b = hand >> 13 & ROW
     c = hand >> 26 & ROW
     d = hand >> 39 & ROW
-    result = set_masks(hand, (a & b & (c | d)) | (c & d & (a | b)))
-    for shift, row in ((0, a), (13, b), (26, c), (39, d)):
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def lay_down_masks(hand: int, ace_low: bool) -> list[int]:
+    """
+    Every meld that can be laid down from *hand*: sets by rank, joker sets, then runs by suit.
+    """
+    result = set_masks(hand, threes(hand))
+    for shift in (0, 13, 26, 39):
+        row = hand >> shift & ROW
         result.extend(run << shift for run in ROW_RUNS[row])
+        if ace_low:
+            result.extend(run << shift for run in low_runs(row))
     return result
 
 
-_RUN_LAY_DOWNS: Final[tuple[tuple[dict[int, tuple[LayDown, ...]], ...], ...]] = tuple(
-    tuple({} for _ in range(4)) for _ in range(4)
-)
-
-
-def run_lay_downs(seat: int, suit: int, row: int) -> tuple[LayDown, ...]:
+def _chains(row: int, hand: int, ace_low: bool) -> list[int]:
     """
-    The runs *seat* can lay down from the cards *row* of *suit*, as actions (cached).
+    The groups of cards of *hand* (a row) that extend the run *row* at one end: the next card,
+    the next two, ... below it, then above it.
     """
-    cache = _RUN_LAY_DOWNS[seat][suit]
-    actions = cache.get(row)
-    if actions is None:
-        actions = cache[row] = tuple(lay_down(seat, run << (13 * suit)) for run in ROW_RUNS[row])
-    return actions
+    low, high = run_span(row, ace_low=ace_low)
+    has_ace = bool(row & ACE)
+    result = []
+    chain = 0
+    place = low - 1
+    while place >= (-1 if ace_low and not has_ace else 0) and hand & place_bit(place):
+        chain |= place_bit(place)
+        result.append(chain)
+        place -= 1
+    chain = 0
+    place = high + 1
+    while place <= (11 if has_ace else 12) and hand >> place & 1:
+        chain |= 1 << place
+        result.append(chain)
+        place += 1
+    return result
 
 
 def lay_off_masks(meld: TableMeld, hand: int) -> list[int]:
@@ -213,25 +219,26 @@ def lay_off_masks(meld: TableMeld, hand: int) -> list[int]:
     Every group of cards from *hand* that can be laid off onto *meld* in one action.
     """
     mask = meld.cards.mask
+    lo = (mask & -mask).bit_length() - 1
     if meld.kind is SET:
         if mask.bit_count() == 3:
-            lo = (mask & -mask).bit_length() - 1
             extra = hand & GROUP[lo]
             if extra:
                 return [extra]
         return []
+    block = lo - lo % 13
+    if meld.ace_low:
+        return [chain << block for chain in _chains(mask >> block, hand >> block & ROW, ace_low=True)]
     result = []
-    lo = (mask & -mask).bit_length() - 1
-    base = lo - lo % 13
     chain = 0
     card = lo - 1
-    while card >= base and hand >> card & 1:
+    while card >= block and hand >> card & 1:
         chain |= 1 << card
         result.append(chain)
         card -= 1
     chain = 0
     card = mask.bit_length()
-    while card <= base + 12 and hand >> card & 1:
+    while card <= block + 12 and hand >> card & 1:
         chain |= 1 << card
         result.append(chain)
         card += 1
@@ -250,22 +257,24 @@ def laid_off(meld: TableMeld, mask: int) -> int:
     block = SUIT_BLOCK[lo]
     if union & ~block:
         return 0
-    low = (mask & -mask).bit_length() - 1
-    part = mask >> low
-    whole = union >> (union & -union).bit_length() - 1
-    if part & (part + 1) or whole & (whole + 1):
-        return 0
-    return union
+    shift = lo - lo % 13
+    part = mask >> shift
+    whole = union >> shift
+    if is_block(part) and is_block(whole):
+        return union
+    if meld.ace_low and whole & ACE and is_block(rotated(part)) and is_block(rotated(whole)):
+        return union
+    return 0
 
 
-def forbidden_discards(state: GameState, hand: int) -> int:
+def forbidden_discards(position: Position, hand: int) -> int:
     """
     Cards of *hand* that may not be discarded this turn (A13; A9's free top card).
     """
-    picked = state.picked.mask
+    picked = position.picked.mask
     if not picked:
         return 0
-    rules = state.rules
+    rules = position.rules
     if rules.forbid_discarding_picked_cards or (rules.top_discard_free and picked.bit_count() == 1):
         forbidden = picked & hand
         return 0 if forbidden == hand else forbidden

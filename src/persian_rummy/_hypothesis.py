@@ -11,7 +11,15 @@ Hypothesis.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from .actions import ACTION_TYPES
+from .cards import Card
+from .cardsets import CardSet
+from .melds import TableMeld
+from .rules import Rules
+from .state import GameState, View
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -27,7 +35,17 @@ def _strategy_for(kind: type) -> SearchStrategy[Any]:
     """
     from . import strategies  # noqa: PLC0415 (it imports Hypothesis, and may be being imported)
 
-    return strategies._for_type(kind)  # noqa: SLF001 (the package's own helper)
+    if kind in ACTION_TYPES:
+        return strategies.actions(kind=kind)
+    builders: dict[type, Callable[[], SearchStrategy[Any]]] = {
+        Card: strategies.cards,
+        CardSet: strategies.card_sets,
+        Rules: strategies.rules,
+        GameState: strategies.states,
+        View: strategies.views,
+        TableMeld: strategies.table_melds,
+    }
+    return builders[kind]()
 
 
 def _hypothesis_setup_hook() -> None:
@@ -39,28 +57,6 @@ def _hypothesis_setup_hook() -> None:
     """
     from hypothesis import strategies as st  # noqa: PLC0415 (Hypothesis is optional)
 
-    from .actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard  # noqa: PLC0415
-    from .cards import Card  # noqa: PLC0415
-    from .cardsets import CardSet  # noqa: PLC0415
-    from .melds import TableMeld  # noqa: PLC0415
-    from .rules import Rules  # noqa: PLC0415
-    from .state import GameState  # noqa: PLC0415
-    from .views import View  # noqa: PLC0415
-
-    kinds: tuple[type, ...] = (
-        Card,
-        CardSet,
-        Rules,
-        GameState,
-        View,
-        TableMeld,
-        Deal,
-        DrawStock,
-        TakeDiscard,
-        LayDown,
-        LayOff,
-        Discard,
-        Pass,
-    )
+    kinds: tuple[type, ...] = (Card, CardSet, Rules, GameState, View, TableMeld, *ACTION_TYPES)
     for kind in kinds:
         st.register_type_strategy(kind, _strategy_for)

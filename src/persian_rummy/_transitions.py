@@ -2,46 +2,45 @@
 The transitions of the reducer: one function per type of action, each checking the action
 against the state and building the next state.
 
-`persian_rummy.apply` picks the function from `HANDLERS`.  Each one raises
-`IllegalActionError` naming the rule broken, and builds the new state with
-`make_state`, sharing every part of the old state that did not change.
+`persian_rummy.apply` picks the function by the action's type.  Each one raises `IllegalActionError`
+naming the rules broken, and builds the new state without checks (`persian_rummy._build`),
+sharing every part of the old state that did not change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
+from typing import Final, Never, NoReturn
 
-from ._cardlogic import DRAW, IMMEDIATE, NO_TABLE, PLAY, RUN, forbidden_discards, laid_off, takeable, usable
-from ._tables import ALL_CARDS
+from ._build import builder
+from ._cardlogic import forbidden_discards, laid_off, takeable, usable
+from ._summary import NO_TABLE, Summary, table_of
+from ._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
 from .actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import Card
-from .cardsets import EMPTY, CardSet, _card_set
+from .cardsets import CardSet
 from .exceptions import IllegalActionError
-from .melds import JOKER_MASK, TableMeld, _table_meld, kind_of_mask
-from .rules import EmptyStockEnd, NextDealer, TieBreak
+from .melds import MeldKind, TableMeld
+from .rules import EmptyStockEnd, ObligationTiming
 from .scoring import DealEnd, score_deal
-from .state import GameState, Phase, make_state
+from .state import GameState, Phase, next_dealer
+
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+_KINDS: Final = (None, MeldKind.SET, MeldKind.RUN)
+_card_set: Final = builder(CardSet)
+_state: Final = builder(GameState)
+_meld: Final = builder(TableMeld)
+_EMPTY: Final = _card_set(0)
+_NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
+Four = tuple[CardSet, CardSet, CardSet, CardSet]
 
 
-def next_dealer(state: GameState) -> int:
+def not_an_action(action: Never) -> NoReturn:
     """
-    The seat that deals the next deal: the first dealer before the game, then as `Rules.next_dealer` says (A4).
-
-    During a deal, the seat that will deal the following one.
+    Refuse what is not an action.  Typed as `typing.assert_never` is, so that mypy names every
+    ``match`` over the action types that misses one.
     """
-    if state.phase is Phase.DEAL:
-        return state.dealer
-    rule = state.rules.next_dealer
-    if rule is NextDealer.SAME:
-        return state.dealer
-    if rule is NextDealer.WINNER and state.went_out is not None:
-        return state.went_out
-    return (state.dealer + 1) % 4
-
-
-def _illegal(action: object, reason: str, rule: str) -> IllegalActionError:
-    return IllegalActionError(action, reason, rule)
+    raise IllegalActionError(action, "not an action of this game", "R13")
 
 
 def _not_now(state: GameState, action: PlayerAction, phase: Phase, doing: str) -> IllegalActionError:
@@ -50,136 +49,133 @@ def _not_now(state: GameState, action: PlayerAction, phase: Phase, doing: str) -
     """
     if state.phase is not phase:
         if state.phase is DRAW:
-            raise _illegal(action, f"seat {state.to_act} must first draw or pass, not {doing}", "R13")
+            return IllegalActionError(action, f"seat {state.to_act} must first draw or pass, not {doing}", "R13")
         if state.phase is PLAY:
-            raise _illegal(action, f"seat {state.to_act} has drawn already; {doing} is not possible now", "R13")
-        raise _illegal(action, f"no player acts in phase {state.phase.value!r}", "R13")
+            return IllegalActionError(
+                action, f"seat {state.to_act} has drawn already; {doing} is not possible now", "R13"
+            )
+        return IllegalActionError(action, f"no player acts in phase {state.phase.value!r}", "R13")
     if type(action.seat) is not int:
-        return _illegal(action, f"a seat is a number 0-3, not {action.seat!r}", "R1")
-    return _illegal(action, f"it is seat {state.to_act}'s turn, not seat {action.seat!r}'s", "R6")
+        return IllegalActionError(action, f"a seat is a number 0-3, not {action.seat!r}", "R1")
+    return IllegalActionError(action, f"it is seat {state.to_act}'s turn, not seat {action.seat!r}'s", "R6")
 
 
-def _deal(state: GameState, action: Deal) -> GameState:
+def _with_part(parts: Four, seat: int, mask: int) -> Four:
+    """
+    *parts* (hands, or revealed cards) with seat *seat*'s part replaced by the cards of *mask*.
+    """
+    if parts[seat].mask == mask:
+        return parts
+    new = list(parts)
+    new[seat] = _card_set(mask)
+    return new[0], new[1], new[2], new[3]
+
+
+# -- dealing ------------------------------------------------------------------------------------------------------
+
+
+def deal(state: GameState, action: Deal) -> GameState:
     phase = state.phase
     if phase is not Phase.DEAL and phase is not Phase.DEAL_OVER:
-        raise _illegal(action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7")
+        raise IllegalActionError(
+            action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7"
+        )
     dealer = next_dealer(state)
     if action.seat != dealer or type(action.seat) is not int:
         rule = "R5" if phase is Phase.DEAL else "A4"
-        raise _illegal(action, f"seat {dealer} deals this deal, not seat {action.seat!r}", rule)
+        raise IllegalActionError(action, f"seat {dealer} deals this deal, not seat {action.seat!r}", rule)
     deck = action.deck
     if type(deck) is not tuple or len(deck) != 56:
-        raise _illegal(action, "the deck must hold 56 cards", "R2")
+        raise IllegalActionError(action, "the deck must hold 56 cards", "R2")
     seen = 0
     for card in deck:
         if type(card) is not Card:
-            raise _illegal(action, f"the deck holds {card!r}, which is not a card", "R2")
+            raise IllegalActionError(action, f"the deck holds {card!r}, which is not a card", "R2")
         seen |= 1 << card.index
     if seen != ALL_CARDS:
-        raise _illegal(action, f"the deck lacks {CardSet(ALL_CARDS & ~seen)}: every card must appear once", "R2")
-    size = state.rules.hand_size
-    dealt = 4 * size
+        raise IllegalActionError(
+            action, f"the deck lacks {CardSet(ALL_CARDS & ~seen)}: every card must appear once", "R2"
+        )
+    dealt = 4 * state.rules.hand_size
     hands = [0, 0, 0, 0]
     for i in range(dealt):
         hands[(dealer + 1 + i) % 4] |= 1 << deck[i].index
-    return make_state(
-        state.rules,
-        DRAW,
-        state.deal + 1,
-        dealer,
-        (dealer + 1) % 4,
-        (_card_set(hands[0]), _card_set(hands[1]), _card_set(hands[2]), _card_set(hands[3])),
-        deck[dealt + 1 :],
-        (deck[dealt],),
-        (),
-        None,
-        EMPTY,
-        (EMPTY, EMPTY, EMPTY, EMPTY),
-        0,
-        None,
-        state.results,
-        NO_TABLE,
-    )
+    new_hands = (_card_set(hands[0]), _card_set(hands[1]), _card_set(hands[2]), _card_set(hands[3]))
+    rest = deck[dealt + 1 :]
+    return _state(
+        state.rules, DRAW, state.deal + 1, dealer, (dealer + 1) % 4, new_hands, rest, False, (deck[dealt],),
+        (), None, _EMPTY, _NO_CARDS, 0, None, state.results, NO_TABLE,
+    )  # fmt: skip
 
 
-def _draw_stock(state: GameState, action: DrawStock) -> GameState:
+# -- drawing ------------------------------------------------------------------------------------------------------
+
+
+def draw_stock(state: GameState, action: DrawStock) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
     if state.phase is not DRAW or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, DRAW, "drawing")
     stock = state.stock
     if not stock:
-        raise _illegal(action, "the stock is empty: take from the discard pile or pass", "R21")
-    hands = list(state.hands)
-    hands[seat] = _card_set(hands[seat].mask | 1 << stock[0].index)
-    return make_state(
-        state.rules,
-        PLAY,
-        state.deal,
-        state.dealer,
-        seat,
-        tuple(hands),  # type: ignore[arg-type]
-        stock[1:],
-        state.discard_pile,
-        state.melds,
-        None,
-        EMPTY,
-        state.revealed,
-        0,
-        None,
-        state.results,
-        state._table,  # noqa: SLF001
-    )
+        raise IllegalActionError(action, "the stock is empty: take from the discard pile or pass", "R21")
+    bit = 1 << stock[0].index
+    hands = _with_part(state.hands, seat, state.hands[seat].mask | bit)
+    revealed = state.revealed
+    if state.stock_known:  # everyone knows the card drawn from a stock turned over from the pile (A18)
+        revealed = _with_part(revealed, seat, revealed[seat].mask | bit)
+    return _state(
+        state.rules, PLAY, state.deal, state.dealer, seat, hands, stock[1:], state.stock_known and len(stock) > 1,
+        state.discard_pile, state.melds, None, _EMPTY, revealed, 0, None, state.results, table_of(state),
+    )  # fmt: skip
 
 
-def _take_discard(state: GameState, action: TakeDiscard) -> GameState:
+def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
     if state.phase is not DRAW or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, DRAW, "taking from the discard pile")
     card = action.card
     pile = state.discard_pile
     if type(card) is not Card:
-        raise _illegal(action, f"{card!r} is not a card", "R14")
+        raise IllegalActionError(action, f"{card!r} is not a card", "R14")
     if card not in pile:
-        raise _illegal(action, f"{card} is not in the discard pile", "R14")
+        raise IllegalActionError(action, f"{card} is not in the discard pile", "R14")
     i = pile.index(card)
     taken = 0
     for above in pile[i:]:
         taken |= 1 << above.index
-    rules = state.rules
     hand = state.hands[seat].mask
-    free = rules.top_discard_free and state.stock and i == len(pile) - 1
+    free = state.rules.top_discard_free and state.stock and i == len(pile) - 1
     if not free and not takeable(card.index, hand | taken & ~(1 << card.index), state):
-        raise _illegal(action, f"{card} cannot be melded or laid off at once, so it may not be taken", "R15, A12")
-    hands = list(state.hands)
-    hands[seat] = _card_set(hand | taken)
-    revealed = list(state.revealed)
-    picked = _card_set(taken)
-    revealed[seat] = revealed[seat] | picked
-    return make_state(
-        rules,
-        PLAY,
-        state.deal,
-        state.dealer,
-        seat,
-        tuple(hands),  # type: ignore[arg-type]
-        state.stock,
-        pile[:i],
-        state.melds,
-        None if free else card,
-        picked,
-        tuple(revealed),  # type: ignore[arg-type]
-        0,
-        None,
-        state.results,
-        state._table,  # noqa: SLF001
-    )
+        reason = f"{card} cannot be melded or laid off at once, so it may not be taken"
+        raise IllegalActionError(action, reason, ("R15", "A12"))
+    revealed = _with_part(state.revealed, seat, state.revealed[seat].mask | taken)
+    return _state(
+        state.rules, PLAY, state.deal, state.dealer, seat, _with_part(state.hands, seat, hand | taken), state.stock,
+        state.stock_known, pile[:i], state.melds, None if free else card, _card_set(taken), revealed, 0, None,
+        state.results, table_of(state),
+    )  # fmt: skip
+
+
+# -- melding ------------------------------------------------------------------------------------------------------
+
+
+def _may_meld(state: GameState, action: LayDown | LayOff) -> bool:
+    """
+    Whether it is *action*'s seat's turn to lay down and lay off: after the draw, or with an
+    empty stock before passing when the rules allow it (A16).
+    """
+    if action.seat != state.to_act or type(action.seat) is not int:
+        return False
+    if state.phase is PLAY:
+        return True
+    return state.phase is DRAW and not state.stock and state.rules.pass_allows_melding
 
 
 def _cards_in_hand(state: GameState, action: LayDown | LayOff | Discard, seat: int, mask: int) -> int:
     hand = state.hands[seat].mask
     if mask & ~hand:
-        missing = _card_set(mask & ~hand)
-        raise _illegal(action, f"seat {seat} does not hold {missing}", "R16" if type(action) is not Discard else "R18")
+        rule = "R18" if type(action) is Discard else "R16"
+        raise IllegalActionError(action, f"seat {seat} does not hold {_card_set(mask & ~hand)}", rule)
     return hand
 
 
@@ -191,241 +187,178 @@ def _check_pending(state: GameState, action: LayDown | LayOff, hand: int, mask: 
     """
     obligation: Card = state.obligation  # type: ignore[assignment]
     rules = state.rules
-    if rules.obligation_timing is IMMEDIATE:
-        raise _illegal(action, f"{obligation}, taken from the discard pile, must be played first", "R15, A11")
-    if not usable(obligation.index, hand & ~mask, after if rules.obligation_by_layoff else ()):
-        raise _illegal(action, f"this would leave {obligation} with no meld to go into", "R15, A11")
+    if rules.obligation_timing is ObligationTiming.IMMEDIATE:
+        raise IllegalActionError(
+            action, f"{obligation}, taken from the discard pile, must be played first", ("R15", "A11")
+        )
+    melds = after if rules.obligation_by_layoff else ()
+    if not usable(obligation.index, hand & ~mask, melds, rules.ace_low_allowed):
+        raise IllegalActionError(action, f"this would leave {obligation} with no meld to go into", ("R15", "A11"))
 
 
-def _lay_down_action(state: GameState, action: LayDown) -> GameState:
+def _new_meld(seat: int, cards: CardSet, shape: int, ace_low: bool) -> TableMeld:
+    ends, reach = extensions(cards.mask, shape, ace_low=ace_low)
+    return _meld(seat, cards, _NO_CARDS, ace_low, cards, _KINDS[shape], ends, reach)
+
+
+def lay_down(state: GameState, action: LayDown) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not PLAY or action.seat != seat or type(action.seat) is not int:
+    if not _may_meld(state, action):
         raise _not_now(state, action, PLAY, "laying down a meld")
     cards = action.cards
     if type(cards) is not CardSet:
-        raise _illegal(action, "the cards must be a CardSet", "R16")
+        raise IllegalActionError(action, "the cards must be a CardSet", "R16")
     mask = cards.mask
     if mask.bit_count() < 3:
-        raise _illegal(action, f"a meld needs three or more cards, not {len(cards)}", "R9")
+        raise IllegalActionError(action, f"a meld needs three or more cards, not {len(cards)}", "R9")
     hand = _cards_in_hand(state, action, seat, mask)
-    kind = kind_of_mask(mask)
-    if kind is None:
-        rule = "R11" if mask & JOKER_MASK else "R9"
-        raise _illegal(action, f"{cards} is not a set or a run", rule)
+    ace_low = state.rules.ace_low_allowed
+    shape = meld_shape(mask, ace_low=ace_low)
+    if shape == NO_MELD:
+        raise IllegalActionError(action, f"{cards} is not a set or a run", "R11" if mask & JOKER_MASK else "R9")
     melds = state.melds
-    obligation = state.obligation
-    if obligation is not None and not mask >> obligation.index & 1:
+    if state.obligation is not None and not mask >> state.obligation.index & 1:
         _check_pending(state, action, hand, mask, [*(m.cards.mask for m in melds), mask])
-    meld = _table_meld(seat, cards, (EMPTY, EMPTY, EMPTY, EMPTY), mask, kind)
-    direct, far, runs = state._table  # noqa: SLF001
-    table = (direct | meld.ends, far | meld.reach, (*runs, mask) if kind is RUN else runs)
+    meld = _new_meld(seat, cards, shape, ace_low)
+    direct, far, runs = table_of(state)
+    table = (direct | meld.ends, far | meld.reach, (*runs, mask) if shape == RUN else runs)
     return _after_play(state, seat, hand & ~mask, mask, (*melds, meld), table)
 
 
-def _lay_off_action(state: GameState, action: LayOff) -> GameState:
+def lay_off(state: GameState, action: LayOff) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not PLAY or action.seat != seat or type(action.seat) is not int:
+    if not _may_meld(state, action):
         raise _not_now(state, action, PLAY, "laying off")
-    cards = action.cards
-    k = action.meld
-    melds = state.melds
+    cards, k, melds = action.cards, action.meld, state.melds
     if type(cards) is not CardSet or not cards:
-        raise _illegal(action, "lay off one or more cards", "R17")
+        raise IllegalActionError(action, "lay off one or more cards", "R17")
     if type(k) is not int or not 0 <= k < len(melds):
-        raise _illegal(action, f"there is no meld {k!r} on the table", "R17")
+        raise IllegalActionError(action, f"there is no meld {k!r} on the table", "R17")
     mask = cards.mask
     hand = _cards_in_hand(state, action, seat, mask)
     meld = melds[k]
     union = laid_off(meld, mask)
     if not union:
-        raise _illegal(action, f"{cards} does not extend the {meld.kind} {meld.cards}", "R17")
-    obligation = state.obligation
-    if obligation is not None:
-        if not mask >> obligation.index & 1:
-            after = [m.cards.mask for m in melds]
-            after[k] = union
-            _check_pending(state, action, hand, mask, after)
-        elif not state.rules.obligation_by_layoff:
-            raise _illegal(action, f"{obligation}, taken from the discard pile, must go into a new meld", "A10")
+        raise IllegalActionError(action, f"{cards} does not extend the {meld.kind} {meld.cards}", "R17")
+    _check_lay_off_obligation(state, action, hand, union)
     layoffs = list(meld.layoffs)
     layoffs[seat] = _card_set(layoffs[seat].mask | mask)
-    new = _table_meld(meld.owner, meld.laid_down, tuple(layoffs), union, meld.kind)  # type: ignore[arg-type]
+    shape = SET if meld.kind is MeldKind.SET else RUN
+    ends, reach = extensions(union, shape, ace_low=meld.ace_low)
+    new = _meld(meld.owner, meld.laid_down, tuple(layoffs), meld.ace_low, _card_set(union), meld.kind, ends, reach)
     # The cards just laid off may stay in the summary's masks: they never come back into play.
-    direct, far, runs = state._table  # noqa: SLF001
-    if meld.kind is RUN:
+    direct, far, runs = table_of(state)
+    if shape == RUN:
         old = meld.cards.mask
         runs = tuple(union if run == old else run for run in runs)
-    table = (direct | new.ends, far | new.reach, runs)
+    table = (direct | ends, far | reach, runs)
     return _after_play(state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), table)
 
 
+def _check_lay_off_obligation(state: GameState, action: LayOff, hand: int, union: int) -> None:
+    obligation = state.obligation
+    if obligation is None:
+        return
+    mask = action.cards.mask
+    if not mask >> obligation.index & 1:
+        after = [m.cards.mask for m in state.melds]
+        after[action.meld] = union
+        _check_pending(state, action, hand, mask, after)
+    elif not state.rules.obligation_by_layoff:
+        raise IllegalActionError(action, f"{obligation}, taken from the discard pile, must go into a new meld", "A10")
+
+
 def _after_play(  # noqa: PLR0913
-    state: GameState,
-    seat: int,
-    hand: int,
-    played: int,
-    melds: tuple[TableMeld, ...],
-    table: tuple[int, int, tuple[int, ...]],
+    state: GameState, seat: int, hand: int, played: int, melds: tuple[TableMeld, ...], table: Summary
 ) -> GameState:
-    hands = list(state.hands)
-    hands[seat] = _card_set(hand)
-    revealed = state.revealed
-    if revealed[seat].mask & played:
-        revealed = list(revealed)  # type: ignore[assignment]
-        revealed[seat] = _card_set(revealed[seat].mask & ~played)  # type: ignore[index]
-        revealed = tuple(revealed)  # type: ignore[assignment]
+    hands = _with_part(state.hands, seat, hand)
+    revealed = _with_part(state.revealed, seat, state.revealed[seat].mask & ~played)
     obligation = state.obligation
     if obligation is not None and played >> obligation.index & 1:
         obligation = None
     if not hand:
-        return _end_deal(state, tuple(hands), state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, 0, table)  # type: ignore[arg-type]
-    return make_state(
-        state.rules,
-        PLAY,
-        state.deal,
-        state.dealer,
-        seat,
-        tuple(hands),  # type: ignore[arg-type]
-        state.stock,
-        state.discard_pile,
-        melds,
-        obligation,
-        state.picked,
-        revealed,
-        0,
-        None,
-        state.results,
-        table,
-    )
+        return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, 0, table)
+    return _state(
+        state.rules, state.phase, state.deal, state.dealer, seat, hands, state.stock, state.stock_known,
+        state.discard_pile, melds, obligation, state.picked, revealed, state.passes, None, state.results, table,
+    )  # fmt: skip
 
 
-def _discard(state: GameState, action: Discard) -> GameState:
+# -- ending the turn ----------------------------------------------------------------------------------------------
+
+
+def discard(state: GameState, action: Discard) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
     if state.phase is not PLAY or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, PLAY, "discarding")
     card = action.card
     if type(card) is not Card:
-        raise _illegal(action, f"{card!r} is not a card", "R18")
+        raise IllegalActionError(action, f"{card!r} is not a card", "R18")
     bit = 1 << card.index
     hand = _cards_in_hand(state, action, seat, bit)
     if state.obligation is not None:
-        raise _illegal(action, f"{state.obligation}, taken from the discard pile, must be played first", "R15, A11")
-    if forbidden_discards(state, hand) & bit:
-        rule = "A13" if state.rules.forbid_discarding_picked_cards else "A9"
-        raise _illegal(action, f"{card} was taken from the discard pile this turn and may not be discarded", rule)
-    hand &= ~bit
-    hands = list(state.hands)
-    hands[seat] = _card_set(hand)
-    revealed = state.revealed
-    if revealed[seat].mask & bit:
-        revealed = list(revealed)  # type: ignore[assignment]
-        revealed[seat] = _card_set(revealed[seat].mask & ~bit)  # type: ignore[index]
-        revealed = tuple(revealed)  # type: ignore[assignment]
-    pile = (*state.discard_pile, card)
+        reason = f"{state.obligation}, taken from the discard pile, must be played first"
+        raise IllegalActionError(action, reason, ("R15", "A11"))
     rules = state.rules
+    if forbidden_discards(state, hand) & bit:
+        reason = f"{card} was taken from the discard pile this turn and may not be discarded"
+        raise IllegalActionError(action, reason, "A13" if rules.forbid_discarding_picked_cards else "A9")
+    hand &= ~bit
+    hands = _with_part(state.hands, seat, hand)
+    revealed = _with_part(state.revealed, seat, state.revealed[seat].mask & ~bit)
+    pile = (*state.discard_pile, card)
     if not hand and rules.go_out_by_discard:
-        return _end_deal(state, tuple(hands), pile, state.melds, revealed, seat, DealEnd.WENT_OUT)  # type: ignore[arg-type]
-    if not state.stock and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
-        return _end_deal(state, tuple(hands), pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)  # type: ignore[arg-type]
-    return make_state(
-        rules,
-        DRAW,
-        state.deal,
-        state.dealer,
-        (seat + 1) % 4,
-        tuple(hands),  # type: ignore[arg-type]
-        state.stock,
-        pile,
-        state.melds,
-        None,
-        EMPTY,
-        revealed,
-        0,
-        None,
-        state.results,
-        state._table,  # noqa: SLF001
-    )
+        return _end_deal(state, hands, pile, state.melds, revealed, seat, DealEnd.WENT_OUT)
+    stock, known = state.stock, state.stock_known
+    if not stock and rules.reshuffle_on_empty_stock and len(pile) > 1:
+        # The pile but its top card is turned over, in order, and becomes the stock (A18).
+        stock, pile, known = pile[:-1], pile[-1:], True
+    elif not stock and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
+        return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
+    return _state(
+        rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, hands, stock, known, pile, state.melds, None, _EMPTY,
+        revealed, 0, None, state.results, table_of(state),
+    )  # fmt: skip
 
 
-def _pass(state: GameState, action: Pass) -> GameState:
+def pass_turn(state: GameState, action: Pass) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
     if state.phase is not DRAW or action.seat != seat or type(action.seat) is not int:
         raise _not_now(state, action, DRAW, "passing")
     if state.stock:
-        raise _illegal(action, "a player may pass only when the stock is empty", "R21")
+        raise IllegalActionError(action, "a player may pass only when the stock is empty", "R21")
     passes = state.passes + 1
     rules = state.rules
-    end = rules.empty_stock_end
-    if end is not EmptyStockEnd.ALL_PASS or passes == 4:
+    if rules.empty_stock_end is not EmptyStockEnd.ALL_PASS or passes == 4:
         return _end_deal(
             state, state.hands, state.discard_pile, state.melds, state.revealed, None, DealEnd.PASSES, passes
         )
-    return make_state(
-        rules,
-        DRAW,
-        state.deal,
-        state.dealer,
-        (seat + 1) % 4,
-        state.hands,
-        state.stock,
-        state.discard_pile,
-        state.melds,
-        None,
-        EMPTY,
-        state.revealed,
-        passes,
-        None,
-        state.results,
-        state._table,  # noqa: SLF001
-    )
+    return _state(
+        rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, state.hands, state.stock, False, state.discard_pile,
+        state.melds, None, _EMPTY, state.revealed, passes, None, state.results, table_of(state),
+    )  # fmt: skip
 
 
 def _end_deal(  # noqa: PLR0913
     state: GameState,
-    hands: tuple[CardSet, CardSet, CardSet, CardSet],
+    hands: Four,
     pile: tuple[Card, ...],
     melds: tuple[TableMeld, ...],
-    revealed: tuple[CardSet, CardSet, CardSet, CardSet],
+    revealed: Four,
     went_out: int | None,
     end: DealEnd,
     passes: int = 0,
-    table: tuple[int, int, tuple[int, ...]] | None = None,
+    table: Summary | None = None,
 ) -> GameState:
     rules = state.rules
     score = score_deal(hands, melds, went_out, rules=rules, deal=state.deal, end=end)
     results = (*state.results, score)
     phase = Phase.DEAL_OVER
     if state.deal >= rules.num_deals:
-        totals = (sum(r.teams[0].total for r in results), sum(r.teams[1].total for r in results))
-        extra = rules.tie_break is TieBreak.EXTRA_DEAL and state.deal == rules.num_deals and totals[0] == totals[1]
-        if not extra:
+        level = sum(r.teams[0].total for r in results) == sum(r.teams[1].total for r in results)
+        if not (level and state.deal < rules.max_deals):
             phase = Phase.GAME_OVER
-    return make_state(
-        rules,
-        phase,
-        state.deal,
-        state.dealer,
-        None,
-        hands,
-        state.stock,
-        pile,
-        melds,
-        None,
-        EMPTY,
-        revealed,
-        passes,
-        went_out,
-        results,
-        state._table if table is None else table,  # noqa: SLF001
-    )
-
-
-HANDLERS: Final[dict[type, Callable[[GameState, object], GameState]]] = {
-    Deal: _deal,  # type: ignore[dict-item]
-    DrawStock: _draw_stock,  # type: ignore[dict-item]
-    TakeDiscard: _take_discard,  # type: ignore[dict-item]
-    LayDown: _lay_down_action,  # type: ignore[dict-item]
-    LayOff: _lay_off_action,  # type: ignore[dict-item]
-    Discard: _discard,  # type: ignore[dict-item]
-    Pass: _pass,  # type: ignore[dict-item]
-}
+    return _state(
+        rules, phase, state.deal, state.dealer, None, hands, state.stock, state.stock_known, pile, melds, None, _EMPTY,
+        revealed, passes, went_out, results, table_of(state) if table is None else table,
+    )  # fmt: skip

@@ -12,12 +12,22 @@ Cards may be given as `Card` values or in card notation:
 Discard(seat=2, card=Card.parse('Qh'))
 >>> LayDown(0, "Qs Qh Qd") == LayDown(0, [Card.parse(t) for t in ("Qd", "Qh", "Qs")])
 True
+
+Every action type is declared once, here, with what the rest of the package needs to know
+of it besides its fields: the word that names it in action notation (`Deal.verb`), how its
+arguments are written there (`Deal.arguments`), its name in JSON (`Deal.type_name`), how it
+is told in words (`Deal.phrase`) and what it is called in messages (`Deal.noun`).  `ACTION_TYPES`
+lists the types; notation, JSON, the command line and the test strategies are derived from
+these declarations and from the fields.
+
+>>> [(kind.verb, kind.type_name, kind.arguments) for kind in ACTION_TYPES[1:3]]
+[('draw', 'draw_stock', ''), ('take', 'take_discard', '{card}')]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, TypeAlias
+from typing import ClassVar, Final, TypeAlias
 
 from attrs import field, frozen
 
@@ -25,6 +35,7 @@ from .cards import Card
 from .cardsets import CardSet
 
 __all__ = [
+    "ACTION_TYPES",
     "Action",
     "Deal",
     "Discard",
@@ -59,6 +70,10 @@ def _deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
     return tuple(value)
 
 
+# What each action type declares besides its fields.  In `arguments` and `phrase`, a name in
+# braces stands for a field (or, in a phrase, for something the teller works out from the state).
+
+
 @frozen
 class Deal:
     """
@@ -73,6 +88,17 @@ class Deal:
         deck: All 56 cards, first dealt first.
     """
 
+    #: The word for the action in action notation.
+    verb: ClassVar[str] = "deal"
+    #: How the action's arguments follow the verb in action notation.
+    arguments: ClassVar[str] = "{deck}"
+    #: The action's ``type`` in JSON.
+    type_name: ClassVar[str] = "deal"
+    #: What the action does, in words, after the name of the seat.
+    phrase: ClassVar[str] = "deals"
+    #: What the action is called, in messages.
+    noun: ClassVar[str] = "deal"
+
     seat: int
     deck: tuple[Card, ...] = field(converter=_deck, repr=lambda deck: f"<{len(deck)} cards>")
 
@@ -82,6 +108,12 @@ class DrawStock:
     """
     Draw the top card of the stock (R14).
     """
+
+    verb: ClassVar[str] = "draw"
+    arguments: ClassVar[str] = ""
+    type_name: ClassVar[str] = "draw_stock"
+    phrase: ClassVar[str] = "draws from the stock"
+    noun: ClassVar[str] = "draw"
 
     seat: int
 
@@ -95,6 +127,12 @@ class TakeDiscard:
     Taking a card that cannot be played that way is illegal.
     """
 
+    verb: ClassVar[str] = "take"
+    arguments: ClassVar[str] = "{card}"
+    type_name: ClassVar[str] = "take_discard"
+    phrase: ClassVar[str] = "takes {card} from the discard pile{above}"
+    noun: ClassVar[str] = "take"
+
     seat: int
     card: Card = field(converter=_card)
 
@@ -104,6 +142,12 @@ class LayDown:
     """
     Lay down one new meld from hand (R16).
     """
+
+    verb: ClassVar[str] = "meld"
+    arguments: ClassVar[str] = "{cards}"
+    type_name: ClassVar[str] = "lay_down"
+    phrase: ClassVar[str] = "lays down {cards}"
+    noun: ClassVar[str] = "meld"
 
     seat: int
     cards: CardSet = field(converter=_cards)
@@ -115,8 +159,15 @@ class LayOff:
     Lay off one or more cards from hand onto the table meld at index *meld* of `GameState.melds` (R17).
 
     For a run the cards extend one end: ``6s 5s`` onto ``7s 8s 9s`` is one
-    action; a card at each end is two actions (A11).
+    action; a card at each end is two actions (A11).  In action notation the meld
+    is named by its first card (``lay 5s6s on 7s``).
     """
+
+    verb: ClassVar[str] = "lay"
+    arguments: ClassVar[str] = "{cards} on {meld}"
+    type_name: ClassVar[str] = "lay_off"
+    phrase: ClassVar[str] = "lays off {cards} onto {meld}"
+    noun: ClassVar[str] = "lay-off"
 
     seat: int
     meld: int
@@ -129,6 +180,12 @@ class Discard:
     Put *card* from hand on top of the discard pile, ending the turn (R18).
     """
 
+    verb: ClassVar[str] = "discard"
+    arguments: ClassVar[str] = "{card}"
+    type_name: ClassVar[str] = "discard"
+    phrase: ClassVar[str] = "discards {card}"
+    noun: ClassVar[str] = "discard"
+
     seat: int
     card: Card = field(converter=_card)
 
@@ -139,6 +196,12 @@ class Pass:
     End the turn without drawing; only when the stock is empty (R21, A16).
     """
 
+    verb: ClassVar[str] = "pass"
+    arguments: ClassVar[str] = ""
+    type_name: ClassVar[str] = "pass"
+    phrase: ClassVar[str] = "passes"
+    noun: ClassVar[str] = "pass"
+
     seat: int
 
 
@@ -147,6 +210,5 @@ PlayerAction: TypeAlias = DrawStock | TakeDiscard | LayDown | LayOff | Discard |
 #: Any action, the deal included.
 Action: TypeAlias = Deal | PlayerAction
 
-# Every seat's simple actions, built once: legal_actions() hands these out.
-DRAW_STOCK: Final = tuple(DrawStock(seat) for seat in range(4))
-PASS: Final = tuple(Pass(seat) for seat in range(4))
+#: Every type of action, the chance action `Deal` first, then in the order of a turn.
+ACTION_TYPES: Final[tuple[type[Action], ...]] = (Deal, DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass)

@@ -109,9 +109,6 @@ _RANK_LETTERS: Final = "23456789TJQKAX"
 _RANK_POINTS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15, 20)
 _NATURAL_RANKS: Final = tuple(Rank)[:-1]
 
-#: Number of cards in the deck.
-DECK_SIZE: Final = 56
-
 
 @frozen(eq=False, repr=False)
 class Card:
@@ -250,8 +247,6 @@ _TEXT: Final = tuple(
     f"X{card.joker_number}" if card.suit is None else card.rank.letter + card.suit.value for card in FULL_DECK
 )
 _BY_TEXT: Final = dict(zip(_TEXT, FULL_DECK, strict=True))
-#: Points of each card, by index.
-POINTS: Final[tuple[int, ...]] = tuple(card.points for card in FULL_DECK)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -292,7 +287,7 @@ def card_points(card: Card) -> int:
     >>> [card_points(Card.parse(t)) for t in ("X1", "As", "Kd", "Th", "9c", "2s")]
     [20, 15, 10, 10, 9, 2]
     """
-    return POINTS[card.index]
+    return card.points
 
 
 def by_rank(card: Card) -> tuple[int, int]:

@@ -23,7 +23,8 @@ from typing import Final
 
 from attrs import field, frozen
 
-from .cards import FULL_DECK, POINTS, Card, parse_cards
+from . import _build, _tables
+from .cards import FULL_DECK, Card, parse_cards
 from .exceptions import InvalidNotationError
 
 __all__ = ["CardSet"]
@@ -33,12 +34,9 @@ def __dir__() -> list[str]:
     return __all__
 
 
-_ALL: Final = (1 << 56) - 1
-
-
 def _to_mask(cards: Iterable[Card] | int) -> int:
     if isinstance(cards, int):
-        if isinstance(cards, bool) or not 0 <= cards <= _ALL:
+        if isinstance(cards, bool) or not 0 <= cards <= _tables.ALL_CARDS:
             msg = f"a card set mask is an int of 56 bits, got {cards!r}"
             raise ValueError(msg)
         return cards
@@ -92,7 +90,7 @@ class CardSet:
         """
         The total points of the cards (R23).
         """
-        return mask_points(self.mask)
+        return _tables.mask_points(self.mask)
 
     def __iter__(self) -> Iterator[Card]:
         mask = self.mask
@@ -155,35 +153,4 @@ class CardSet:
         return f"CardSet.parse({str(self)!r})"
 
 
-# Points of each byte value in each of the seven bytes of a mask.
-_BYTE_POINTS: Final = tuple(
-    tuple(sum(POINTS[8 * k + i] for i in range(8) if byte >> i & 1) for byte in range(256)) for k in range(7)
-)
-
-
-def mask_points(mask: int) -> int:
-    """
-    The total points of the cards of *mask*.
-    """
-    total = 0
-    for table in _BYTE_POINTS:
-        if mask:
-            total += table[mask & 0xFF]
-            mask >>= 8
-    return total
-
-
-_new = object.__new__
-_set_mask = CardSet.__dict__["mask"].__set__
-
-
-def _card_set(mask: int) -> CardSet:
-    """
-    Build a card set from a mask known to be valid, skipping the checks.
-    """
-    new = _new(CardSet)
-    _set_mask(new, mask)
-    return new
-
-
-EMPTY: Final = _card_set(0)
+_card_set: Final = _build.builder(CardSet)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, TakeDiscard
+from .actions import Action
 from .engine import apply, legal_actions, outcome, random_deal
 from .exceptions import PersianRummyError
 from .melds import MeldKind
@@ -36,6 +36,28 @@ SEAT_NAMES = ("N", "E", "S", "W")
 TEAM_NAMES = ("N-S", "E-W")
 
 
+class _Telling(dict[str, str]):
+    """
+    What the names in braces in an action's `phrase` stand for, worked out from the state as asked.
+    """
+
+    def __init__(self, state: GameState, action: Action) -> None:
+        super().__init__()
+        self.state = state
+        self.action = action
+
+    def __missing__(self, name: str) -> str:
+        action, state = self.action, self.state
+        if name == "meld":
+            index: int = getattr(action, "meld")  # noqa: B009 (the field the phrase names)
+            return f"meld {index + 1} ({state.melds[index].cards})"
+        if name == "above":
+            pile = state.discard_pile
+            above = len(pile) - 1 - pile.index(getattr(action, "card"))  # noqa: B009
+            return f" and the {above} card{'s' if above > 1 else ''} above it" if above else ""
+        return str(getattr(action, name))
+
+
 def describe(state: GameState, action: Action) -> str:
     """
     One line saying what *action* does in *state*, in card notation.
@@ -46,23 +68,7 @@ def describe(state: GameState, action: Action) -> str:
     >>> describe(state, random_deal(state, random.Random(1)))
     'N deals'
     """
-    if isinstance(action, Deal):
-        return f"{SEAT_NAMES[action.seat]} deals"
-    who = SEAT_NAMES[action.seat]
-    if isinstance(action, DrawStock):
-        return f"{who} draws from the stock"
-    if isinstance(action, TakeDiscard):
-        pile = state.discard_pile
-        above = len(pile) - 1 - pile.index(action.card)
-        extra = f" and the {above} card{'s' if above > 1 else ''} above it" if above else ""
-        return f"{who} takes {action.card} from the discard pile{extra}"
-    if isinstance(action, LayDown):
-        return f"{who} lays down {action.cards}"
-    if isinstance(action, LayOff):
-        return f"{who} lays off {action.cards} onto meld {action.meld + 1} ({state.melds[action.meld].cards})"
-    if isinstance(action, Discard):
-        return f"{who} discards {action.card}"
-    return f"{who} passes"
+    return f"{SEAT_NAMES[action.seat]} {action.phrase.format_map(_Telling(state, action))}"
 
 
 def _print_table(state: GameState, out: TextIO) -> None:
@@ -114,7 +120,7 @@ class _Narrator:
 
     def step(self, before: GameState, action: Action, after: GameState) -> None:
         out = self.out
-        if isinstance(action, Deal):
+        if before.is_chance_node:
             self.number = 0
             print(f"\nDeal {after.deal}, dealt by {SEAT_NAMES[after.dealer]}", file=out)
             for seat, hand in enumerate(after.hands):

@@ -22,39 +22,25 @@ persian_rummy.exceptions.IllegalActionError: illegal action DrawStock(seat=2): i
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from attrs import frozen
 
-from . import _transitions
-from ._cardlogic import (
-    DISCARDS,
-    DRAW,
-    IMMEDIATE,
-    NO_TABLE,
-    PLAY,
-    TAKE,
-    THREE_JOKERS,
-    discard_row,
-    forbidden_discards,
-    lay_down,
-    lay_down_masks,
-    lay_off,
-    lay_off_masks,
-    run_lay_downs,
-    set_masks,
-    table_info,
-    takeable,
-    usable,
-)
-from ._tables import GROUP, GROUP_OTHERS, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds
-from ._transitions import HANDLERS
-from .actions import DRAW_STOCK, PASS, Action, Deal, PlayerAction
+from ._enumerate import draw_actions as _draw_actions
+from ._enumerate import play_actions as _play_actions
+from ._transitions import deal as _deal
+from ._transitions import discard as _discard
+from ._transitions import draw_stock as _draw_stock
+from ._transitions import lay_down as _lay_down
+from ._transitions import lay_off as _lay_off
+from ._transitions import not_an_action as _not_an_action
+from ._transitions import pass_turn as _pass_turn
+from ._transitions import take_discard as _take_discard
+from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK
-from .exceptions import ChanceNodeError, IllegalActionError
-from .melds import TableMeld
-from .rules import EmptyStockEnd, Rules, TieBreak
-from .state import GameState, Phase
-from .views import View, ViewError, stand_in
+from .exceptions import ChanceNodeError, IllegalActionError, ViewError
+from .rules import EmptyStockEnd, Rules
+from .state import GameState, Phase, View, next_dealer
 
 __all__ = [
     "Outcome",
@@ -66,7 +52,6 @@ __all__ = [
     "legal_actions",
     "max_deal_length",
     "max_game_length",
-    "next_dealer",
     "outcome",
     "random_deal",
 ]
@@ -76,7 +61,8 @@ def __dir__() -> list[str]:
     return __all__
 
 
-# -- legal actions ---------------------------------------------------------------------------------------------
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
 
 
 def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
@@ -89,161 +75,41 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
     In the draw phase: `DrawStock`, then `TakeDiscard` from the top of the pile
     down, then `Pass`.  In the play phase: `LayDown` (sets by rank, then runs by
     suit), `LayOff` (by meld), then `Discard` (in `FULL_DECK` order).  After the
-    game there are none.
+    game there are none.  (With `Rules.pass_allows_melding` and an empty stock, the
+    draw phase also offers the play phase's melds and lay-offs, before `Pass`.)
 
     Raises:
         ChanceNodeError: the next action is a `Deal`, which is not chosen by a player.
         ViewError: *state* is a view of another seat than the one to act.
     """
-    if isinstance(state, View):
-        return _view_actions(state)
     phase = state.phase
-    if phase is DRAW:
-        return _draw_actions(state)
-    if phase is PLAY:
-        return _play_actions(state)
+    if phase is _DRAW or phase is _PLAY:
+        seat: int = state.to_act  # type: ignore[assignment]
+        if isinstance(state, GameState):
+            hand, stock_left = state.hands[seat].mask, bool(state.stock)
+        else:
+            hand, stock_left = _view_hand(state, seat), state.stock_size > 0
+        if phase is _DRAW:
+            return _draw_actions(state, seat, hand, stock_left)
+        return _play_actions(state, seat, hand)
     if phase is Phase.GAME_OVER:
         return ()
     msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
     raise ChanceNodeError(msg)
 
 
-def _view_actions(view: View) -> tuple[PlayerAction, ...]:
-    if view.to_act is not None and view.seat != view.to_act:
+def _view_hand(view: View, seat: int) -> int:
+    """
+    The hand of *seat*, to act, from *view*, which must be that seat's.
+    """
+    if view.seat != seat or view.hand is None:
         who = "a spectator" if view.seat is None else f"seat {view.seat}"
-        msg = f"the view of {who} does not show the cards of seat {view.to_act}, whose turn it is"
+        msg = f"the view of {who} does not show the cards of seat {seat}, whose turn it is"
         raise ViewError(msg)
-    return legal_actions(stand_in(view))
+    return view.hand.mask
 
 
-def _draw_actions(state: GameState) -> tuple[PlayerAction, ...]:
-    seat: int = state.to_act  # type: ignore[assignment]
-    stock = state.stock
-    pile = state.discard_pile
-    rules = state.rules
-    actions: list[PlayerAction] = [DRAW_STOCK[seat]] if stock else []
-    if pile:
-        take = TAKE[seat]
-        avail = state.hands[seat].mask
-        direct, far, _ = table_info(state) if rules.obligation_by_layoff else NO_TABLE
-        i = len(pile) - 1
-        if stock and rules.top_discard_free:
-            t = pile[i].index
-            actions.append(take[t])
-            avail |= 1 << t
-            i -= 1
-        while i >= 0:
-            t = pile[i].index
-            i -= 1
-            # takeable() inlined for the common cases: onto a meld by itself, or in a new meld.
-            others = avail & GROUP_OTHERS[t]
-            if direct >> t & 1 or others & (others - 1) or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]:
-                actions.append(take[t])
-            elif far >> t & 1 and avail << 1 >> t & 5 and takeable(t, avail, state):
-                # a card beyond a run's end, with a neighbour in hand that may bridge the gap
-                actions.append(take[t])
-            avail |= 1 << t
-    if not stock:
-        actions.append(PASS[seat])
-    return tuple(actions)
-
-
-def _play_actions(state: GameState) -> tuple[PlayerAction, ...]:  # noqa: C901, PLR0912 (hot path, kept inline)
-    seat: int = state.to_act  # type: ignore[assignment]
-    hand = state.hands[seat].mask
-    if state.obligation is not None:
-        return _pending_actions(state, seat, hand, state.obligation.index)
-    actions: list[PlayerAction] = []
-    a = hand & ROW
-    b = hand >> 13 & ROW
-    c = hand >> 26 & ROW
-    d = hand >> 39 & ROW
-    three = (a & b & (c | d)) | (c & d & (a | b))
-    if three or hand >> 52 in THREE_JOKERS:
-        actions.extend([lay_down(seat, mask) for mask in set_masks(hand, three)])
-    for suit, row in ((0, a), (1, b), (2, c), (3, d)):
-        if row & row >> 1 & row >> 2:
-            actions.extend(run_lay_downs(seat, suit, row))
-    melds = state.melds
-    if hand & table_info(state)[0]:
-        for k, meld in enumerate(melds):
-            if hand & meld.ends:
-                actions.extend([lay_off(seat, k, mask) for mask in lay_off_masks(meld, hand)])
-    if state.picked.mask:
-        hand &= ~forbidden_discards(state, hand)
-        a = hand & ROW
-        b = hand >> 13 & ROW
-        c = hand >> 26 & ROW
-        d = hand >> 39 & ROW
-    discards = DISCARDS[seat]
-    if a:
-        actions.extend(discards[0].get(a) or discard_row(seat, 0, a))
-    if b:
-        actions.extend(discards[1].get(b) or discard_row(seat, 1, b))
-    if c:
-        actions.extend(discards[2].get(c) or discard_row(seat, 2, c))
-    if d:
-        actions.extend(discards[3].get(d) or discard_row(seat, 3, d))
-    if hand >> 52:
-        actions.extend(discards[4][hand >> 52])
-    return tuple(actions)
-
-
-def _pending_actions(state: GameState, seat: int, hand: int, t: int) -> tuple[PlayerAction, ...]:
-    """
-    The play-phase actions while card *t*, taken from the discard pile, is still to be played (R15, A10, A11).
-
-    With the immediate obligation only melds and lay-offs that contain it;
-    otherwise also any meld or lay-off that leaves it a way to be played.
-    """
-    rules = state.rules
-    by_layoff = rules.obligation_by_layoff
-    melds = state.melds
-    if rules.obligation_timing is IMMEDIATE:
-        return _actions_with(seat, hand, t, melds if by_layoff else ())
-    bit = 1 << t
-    table = [meld.cards.mask for meld in melds] if by_layoff else []
-    actions: list[PlayerAction] = [
-        lay_down(seat, mask)
-        for mask in lay_down_masks(hand)
-        if mask & bit or usable(t, hand & ~mask, [*table, mask] if by_layoff else ())
-    ]
-    for k, meld in enumerate(melds):
-        if not hand & meld.ends:
-            continue
-        for mask in lay_off_masks(meld, hand):
-            if mask & bit:
-                keep = by_layoff
-            else:
-                after = table.copy()
-                if after:
-                    after[k] |= mask
-                keep = usable(t, hand & ~mask, after)
-            if keep:
-                actions.append(lay_off(seat, k, mask))
-    return tuple(actions)
-
-
-def _actions_with(seat: int, hand: int, t: int, melds: tuple[TableMeld, ...]) -> tuple[PlayerAction, ...]:
-    """
-    The melds and lay-offs (onto *melds*) from *hand* that contain card *t*, in `legal_actions` order.
-    """
-    bit = 1 << t
-    group = hand & GROUP[t]
-    actions: list[PlayerAction] = (
-        [lay_down(seat, mask) for mask in group_melds(group) if mask & bit] if group.bit_count() >= 3 else []
-    )
-    if t < 52:
-        shift = t - t % 13
-        offset = t - shift
-        actions.extend(lay_down(seat, run << shift) for run in ROW_RUNS[hand >> shift & ROW] if run >> offset & 1)
-    for k, meld in enumerate(melds):
-        if hand & meld.ends:
-            actions.extend(lay_off(seat, k, mask) for mask in lay_off_masks(meld, hand) if mask & bit)
-    return tuple(actions)
-
-
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: GameState, action: Action) -> GameState:  # noqa: RET503 (the last case raises)
     """
     The state after *action*; *state* itself is never changed.
 
@@ -252,10 +118,23 @@ def apply(state: GameState, action: Action) -> GameState:
             wrong phase, wrong seat, a card that is not where the action needs it,
             a meld that is not valid, a rule broken.  The error names the rule.
     """
-    handler = HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalActionError(action, "not an action of this game", "R13")
-    return handler(state, action)
+    match action:
+        case Discard():
+            return _discard(state, action)
+        case DrawStock():
+            return _draw_stock(state, action)
+        case LayDown():
+            return _lay_down(state, action)
+        case TakeDiscard():
+            return _take_discard(state, action)
+        case LayOff():
+            return _lay_off(state, action)
+        case Pass():
+            return _pass_turn(state, action)
+        case Deal():
+            return _deal(state, action)
+        case _:
+            _not_an_action(action)
 
 
 def check_legal(state: GameState, action: Action) -> None:
@@ -281,15 +160,6 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 
 # -- dealing and the end of the game ---------------------------------------------------------------------------
-
-
-def next_dealer(state: GameState) -> int:
-    """
-    The seat that deals the next deal: the first dealer before the game, then as `Rules.next_dealer` says (A4).
-
-    During a deal, the seat that will deal the following one.
-    """
-    return _transitions.next_dealer(state)
 
 
 def random_deal(state: GameState, rng: random.Random) -> Deal:
@@ -327,15 +197,17 @@ def max_deal_length(rules: Rules) -> int | None:
     and that number never exceeds 56; each such turn is a draw and a discard, plus
     melds and lay-offs, of which there are at most 56 in a deal since each puts a card
     on the table for good; passes come at most three in a row between two such turns, and a
-    fourth ends the deal (R21, A17).  With
-    `Rules.top_discard_free` a deal can go on for ever (the top card taken and
-    another discarded, turn after turn), so there is no bound.
+    fourth ends the deal (R21, A17); melds and lay-offs before a pass (A16) are among the 56.
+    With `Rules.top_discard_free` a deal can go on for ever (the top card taken and
+    another discarded, turn after turn), and so it can with `Rules.reshuffle_on_empty_stock`
+    (the discard pile turned over into a new stock whenever the stock runs out, A18): there
+    is no bound.
 
     >>> from persian_rummy import Rules
     >>> max_deal_length(Rules())
     395
     """
-    if rules.top_discard_free:
+    if rules.top_discard_free or rules.reshuffle_on_empty_stock:
         return None
     stock = 56 - 4 * rules.hand_size - 1
     pile_turns = 56
@@ -354,7 +226,7 @@ def max_game_length(rules: Rules) -> int | None:
     per_deal = max_deal_length(rules)
     if per_deal is None:
         return None
-    return per_deal * (rules.num_deals + (rules.tie_break is TieBreak.EXTRA_DEAL))
+    return per_deal * rules.max_deals
 
 
 @frozen

@@ -1,20 +1,37 @@
 """
-Exceptions raised by *persian_rummy*.
+Exceptions raised by *persian_rummy*: every one of them, in one place.
 
 All of them inherit from `PersianRummyError`.  Those about bad input also
 inherit from `ValueError`, so ``except ValueError`` keeps working.
+
+=========================  =============================================================
+`InvalidNotationError`     a text is not valid notation (a card, an action, a position)
+`InvalidMeldError`         cards do not form a set or a run
+`InvalidStateError`        a game state would break an invariant
+`IllegalActionError`       an action may not be applied to a state
+`ChanceNodeError`          a player's actions are asked for while the cards are to be dealt
+`ViewError`                a view is not what its seat could see, or cannot answer a question
+`InvalidDataError`         a JSON document is not valid
+`InvalidRecordError`       an action of a game record is illegal where it stands
+=========================  =============================================================
 """
 
 from __future__ import annotations
 
-from attrs import frozen
+from collections.abc import Iterable
+
+from attrs import field, frozen
 
 __all__ = [
     "ChanceNodeError",
     "IllegalActionError",
+    "InvalidDataError",
     "InvalidMeldError",
     "InvalidNotationError",
+    "InvalidRecordError",
+    "InvalidStateError",
     "PersianRummyError",
+    "ViewError",
 ]
 
 
@@ -30,7 +47,7 @@ class PersianRummyError(Exception):
 
 class InvalidNotationError(PersianRummyError, ValueError):
     """
-    Raised when a text is not valid notation (a card, a set of cards, ...).
+    Raised when a text is not valid notation (a card, a set of cards, an action, a position).
     """
 
 
@@ -38,6 +55,19 @@ class InvalidMeldError(PersianRummyError, ValueError):
     """
     Raised when cards do not form a set or a run (R9-R12).
     """
+
+
+class InvalidStateError(PersianRummyError, ValueError):
+    """
+    Raised when a game state would break an invariant; the message names the first problem
+    found and, where one applies, the rule in parentheses.
+    """
+
+
+def _rule_ids(value: str | Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(part.strip() for part in value.split(",") if part.strip())
+    return tuple(value)
 
 
 @frozen(eq=False)
@@ -53,19 +83,31 @@ class IllegalActionError(PersianRummyError, ValueError):
     Attributes:
         action: The rejected action, as it was passed in.
         reason: Why it was rejected, as a readable phrase.
-        rule: The id of the rule in the rules document that forbids it (``"R15"``, ``"A11"``).
+        rule: The ids of the rules in the rules document that forbid it, such as
+            ``("R15", "A12")``.  Given as text, ``"R15, A12"`` is split at the commas.
 
-    >>> error = IllegalActionError("some action", "it is not your turn", "R13")
+    >>> error = IllegalActionError("some action", "it is not your turn", "R6")
+    >>> error.rule
+    ('R6',)
     >>> str(error)
-    "illegal action 'some action': it is not your turn (R13)"
+    "illegal action 'some action': it is not your turn (R6)"
+    >>> IllegalActionError("a take", "the card cannot be played", ("R15", "A12")).rule_text
+    'R15, A12'
     """
 
     action: object
     reason: str
-    rule: str
+    rule: tuple[str, ...] = field(converter=_rule_ids)
+
+    @property
+    def rule_text(self) -> str:
+        """
+        The rule ids as one text, joined by commas: ``"R15, A12"``.
+        """
+        return ", ".join(self.rule)
 
     def __str__(self) -> str:
-        return f"illegal action {self.action!r}: {self.reason} ({self.rule})"
+        return f"illegal action {self.action!r}: {self.reason} ({self.rule_text})"
 
 
 class ChanceNodeError(PersianRummyError, ValueError):
@@ -75,3 +117,36 @@ class ChanceNodeError(PersianRummyError, ValueError):
     At a chance node the next action is a `persian_rummy.Deal`; build one with
     `persian_rummy.random_deal` or `persian_rummy.Deal` and a deck order.
     """
+
+
+class ViewError(PersianRummyError, ValueError):
+    """
+    Raised when a view is not what its seat could see of any game, or cannot answer a
+    question: another seat's legal actions, or too many arrangements to list.
+    """
+
+
+class InvalidDataError(PersianRummyError, ValueError):
+    """
+    Raised when JSON text or data is not a valid document; the message starts with where (``$.hands[2]``).
+    """
+
+
+class InvalidRecordError(PersianRummyError, ValueError):
+    """
+    Raised when a record's action cannot be applied; names the first such action.
+
+    Attributes:
+        index: The action's position in `persian_rummy.GameRecord.actions`, from 0.
+        action: The action.
+        error: Why it was refused.
+    """
+
+    def __init__(self, index: int, action: object, error: IllegalActionError) -> None:
+        super().__init__(index, action, error)
+        self.index = index
+        self.action = action
+        self.error = error
+
+    def __str__(self) -> str:
+        return f"action {self.index} of the record is illegal: {self.error}"

@@ -28,9 +28,11 @@ from typing import Final
 
 from attrs import field, frozen
 
+from . import _seats, _tables
 from .cards import FULL_DECK, Card, Rank, Suit
-from .cardsets import EMPTY, CardSet, _card_set
+from .cardsets import CardSet
 from .exceptions import InvalidMeldError
+from .rules import DEFAULT_RULES, Rules
 
 __all__ = ["MeldKind", "TableMeld", "is_meld", "meld_kind"]
 
@@ -48,53 +50,34 @@ class MeldKind(enum.StrEnum):
     RUN = "run"
 
 
-#: Bits of each suit's 13 cards, 2 to ace; index 0 clubs ... 3 spades.
-SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
-#: Bits of the four jokers.
-JOKER_MASK: Final = 0xF << 52
-#: Bits of the four cards at each offset 0-12 within a suit (2 to ace), then the jokers at 13.
-RANK_MASKS: Final = (*(sum(1 << (13 * s + r) for s in range(4)) for r in range(13)), JOKER_MASK)
-
-
-def kind_of_mask(mask: int) -> MeldKind | None:
-    """
-    The kind of meld the cards of *mask* form, or `None`.
-    """
-    n = mask.bit_count()
-    if n < 3:
-        return None
-    low = (mask & -mask).bit_length() - 1
-    if low >= 52:
-        return MeldKind.SET if n <= 4 else None
-    offset = low % 13
-    if n <= 4 and mask & ~RANK_MASKS[offset] == 0:
-        return MeldKind.SET
-    if mask & ~SUIT_MASKS[low // 13] == 0:
-        shifted = mask >> low
-        if shifted & (shifted + 1) == 0:
-            return MeldKind.RUN
-    return None
+# MeldKind by what `_tables.meld_shape` says.
+_KINDS: Final = (None, MeldKind.SET, MeldKind.RUN)
 
 
 def _mask_of(cards: Iterable[Card] | CardSet) -> int:
     return cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask
 
 
-def meld_kind(cards: Iterable[Card] | CardSet) -> MeldKind | None:
+def meld_kind(cards: Iterable[Card] | CardSet, rules: Rules = DEFAULT_RULES) -> MeldKind | None:
     """
-    Whether *cards* form a set, a run or no meld at all (`None`).
+    Whether *cards* form a set, a run or no meld at all (`None`) under *rules*.
+
+    Only `Rules.ace_low_allowed` changes the answer: it makes A-2-3 a run (A8).
+
+    >>> meld_kind(CardSet.parse("Ah 2h 3h")), meld_kind(CardSet.parse("Ah 2h 3h"), Rules(ace_low_allowed=True))
+    (None, <MeldKind.RUN: 'run'>)
     """
-    return kind_of_mask(_mask_of(cards))
+    return _KINDS[_tables.meld_shape(_mask_of(cards), ace_low=rules.ace_low_allowed)]
 
 
-def is_meld(cards: Iterable[Card] | CardSet) -> bool:
+def is_meld(cards: Iterable[Card] | CardSet, rules: Rules = DEFAULT_RULES) -> bool:
     """
-    Whether *cards* form a valid set or run.
+    Whether *cards* form a valid set or run under *rules* (Persian Rummy's by default).
 
     >>> is_meld(CardSet.parse("2c 3c 4c")), is_meld(CardSet.parse("Ac 2c 3c"))
     (True, False)
     """
-    return kind_of_mask(_mask_of(cards)) is not None
+    return _tables.meld_shape(_mask_of(cards), ace_low=rules.ace_low_allowed) != _tables.NO_MELD
 
 
 def _layoffs(value: Iterable[CardSet] | None) -> tuple[CardSet, CardSet, CardSet, CardSet]:
@@ -107,10 +90,11 @@ def _layoffs(value: Iterable[CardSet] | None) -> tuple[CardSet, CardSet, CardSet
     return result
 
 
-_NO_LAYOFFS: Final = (EMPTY, EMPTY, EMPTY, EMPTY)
+_EMPTY: Final = CardSet()
+_NO_LAYOFFS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 
 
-@frozen(repr=False)
+@frozen(repr=False, weakref_slot=False)
 class TableMeld:
     """
     A meld on the table.
@@ -120,6 +104,9 @@ class TableMeld:
         laid_down: The cards of that laying-down action.
         layoffs: The cards each seat (index 0-3) later laid off onto the meld (R17).
             They score for the team of the seat that laid them off (R26).
+        ace_low: Whether the meld lies under rules that let a run take its ace low
+            (`Rules.ace_low_allowed`, A8): then A-2-3 is a run, and an ace extends a run
+            from the 2 down.
         cards: Every card of the meld (derived).
         kind: Set or run (derived).
         ends: Bit mask of the cards that extend the meld by themselves: a set's
@@ -137,39 +124,46 @@ class TableMeld:
     (<MeldKind.SET: 'set'>, 'Kc Kd Kh Ks', 1)
     >>> meld.four_at_once
     False
+    >>> TableMeld(2, CardSet.parse("Ad 2d 3d"), ace_low=True).kind
+    <MeldKind.RUN: 'run'>
     """
 
     owner: int = field()
     laid_down: CardSet = field()
     layoffs: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=None, converter=_layoffs)
+    ace_low: bool = field(default=False, kw_only=True)
     cards: CardSet = field(init=False, eq=False)
     kind: MeldKind = field(init=False, eq=False)
     ends: int = field(init=False, eq=False, repr=False)
     reach: int = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if type(self.owner) is not int or not 0 <= self.owner <= 3:
+        if not _seats.is_seat(self.owner):
             msg = f"owner must be a seat 0-3, got {self.owner!r}"
             raise InvalidMeldError(msg)
         if type(self.laid_down) is not CardSet:
             msg = f"laid_down must be a CardSet, got {self.laid_down!r}"
             raise InvalidMeldError(msg)
-        kind = kind_of_mask(self.laid_down.mask)
-        if kind is None:
+        ace_low: object = self.ace_low
+        if type(ace_low) is not bool:
+            msg = f"ace_low must be True or False, got {ace_low!r}"
+            raise InvalidMeldError(msg)
+        shape = _tables.meld_shape(self.laid_down.mask, ace_low=self.ace_low)
+        if shape == _tables.NO_MELD:
             msg = f"{self.laid_down} is not a set or a run"
             raise InvalidMeldError(msg)
         mask = self.laid_down.mask
         for part in self.layoffs:
             if part.mask & mask:
-                msg = f"card(s) {part & _card_set(mask)} appear twice in the meld"
+                msg = f"card(s) {part & CardSet(mask)} appear twice in the meld"
                 raise InvalidMeldError(msg)
             mask |= part.mask
-        if mask != self.laid_down.mask and kind_of_mask(mask) is not kind:
-            msg = f"{_card_set(mask)} is not a {kind}"
+        if mask != self.laid_down.mask and _tables.meld_shape(mask, ace_low=self.ace_low) != shape:
+            msg = f"{CardSet(mask)} is not a {_KINDS[shape]}"
             raise InvalidMeldError(msg)
-        object.__setattr__(self, "cards", _card_set(mask))
-        object.__setattr__(self, "kind", kind)
-        ends, reach = _extensions(mask, kind)
+        ends, reach = _tables.extensions(mask, shape, ace_low=self.ace_low)
+        object.__setattr__(self, "cards", CardSet(mask))
+        object.__setattr__(self, "kind", _KINDS[shape])
         object.__setattr__(self, "ends", ends)
         object.__setattr__(self, "reach", reach)
 
@@ -228,50 +222,18 @@ class TableMeld:
         Raises:
             InvalidMeldError: the meld would no longer be valid.
         """
-        if type(seat) is not int or not 0 <= seat <= 3:
+        if not _seats.is_seat(seat):
             msg = f"seat must be 0-3, got {seat!r}"
             raise InvalidMeldError(msg)
         parts = list(self.layoffs)
         parts[seat] = parts[seat] | cards
-        return TableMeld(self.owner, self.laid_down, parts)
+        return TableMeld(self.owner, self.laid_down, parts, ace_low=self.ace_low)
 
     def __str__(self) -> str:
         return str(self.cards)
 
     def __repr__(self) -> str:
+        extra = ", ace_low=True" if self.ace_low else ""
         if self.layoffs == _NO_LAYOFFS:
-            return f"TableMeld({self.owner}, {self.laid_down!r})"
-        return f"TableMeld({self.owner}, {self.laid_down!r}, {self.layoffs!r})"
-
-
-def _table_meld(
-    owner: int, laid_down: CardSet, layoffs: tuple[CardSet, CardSet, CardSet, CardSet], mask: int, kind: MeldKind
-) -> TableMeld:
-    """
-    Build a table meld from parts known to be valid, skipping the checks.
-    """
-    new = object.__new__(TableMeld)
-    setter = object.__setattr__
-    setter(new, "owner", owner)
-    setter(new, "laid_down", laid_down)
-    setter(new, "layoffs", layoffs)
-    setter(new, "cards", _card_set(mask))
-    setter(new, "kind", kind)
-    ends, reach = _extensions(mask, kind)
-    setter(new, "ends", ends)
-    setter(new, "reach", reach)
-    return new
-
-
-def _extensions(mask: int, kind: MeldKind) -> tuple[int, int]:
-    """
-    The cards that extend a meld by themselves (a set's missing card, the cards next to a
-    run's ends), and for a run the other cards of its suit, which extend it with those between.
-    """
-    lo = (mask & -mask).bit_length() - 1
-    if kind is MeldKind.SET:
-        return (0 if mask.bit_count() == 4 else RANK_MASKS[13 if lo >= 52 else lo % 13] & ~mask), 0
-    base = lo - lo % 13
-    hi = mask.bit_length() - 1
-    ends = (1 << (lo - 1) if lo > base else 0) | (1 << (hi + 1) if hi < base + 12 else 0)
-    return ends, SUIT_MASKS[lo // 13] & ~mask & ~ends
+            return f"TableMeld({self.owner}, {self.laid_down!r}{extra})"
+        return f"TableMeld({self.owner}, {self.laid_down!r}, {self.layoffs!r}{extra})"

@@ -46,18 +46,21 @@ the default).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
-from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+import attrs
+
+from . import _format
+from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
-from .engine import check_legal, next_dealer
-from .exceptions import IllegalActionError, InvalidNotationError
+from .engine import check_legal
+from .exceptions import IllegalActionError, InvalidNotationError, InvalidStateError
 from .melds import TableMeld
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .scoring import DealEnd, DealScore, TeamScore
-from .state import GameState, InvalidStateError, Phase
+from .state import GameState, Phase, next_dealer
 
 __all__ = [
     "SEAT_LETTERS",
@@ -77,16 +80,11 @@ def __dir__() -> list[str]:
 
 
 #: The letters of the seats 0-3: North, East, South, West.
-SEAT_LETTERS: Final = "NESW"
-_VERBS: Final = ("deal", "draw", "take", "meld", "lay", "discard", "pass")
+SEAT_LETTERS: Final = _format.SEAT_LETTERS
 _MAX_TEXT: Final = 10_000
 # A whole number as the notation writes it: ASCII digits, a minus sign for scores, no more than six digits.
 _NUMBER: Final = re.compile(r"-?[0-9]{1,6}")
 _COUNT: Final = re.compile(r"[0-9]{1,3}")
-
-
-def _seat_letter(seat: int) -> str:
-    return SEAT_LETTERS[seat]
 
 
 def _parse_seat(token: str, text: str) -> int:
@@ -104,8 +102,7 @@ def format_cards(cards: Sequence[Card] | CardSet) -> str:
     >>> format_cards(CardSet.parse("Qh 2c X1"))
     '2cQhX1'
     """
-    text = "".join(str(card) for card in cards)
-    return text or "-"
+    return _format.cards(cards)
 
 
 def _card_set(text: str, what: str) -> CardSet:
@@ -117,11 +114,113 @@ def _card_set(text: str, what: str) -> CardSet:
     return result
 
 
-def _meld_name(meld: TableMeld) -> Card:
-    return next(iter(meld.cards))
+def _one_card(token: str, text: str) -> Card:
+    cards = parse_cards(token)
+    if len(cards) != 1:
+        msg = f"expected one card, got {token!r} in {text!r}"
+        raise InvalidNotationError(msg)
+    return cards[0]
 
 
 # -- actions ---------------------------------------------------------------------------------------------------
+#
+# An action's text is its seat, its verb and its arguments, written as its type's `arguments`
+# says: a name in braces is a field, any other word is written as it stands.  Each field has a
+# writer and a reader here, by name; a field holding several cards takes the words up to the
+# next fixed word.
+
+_BY_VERB: Final = {kind.verb: kind for kind in ACTION_TYPES}
+_VERBS: Final = ", ".join(kind.verb for kind in ACTION_TYPES[:-1]) + f" or {ACTION_TYPES[-1].verb}"
+# Fields written as several words, and how each field is shown in a usage line.
+_MANY_WORDS: Final = frozenset({"cards", "deck"})
+_USAGE: Final = {"card": "CARD", "cards": "CARDS", "meld": "CARD", "deck": "DECK"}
+Writer = Callable[[Action, GameState | None], str]
+Reader = Callable[[list[str], str, type[Action], GameState | None], object]
+
+
+def _write_deck(action: Action, _state: GameState | None) -> str:
+    deck: tuple[Card, ...] = getattr(action, "deck")  # noqa: B009 (the field the template names)
+    if len(deck) != 56 or len(set(deck)) != 56:
+        msg = f"cannot write {action!r}: a deal's deck is each of the 56 cards once"
+        raise ValueError(msg)
+    return _format.cards(deck)
+
+
+def _write_meld(action: Action, state: GameState | None) -> str:
+    index = getattr(action, "meld")  # noqa: B009
+    if state is None or not 0 <= index < len(state.melds):
+        msg = f"a lay-off names its meld by a card on the table: {action!r} needs the state it applies to"
+        raise ValueError(msg)
+    return str(next(iter(state.melds[index].cards)))
+
+
+_WRITERS: Final[dict[str, Writer]] = {
+    "card": lambda action, _: str(getattr(action, "card")),  # noqa: B009
+    "cards": lambda action, _: _format.cards(getattr(action, "cards")),  # noqa: B009
+    "meld": _write_meld,
+    "deck": _write_deck,
+}
+
+
+def _read_cards(words: list[str], text: str, kind: type[Action], _state: GameState | None) -> CardSet:
+    if not words:
+        msg = f"{kind.verb} needs its cards in {text!r}"
+        raise InvalidNotationError(msg)
+    return _card_set(" ".join(words), kind.noun)
+
+
+def _read_deck(words: list[str], _text: str, _kind: type[Action], _state: GameState | None) -> tuple[Card, ...]:
+    deck = parse_cards(" ".join(words))
+    if len(deck) != 56 or len(set(deck)) != 56:
+        msg = f"a deal lists each of the 56 cards once, got {len(deck)} cards, {len(set(deck))} different"
+        raise InvalidNotationError(msg)
+    return deck
+
+
+def _read_meld(words: list[str], text: str, _kind: type[Action], state: GameState | None) -> int:
+    target = _one_card(words[0], text)
+    if state is None:
+        msg = f"a lay-off names its meld by a card on the table, so {text!r} needs a state"
+        raise InvalidNotationError(msg)
+    for index, meld in enumerate(state.melds):
+        if target in meld.cards:
+            return index
+    raise IllegalActionError(text, f"no meld on the table holds {target}", "R17")
+
+
+_READERS: Final[dict[str, Reader]] = {
+    "card": lambda words, text, _kind, _state: _one_card(words[0], text),
+    "cards": _read_cards,
+    "meld": _read_meld,
+    "deck": _read_deck,
+}
+
+
+def _template(kind: type[Action]) -> list[str]:
+    """
+    The words of *kind*'s arguments: field names in braces, fixed words as they stand.
+    """
+    return kind.arguments.split()
+
+
+def _check_templates() -> None:
+    """
+    Every field of every action type, but the seat, is in its template and has a writer and a
+    reader; a template is fields of one word each, one field of several words, or one field of
+    several words, a fixed word and a field of one word.
+    """
+    for kind in ACTION_TYPES:
+        template = _template(kind)
+        named = [word[1:-1] for word in template if word.startswith("{")]
+        fields = [attribute.name for attribute in attrs.fields(kind) if attribute.name != "seat"]
+        shapes = ("".join("M" if name in _MANY_WORDS else "1" for name in named), len(template) - len(named))
+        known = set(named) <= _WRITERS.keys() & _READERS.keys()
+        if sorted(named) != sorted(fields) or not known or shapes not in {("1" * len(named), 0), ("M", 0), ("M1", 1)}:
+            msg = f"{kind.__name__}.arguments {kind.arguments!r} does not write its fields {fields} in a known way"
+            raise TypeError(msg)
+
+
+_check_templates()
 
 
 def format_action(action: Action, state: GameState | None = None) -> str:
@@ -135,26 +234,11 @@ def format_action(action: Action, state: GameState | None = None) -> str:
         ValueError: a lay-off without a state, or onto a meld that is not on the table; a
             deal whose deck is not the 56 cards.
     """
-    seat = _seat_letter(action.seat)
-    if isinstance(action, Deal):
-        if len(action.deck) != 56 or len(set(action.deck)) != 56:
-            msg = f"cannot write {action!r}: a deal's deck is each of the 56 cards once"
-            raise ValueError(msg)
-        return f"{seat} deal {format_cards(action.deck)}"
-    if isinstance(action, DrawStock):
-        return f"{seat} draw"
-    if isinstance(action, TakeDiscard):
-        return f"{seat} take {action.card}"
-    if isinstance(action, LayDown):
-        return f"{seat} meld {format_cards(action.cards)}"
-    if isinstance(action, LayOff):
-        if state is None or not 0 <= action.meld < len(state.melds):
-            msg = f"a lay-off names its meld by a card on the table: {action!r} needs the state it applies to"
-            raise ValueError(msg)
-        return f"{seat} lay {format_cards(action.cards)} on {_meld_name(state.melds[action.meld])}"
-    if isinstance(action, Discard):
-        return f"{seat} discard {action.card}"
-    return f"{seat} pass"
+    words = [SEAT_LETTERS[action.seat], action.verb]
+    words.extend(
+        _WRITERS[word[1:-1]](action, state) if word.startswith("{") else word for word in _template(type(action))
+    )
+    return " ".join(words)
 
 
 def parse_action(text: str, state: GameState | None = None, *, strict: bool = True) -> Action:
@@ -172,13 +256,6 @@ def parse_action(text: str, state: GameState | None = None, *, strict: bool = Tr
         IllegalActionError: the action is well-formed but cannot apply to *state*:
             its meld is not on the table, or (with *strict*) it is illegal.
     """
-    action = _parse_action(text, state)
-    if strict and state is not None:
-        check_legal(state, action)
-    return action
-
-
-def _parse_action(text: str, state: GameState | None) -> Action:
     raw: object = text
     if not isinstance(raw, str):
         msg = f"an action must be written as a string, got {raw!r}"
@@ -186,41 +263,29 @@ def _parse_action(text: str, state: GameState | None) -> Action:
     if len(text) > _MAX_TEXT:
         msg = f"action text too long ({len(text)} characters)"
         raise InvalidNotationError(msg)
-    seat, verb, args = _split_action(text, state)
-    if verb in {"draw", "pass"}:
-        _expect(args, 0, text)
-        return DrawStock(seat) if verb == "draw" else Pass(seat)
-    if verb in {"take", "discard"}:
-        _expect(args, 1, text)
-        card = _one_card(args[0], text)
-        return TakeDiscard(seat, card) if verb == "take" else Discard(seat, card)
-    if verb == "deal":
-        deck = parse_cards(" ".join(args))
-        if len(deck) != 56 or len(set(deck)) != 56:
-            msg = f"a deal lists each of the 56 cards once, got {len(deck)} cards, {len(set(deck))} different"
-            raise InvalidNotationError(msg)
-        return Deal(seat, deck)
-    if verb == "meld":
-        if not args:
-            msg = f"meld needs its cards in {text!r}"
-            raise InvalidNotationError(msg)
-        return LayDown(seat, _card_set(" ".join(args), "meld"))
-    return _parse_lay_off(seat, args, text, state)
+    seat, kind, args = _split_action(text, state)
+    values: dict[str, Any] = {"seat": seat}
+    for name, words in _arguments(kind, args, text).items():
+        values[name] = _READERS[name](words, text, kind, state)
+    action = kind(**values)
+    if strict and state is not None:
+        check_legal(state, action)
+    return action
 
 
-def _split_action(text: str, state: GameState | None) -> tuple[int, str, list[str]]:
+def _split_action(text: str, state: GameState | None) -> tuple[int, type[Action], list[str]]:
     """
-    The seat, the verb and the arguments of an action's text; the seat comes from *state* when left out.
+    The seat, the type and the argument words of an action's text; the seat comes from *state* when left out.
     """
     words = text.split()
     if not words:
         msg = "empty action"
         raise InvalidNotationError(msg)
-    if words[0] in _VERBS:
+    if words[0] in _BY_VERB:
         if state is None:
             msg = f"the seat is needed without a state: {text!r}"
             raise InvalidNotationError(msg)
-        acting = next_dealer(state) if words[0] == "deal" else state.to_act
+        acting = next_dealer(state) if _BY_VERB[words[0]] is Deal else state.to_act
         if acting is None:
             msg = f"nobody is to act, so {text!r} needs its seat"
             raise InvalidNotationError(msg)
@@ -233,44 +298,38 @@ def _split_action(text: str, state: GameState | None) -> tuple[int, str, list[st
             raise InvalidNotationError(msg)
     else:
         words = words[:1]
-    if words[0] not in _VERBS:
-        msg = f"unknown action {words[0]!r} in {text!r} (expected deal, draw, take, meld, lay, discard or pass)"
+    kind = _BY_VERB.get(words[0])
+    if kind is None:
+        msg = f"unknown action {words[0]!r} in {text!r} (expected {_VERBS})"
         raise InvalidNotationError(msg)
-    return seat, words[0], words[1:]
+    return seat, kind, words[1:]
 
 
-def _parse_lay_off(seat: int, args: list[str], text: str, state: GameState | None) -> LayOff:
-    if "on" not in args or args.index("on") == 0 or args.index("on") != len(args) - 2:
-        msg = f"a lay-off is written 'lay CARDS on CARD', got {text!r}"
+def _arguments(kind: type[Action], args: list[str], text: str) -> dict[str, list[str]]:
+    """
+    The words of each field of *kind* in *args*, as its template places them.
+    """
+    template = _template(kind)
+    names = [word[1:-1] for word in template if word.startswith("{")]
+    if len(template) == 1 and names[0] in _MANY_WORDS:
+        return {names[0]: args}
+    if len(names) == len(template):
+        if len(args) != len(template):
+            msg = f"expected {len(template)} argument(s) in {text!r}, got {len(args)}"
+            raise InvalidNotationError(msg)
+        return {name: [arg] for name, arg in zip(names, args, strict=True)}
+    # A field of several words, a fixed word, a field of one word (`_check_templates`).
+    fixed = template[1]
+    if args.count(fixed) != 1 or args.index(fixed) in {0, len(args) - 1} or args[-2] != fixed:
+        usage = " ".join(_USAGE.get(word[1:-1], word) if word.startswith("{") else word for word in template)
+        msg = f"a {kind.noun} is written '{kind.verb} {usage}', got {text!r}"
         raise InvalidNotationError(msg)
-    cards = _card_set(" ".join(args[:-2]), "lay-off")
-    target = _one_card(args[-1], text)
-    if state is None:
-        msg = f"a lay-off names its meld by a card on the table, so {text!r} needs a state"
-        raise InvalidNotationError(msg)
-    for index, meld in enumerate(state.melds):
-        if target in meld.cards:
-            return LayOff(seat, index, cards)
-    raise IllegalActionError(text, f"no meld on the table holds {target}", "R17")
-
-
-def _expect(args: list[str], count: int, text: str) -> None:
-    if len(args) != count:
-        msg = f"expected {count} argument(s) in {text!r}, got {len(args)}"
-        raise InvalidNotationError(msg)
-
-
-def _one_card(token: str, text: str) -> Card:
-    cards = parse_cards(token)
-    if len(cards) != 1:
-        msg = f"expected one card, got {token!r} in {text!r}"
-        raise InvalidNotationError(msg)
-    return cards[0]
+    return {names[0]: args[:-2], names[1]: args[-1:]}
 
 
 # -- rules -----------------------------------------------------------------------------------------------------
 
-_RULE_FIELDS: Final = {attribute.name: attribute for attribute in Rules.__attrs_attrs__}
+_RULE_FIELDS: Final = {attribute.name: attribute for attribute in attrs.fields(Rules)}
 
 
 def format_rules(rules: Rules) -> str:
@@ -282,19 +341,28 @@ def format_rules(rules: Rules) -> str:
     >>> format_rules(Rules(hand_size=10, obligation_timing="before_discard"))
     'hand_size=10,obligation_timing=before_discard'
     """
-    changes = rules.changes()
-    if not changes:
-        return "-"
-    return ",".join(f"{name}={_rule_value(value)}" for name, value in changes.items())
+    return _format.rules(rules)
 
 
-def _rule_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+def _rule_value(name: str, raw: str) -> object:
+    """
+    The value of the switch *name* written *raw*, read as the switch's default is typed.
+    """
+    default = getattr(DEFAULT_RULES, name)
+    if isinstance(default, bool):
+        if raw not in {"true", "false"}:
+            msg = f"{name} takes true or false, got {raw!r}"
+            raise InvalidNotationError(msg)
+        return raw == "true"
+    if isinstance(default, int):
+        if not _NUMBER.fullmatch(raw):
+            msg = f"{name} takes a number, got {raw!r}"
+            raise InvalidNotationError(msg)
+        return int(raw)
+    return raw
 
 
-def parse_rules(text: str) -> Rules:  # noqa: C901
+def parse_rules(text: str) -> Rules:
     """
     Read a rules id written by `format_rules`.
 
@@ -305,7 +373,7 @@ def parse_rules(text: str) -> Rules:  # noqa: C901
         msg = f"rules must be written as a string, got {text!r}"  # type: ignore[unreachable]
         raise InvalidNotationError(msg)
     if text == "-":
-        return Rules()
+        return DEFAULT_RULES
     values: dict[str, object] = {}
     for pair in text.split(","):
         name, sep, raw = pair.partition("=")
@@ -315,21 +383,7 @@ def parse_rules(text: str) -> Rules:  # noqa: C901
         if name in values:
             msg = f"rule switch {name!r} given twice in {text!r}"
             raise InvalidNotationError(msg)
-        default = getattr(_DEFAULT_RULES, name)
-        value: object
-        if isinstance(default, bool):
-            if raw not in {"true", "false"}:
-                msg = f"{name} takes true or false, got {raw!r}"
-                raise InvalidNotationError(msg)
-            value = raw == "true"
-        elif isinstance(default, int):
-            if not _NUMBER.fullmatch(raw):
-                msg = f"{name} takes a number, got {raw!r}"
-                raise InvalidNotationError(msg)
-            value = int(raw)
-        else:
-            value = raw
-        values[name] = value
+        values[name] = _rule_value(name, raw)
     try:
         return Rules(**values)  # type: ignore[arg-type]
     except (TypeError, ValueError) as error:
@@ -337,12 +391,10 @@ def parse_rules(text: str) -> Rules:  # noqa: C901
         raise InvalidNotationError(msg) from None
 
 
-_DEFAULT_RULES: Final = Rules()
-
 # -- positions -------------------------------------------------------------------------------------------------
 
 _PHASES: Final = {phase.value: phase for phase in Phase}
-_ENDS: Final = {"p": DealEnd.PASSES, "e": DealEnd.STOCK_EMPTY}
+_ENDS: Final = {letter: end for end, letter in _format.END_LETTERS.items()}
 
 
 def format_position(state: GameState) -> str:
@@ -356,7 +408,8 @@ def format_position(state: GameState) -> str:
     3. phase: ``deal``, ``draw``, ``play``, ``deal_over`` or ``game_over``;
     4. the seat to act, or ``-``;
     5. the hands of N, E, S and W, separated by ``/``;
-    6. the stock, next card to draw first;
+    6. the stock, next card to draw first, after a ``^`` when everyone knows it (turned over
+       from the discard pile, A18);
     7. the discard pile, bottom card first;
     8. the table melds in order, separated by ``,``: the owner, ``:``, the cards laid down,
        then ``+SEAT:CARDS`` for the cards each seat laid off;
@@ -373,51 +426,15 @@ def format_position(state: GameState) -> str:
     >>> format_position(new_game())[:41]
     '- 0/N deal - -/-/-/- 2c3c4c5c6c7c8c9cTcJc'
     """
-    hands = "/".join(format_cards(hand) for hand in state.hands)
-    melds = ",".join(_format_meld(meld) for meld in state.melds) or "-"
-    revealed = "-" if not any(state.revealed) else "/".join(format_cards(part) for part in state.revealed)
-    fields = (
-        format_rules(state.rules),
-        f"{state.deal}/{_seat_letter(state.dealer)}",
-        state.phase.value,
-        "-" if state.to_act is None else _seat_letter(state.to_act),
-        hands,
-        format_cards(state.stock),
-        format_cards(state.discard_pile),
-        melds,
-        "-" if state.obligation is None else str(state.obligation),
-        format_cards(state.picked),
-        revealed,
-        str(state.passes),
-        "-" if state.went_out is None else _seat_letter(state.went_out),
-        ",".join(_format_result(result) for result in state.results) or "-",
-    )
-    return " ".join(fields)
-
-
-def _format_meld(meld: TableMeld) -> str:
-    text = f"{_seat_letter(meld.owner)}:{format_cards(meld.laid_down)}"
-    for seat, part in enumerate(meld.layoffs):
-        if part:
-            text += f"+{_seat_letter(seat)}:{format_cards(part)}"
-    return text
-
-
-def _format_result(result: DealScore) -> str:
-    teams = ":".join(f"{t.melded}.{t.doubling}.{t.bonus}.{t.in_hand}" for t in result.teams)
-    if result.end is DealEnd.WENT_OUT and result.went_out is not None:
-        how = _seat_letter(result.went_out)
-    else:
-        how = "p" if result.end is DealEnd.PASSES else "e"
-    return f"{teams}:{how}"
+    return _format.position(state)
 
 
 def parse_position(text: str) -> GameState:
     """
     Read a position written by `format_position`, validating it completely.
 
-    For writing positions by hand, the stock may be given as ``*``: every card
-    not placed elsewhere, in `FULL_DECK` order.
+    For writing positions by hand, one place may be written ``*``: every card not placed
+    elsewhere, in `FULL_DECK` order.  That place is the stock, the discard pile or a hand.
 
     Raises:
         InvalidNotationError: *text* is not a position's notation, or the position it
@@ -433,6 +450,17 @@ def parse_position(text: str) -> GameState:
     if len(fields) != 14:
         msg = f"a position has 14 fields separated by spaces, got {len(fields)}"
         raise InvalidNotationError(msg)
+    try:
+        return GameState(**_position_fields(fields))  # type: ignore[arg-type]
+    except InvalidStateError as error:
+        msg = f"invalid position: {error}"
+        raise InvalidNotationError(msg) from None
+
+
+def _position_fields(fields: list[str]) -> dict[str, object]:
+    """
+    The fields of a `GameState` written in the 14 fields of a position's text, read in order.
+    """
     (rules_f, deal_f, phase_f, act_f, hands_f, stock_f, pile_f, melds_f, ob_f, picked_f, rev_f, passes_f, out_f,
      results_f) = fields  # fmt: skip
     rules = parse_rules(rules_f)
@@ -440,56 +468,62 @@ def parse_position(text: str) -> GameState:
     if not sep or not _COUNT.fullmatch(deal_text):
         msg = f"field 2 is DEAL/DEALER such as 1/N, got {deal_f!r}"
         raise InvalidNotationError(msg)
-    deal = int(deal_text)
     dealer = _parse_seat(dealer_text, deal_f)
     phase = _PHASES.get(phase_f)
     if phase is None:
         msg = f"field 3 is a phase ({', '.join(_PHASES)}), got {phase_f!r}"
         raise InvalidNotationError(msg)
     to_act = None if act_f == "-" else _parse_seat(act_f, act_f)
-    hands = _four(hands_f, "hands")
-    pile = parse_cards(pile_f)
-    melds = tuple(_parse_meld(part) for part in melds_f.split(",")) if melds_f != "-" else ()
-    if stock_f == "*":
-        placed = CardSet(pile)
-        for part in (*hands, *(meld.cards for meld in melds)):
-            placed |= part
-        stock = tuple(card for card in FULL_DECK if card not in placed)
-    else:
-        stock = parse_cards(stock_f)
-    obligation = None if ob_f == "-" else _one_card(ob_f, ob_f)
-    picked = _card_set(picked_f, "picked cards")
-    revealed = _four(rev_f, "revealed cards") if rev_f != "-" else (CardSet(),) * 4
+    melds_read: list[TableMeld] = []
+    hands, stock, pile = _card_places(
+        hands_f, stock_f.removeprefix(_format.KNOWN_STOCK), pile_f, melds_f, rules, melds_read
+    )
+    melds = tuple(melds_read)
+    values = {
+        "rules": rules, "phase": phase, "deal": int(deal_text), "dealer": dealer, "to_act": to_act, "hands": hands,
+        "stock": stock, "stock_known": stock_f.startswith(_format.KNOWN_STOCK), "discard_pile": pile, "melds": melds,
+        "obligation": None if ob_f == "-" else _one_card(ob_f, ob_f), "picked": _card_set(picked_f, "picked cards"),
+        "revealed": _four(rev_f, "revealed cards") if rev_f != "-" else (CardSet(),) * 4,
+    }  # fmt: skip
     if not _COUNT.fullmatch(passes_f) or len(passes_f) > 1:
         msg = f"field 12 is the number of passes in a row, got {passes_f!r}"
         raise InvalidNotationError(msg)
-    went_out = None if out_f == "-" else _parse_seat(out_f, out_f)
-    results = (
-        tuple(_parse_result(part, number) for number, part in enumerate(results_f.split(","), start=1))
-        if results_f != "-"
-        else ()
-    )
-    try:
-        return GameState(
-            rules=rules,
-            phase=phase,
-            deal=deal,
-            dealer=dealer,
-            to_act=to_act,
-            hands=hands,
-            stock=stock,
-            discard_pile=pile,
-            melds=melds,
-            obligation=obligation,
-            picked=picked,
-            revealed=revealed,
-            passes=int(passes_f),
-            went_out=went_out,
-            results=results,
-        )
-    except InvalidStateError as error:
-        msg = f"invalid position: {error}"
-        raise InvalidNotationError(msg) from None
+    values["passes"] = int(passes_f)
+    values["went_out"] = None if out_f == "-" else _parse_seat(out_f, out_f)
+    values["results"] = _parse_results(results_f)
+    return values
+
+
+def _card_places(  # noqa: PLR0913 (the fields that place cards)
+    hands_f: str, stock_f: str, pile_f: str, melds_f: str, rules: Rules, melds: list[TableMeld]
+) -> tuple[tuple[CardSet, CardSet, CardSet, CardSet], tuple[Card, ...], tuple[Card, ...]]:
+    """
+    The hands, the stock and the discard pile of a position's text, and its melds (into *melds*).
+
+    One of the places may be written ``*``: every card placed nowhere else, in `FULL_DECK` order.
+    """
+    places = (*hands_f.split("/"), stock_f, pile_f)
+    stars = [i for i, place in enumerate(places) if "*" in place]
+    if len(stars) > 1 or any(places[i] != "*" for i in stars):
+        msg = "one place at most (a hand, the stock or the discard pile) may be written '*', and alone"
+        raise InvalidNotationError(msg)
+    hands = _four(hands_f.replace("*", "-"), "hands")
+    pile = parse_cards(pile_f.replace("*", "-"))
+    melds.extend(_parse_meld(part, rules) for part in melds_f.split(",") if melds_f != "-")
+    stock = parse_cards(stock_f.replace("*", "-"))
+    if not stars:
+        return hands, stock, pile
+    placed = CardSet((*stock, *pile))
+    for part in (*hands, *(meld.cards for meld in melds)):
+        placed |= part
+    rest = tuple(card for card in FULL_DECK if card not in placed)
+    if stars[0] == 4:
+        return hands, rest, pile
+    if stars[0] == 5:
+        return hands, stock, rest
+    parts = list(hands)
+    parts[stars[0]] = CardSet(rest)
+    return (parts[0], parts[1], parts[2], parts[3]), stock, pile
 
 
 def _four(text: str, what: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
@@ -501,7 +535,7 @@ def _four(text: str, what: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
     return (a, b, c, d)
 
 
-def _parse_meld(text: str) -> TableMeld:
+def _parse_meld(text: str, rules: Rules) -> TableMeld:
     head, *extras = text.split("+")
     owner_text, sep, cards_text = head.partition(":")
     if not sep:
@@ -517,10 +551,16 @@ def _parse_meld(text: str) -> TableMeld:
             raise InvalidNotationError(msg)
         layoffs[seat] = _card_set(part, "lay-off")
     try:
-        return TableMeld(owner, _card_set(cards_text, "meld"), layoffs)
+        return TableMeld(owner, _card_set(cards_text, "meld"), layoffs, ace_low=rules.ace_low_allowed)
     except ValueError as error:
         msg = f"invalid meld {text!r}: {error}"
         raise InvalidNotationError(msg) from None
+
+
+def _parse_results(text: str) -> tuple[DealScore, ...]:
+    if text == "-":
+        return ()
+    return tuple(_parse_result(part, number) for number, part in enumerate(text.split(","), start=1))
 
 
 def _parse_result(text: str, number: int) -> DealScore:

@@ -27,13 +27,14 @@ from collections.abc import Iterable, Iterator
 
 from attrs import field, frozen
 
+from . import _seats
 from .actions import Action
 from .engine import apply
-from .exceptions import IllegalActionError, PersianRummyError
-from .rules import Rules
+from .exceptions import IllegalActionError, InvalidRecordError
+from .rules import DEFAULT_RULES, Rules
 from .state import GameState, new_game
 
-__all__ = ["GameRecord", "InvalidRecordError", "final_state", "replay"]
+__all__ = ["GameRecord", "final_state", "replay"]
 
 
 def __dir__() -> list[str]:
@@ -55,7 +56,7 @@ def _players(value: Iterable[str] | None) -> tuple[str, str, str, str] | None:
 
 
 def _is_seat(_instance: object, _attribute: object, value: object) -> None:
-    if type(value) is not int or not 0 <= value <= 3:
+    if not _seats.is_seat(value):
         msg = f"first_dealer must be a seat 0-3, got {value!r}"
         raise ValueError(msg)
 
@@ -74,32 +75,12 @@ class GameRecord:
         event: Where or in what the game was played.
     """
 
-    rules: Rules = field(factory=Rules)
+    rules: Rules = field(default=DEFAULT_RULES)
     first_dealer: int = field(default=0, validator=_is_seat)
     actions: tuple[Action, ...] = field(default=(), converter=_actions)
     players: tuple[str, str, str, str] | None = field(default=None, converter=_players)
     date: str | None = None
     event: str | None = None
-
-
-class InvalidRecordError(PersianRummyError, ValueError):
-    """
-    Raised when a record's action cannot be applied; names the first such action.
-
-    Attributes:
-        index: The action's position in `GameRecord.actions`, from 0.
-        action: The action.
-        error: Why it was refused.
-    """
-
-    def __init__(self, index: int, action: object, error: IllegalActionError) -> None:
-        super().__init__(index, action, error)
-        self.index = index
-        self.action = action
-        self.error = error
-
-    def __str__(self) -> str:
-        return f"action {self.index} of the record is illegal: {self.error}"
 
 
 def replay(record: GameRecord) -> Iterator[GameState]:

@@ -25,6 +25,7 @@ from typing import Final
 from attrs import Attribute, field, frozen
 
 __all__ = [
+    "DEFAULT_RULES",
     "EmptyStockEnd",
     "NextDealer",
     "ObligationTiming",
@@ -116,7 +117,15 @@ def _is_bool(instance: object, attribute: Attribute[bool], value: object) -> Non
 
 
 #: The largest hand size: four hands and the upcard must leave a stock of at least one card.
-MAX_HAND_SIZE: Final = 13
+_MAX_HAND_SIZE: Final = 13
+
+
+def _about(rule: str, tried: tuple[int, ...] = ()) -> dict[str, object]:
+    """
+    A field's metadata: the *rule* it varies and, for a number, the values besides the default
+    that the test strategies try (`persian_rummy.strategies.rules`).
+    """
+    return {"rule": rule, "tried": tried} if tried else {"rule": rule}
 
 
 @frozen(cache_hash=True)
@@ -124,10 +133,15 @@ class Rules:
     """
     The rules of one game: numbers and switches, defaulting to Persian Rummy.
 
+    Every field names the rule it varies (its ``rule`` metadata, shown in brackets here), and
+    is documented under that id on the rules page.
+
     Attributes:
-        hand_size: Cards dealt to each player (R7, A5).
+        hand_size: Cards dealt to each player (A5).
         num_deals: Deals in a game (R27).
         go_out_bonus: Points for the team of the player who goes out (R24).
+        ace_low_allowed: A run may also take the ace low, A-2-3 and up; never round the
+            corner, K-A-2 (A8).  The ace still scores 15.
         top_discard_free: Taking only the top discard carries no obligation to meld it
             while the stock has cards (A9).  With an empty stock R21 always applies.
         obligation_by_layoff: The card taken from the discard pile may be laid off
@@ -136,7 +150,11 @@ class Rules:
         forbid_discarding_picked_cards: Cards taken from the discard pile may not be
             discarded in the same turn (A13).
         go_out_by_discard: Discarding one's last card goes out (A15; 500 Rum style).
+        pass_allows_melding: With the stock empty, a player may lay down and lay off from
+            hand before passing or taking from the discard pile (A16).
         empty_stock_end: What ends a deal once the stock is empty (A17).
+        reshuffle_on_empty_stock: When the stock has run out, the discard pile but its top
+            card is turned over, in order, to become the stock, at the end of the turn (A18).
         double_four_of_a_kind: A set of four laid down in one action scores double (R25).
         double_four_card_runs: A run of exactly four laid down in one action scores
             double as well (A20).
@@ -146,21 +164,45 @@ class Rules:
     """
 
     hand_size: int = field(
-        default=7, validator=_between(1, MAX_HAND_SIZE, " (four hands and the upcard come from 56 cards)")
+        default=7,
+        validator=_between(1, _MAX_HAND_SIZE, " (four hands and the upcard come from 56 cards)"),
+        metadata=_about("A5", tried=(6, 8, 5, 9, 4, 10, 3, 11, 2, 12, 1, 13)),
     )
-    num_deals: int = field(default=2, validator=_between(1, 100))
-    go_out_bonus: int = field(default=25, validator=_between(-10_000, 10_000))
-    top_discard_free: bool = field(default=False, validator=_is_bool)
-    obligation_by_layoff: bool = field(default=True, validator=_is_bool)
-    obligation_timing: ObligationTiming = field(default=ObligationTiming.IMMEDIATE, converter=ObligationTiming)
-    forbid_discarding_picked_cards: bool = field(default=False, validator=_is_bool)
-    go_out_by_discard: bool = field(default=False, validator=_is_bool)
-    empty_stock_end: EmptyStockEnd = field(default=EmptyStockEnd.ALL_PASS, converter=EmptyStockEnd)
-    double_four_of_a_kind: bool = field(default=True, validator=_is_bool)
-    double_four_card_runs: bool = field(default=False, validator=_is_bool)
-    next_dealer: NextDealer = field(default=NextDealer.LEFT, converter=NextDealer)
-    team_draw_tiebreak: TeamDrawTiebreak = field(default=TeamDrawTiebreak.REDRAW, converter=TeamDrawTiebreak)
-    tie_break: TieBreak = field(default=TieBreak.DRAW, converter=TieBreak)
+    num_deals: int = field(default=2, validator=_between(1, 100), metadata=_about("R27", tried=(1, 3)))
+    go_out_bonus: int = field(
+        default=25, validator=_between(-10_000, 10_000), metadata=_about("R24", tried=(0, 50, 100, -25))
+    )
+    ace_low_allowed: bool = field(default=False, validator=_is_bool, metadata=_about("A8"))
+    top_discard_free: bool = field(default=False, validator=_is_bool, metadata=_about("A9"))
+    obligation_by_layoff: bool = field(default=True, validator=_is_bool, metadata=_about("A10"))
+    obligation_timing: ObligationTiming = field(
+        default=ObligationTiming.IMMEDIATE, converter=ObligationTiming, metadata=_about("A11")
+    )
+    forbid_discarding_picked_cards: bool = field(default=False, validator=_is_bool, metadata=_about("A13"))
+    go_out_by_discard: bool = field(default=False, validator=_is_bool, metadata=_about("A15"))
+    pass_allows_melding: bool = field(default=False, validator=_is_bool, metadata=_about("A16"))
+    empty_stock_end: EmptyStockEnd = field(
+        default=EmptyStockEnd.ALL_PASS, converter=EmptyStockEnd, metadata=_about("A17")
+    )
+    reshuffle_on_empty_stock: bool = field(default=False, validator=_is_bool, metadata=_about("A18"))
+    double_four_of_a_kind: bool = field(default=True, validator=_is_bool, metadata=_about("R25"))
+    double_four_card_runs: bool = field(default=False, validator=_is_bool, metadata=_about("A20"))
+    next_dealer: NextDealer = field(default=NextDealer.LEFT, converter=NextDealer, metadata=_about("A4"))
+    team_draw_tiebreak: TeamDrawTiebreak = field(
+        default=TeamDrawTiebreak.REDRAW, converter=TeamDrawTiebreak, metadata=_about("A1")
+    )
+    tie_break: TieBreak = field(default=TieBreak.DRAW, converter=TieBreak, metadata=_about("A22"))
+
+    @property
+    def max_deals(self) -> int:
+        """
+        The most deals a game can have: `num_deals`, and one more when the teams are level
+        after them and the rules settle that by an extra deal (A22).
+
+        >>> Rules().max_deals, Rules(tie_break="extra_deal").max_deals
+        (2, 3)
+        """
+        return self.num_deals + (self.tie_break is TieBreak.EXTRA_DEAL)
 
     def changes(self) -> dict[str, object]:
         """
@@ -169,9 +211,11 @@ class Rules:
         >>> Rules(hand_size=10, next_dealer="winner").changes()
         {'hand_size': 10, 'next_dealer': <NextDealer.WINNER: 'winner'>}
         """
-        default = _DEFAULT
-        return {name: getattr(self, name) for name in _FIELD_NAMES if getattr(self, name) != getattr(default, name)}
+        return {
+            name: getattr(self, name) for name in _FIELD_NAMES if getattr(self, name) != getattr(DEFAULT_RULES, name)
+        }
 
 
 _FIELD_NAMES: Final = tuple(a.name for a in Rules.__attrs_attrs__)
-_DEFAULT: Final = Rules()
+#: Persian Rummy's own rules, ``Rules()``.
+DEFAULT_RULES: Final = Rules()

@@ -31,9 +31,10 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from .cardsets import CardSet, mask_points
+from . import _tables
+from .cardsets import CardSet
 from .melds import MeldKind, TableMeld
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 
 __all__ = ["DealEnd", "DealScore", "TeamScore", "score_deal", "team_of"]
 
@@ -112,15 +113,12 @@ class DealScore:
         return (self.teams[0].total, self.teams[1].total)
 
 
-_DEFAULT_RULES = Rules()
-
-
 def score_deal(  # noqa: PLR0913
     hands: Sequence[CardSet],
     melds: Sequence[TableMeld],
     went_out: int | None,
     *,
-    rules: Rules = _DEFAULT_RULES,
+    rules: Rules = DEFAULT_RULES,
     deal: int = 1,
     end: DealEnd | None = None,
 ) -> DealScore:
@@ -139,10 +137,10 @@ def score_deal(  # noqa: PLR0913
     melded = [0, 0]
     doubling = [0, 0]
     for meld in melds:
-        melded[meld.owner & 1] += mask_points(meld.laid_down.mask)
+        melded[meld.owner & 1] += _tables.mask_points(meld.laid_down.mask)
         for seat, part in enumerate(meld.layoffs):
             if part.mask:
-                melded[seat & 1] += mask_points(part.mask)
+                melded[seat & 1] += _tables.mask_points(part.mask)
         if meld.four_at_once and (
             (meld.kind is MeldKind.SET and rules.double_four_of_a_kind)
             or (meld.kind is MeldKind.RUN and rules.double_four_card_runs)

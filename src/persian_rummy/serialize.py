@@ -27,7 +27,7 @@ True
 >>> from_json('{"format": "persian-rummy", "version": 2, "kind": "action"}')
 Traceback (most recent call last):
 ...
-persian_rummy.serialize.InvalidDataError: $.version: unknown version 2 (this library reads version 1)
+persian_rummy.exceptions.InvalidDataError: $.version: unknown version 2 (this library reads version 1)
 """
 
 from __future__ import annotations
@@ -36,24 +36,24 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import Final, TypeAlias, TypeVar, overload
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
-from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+import attrs
+
+from .actions import ACTION_TYPES, Action
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet
-from .exceptions import PersianRummyError
+from .exceptions import InvalidDataError, InvalidNotationError, PersianRummyError
 from .melds import TableMeld
 from .records import GameRecord
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .scoring import DealEnd, DealScore, TeamScore
-from .state import GameState, Phase
-from .views import View, ViewError
+from .state import GameState, Phase, View
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "Document",
-    "InvalidDataError",
     "from_data",
     "from_json",
     "json_schema",
@@ -76,22 +76,30 @@ Document: TypeAlias = GameState | View | Action | DealScore | GameRecord
 _MAX_TEXT: Final = 1_000_000
 _MAX_INT: Final = 1_000_000
 _MAX_ACTIONS: Final = 100_000
-_ALL_CARDS: Final = (1 << 56) - 1
-
-
-class InvalidDataError(PersianRummyError, ValueError):
-    """
-    Raised when JSON text or data is not a valid document; the message starts with where (``$.hands[2]``).
-    """
-
 
 T = TypeVar("T")
+
+
+def _public_fields(kind: type) -> tuple[str, ...]:
+    """
+    The fields of the attrs class *kind* that its JSON document holds: all but the private ones.
+    """
+    return tuple(a.name for a in attrs.fields(kind) if not a.name.startswith("_"))
+
 
 # -- writing ---------------------------------------------------------------------------------------------------
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
+
+
+def _optional_cards(cards: Iterable[Card] | None) -> list[str] | None:
+    return None if cards is None else _cards(cards)
+
+
+def _four_lists(parts: Iterable[CardSet]) -> list[list[str]]:
+    return [_cards(part) for part in parts]
 
 
 def _rules(rules: Rules) -> dict[str, object]:
@@ -103,7 +111,7 @@ def _plain(value: object) -> object:
 
 
 def _meld(meld: TableMeld) -> dict[str, object]:
-    return {"owner": meld.owner, "laid_down": _cards(meld.laid_down), "layoffs": [_cards(p) for p in meld.layoffs]}
+    return {"owner": meld.owner, "laid_down": _cards(meld.laid_down), "layoffs": _four_lists(meld.layoffs)}
 
 
 def _deal_score(result: DealScore) -> dict[str, object]:
@@ -117,81 +125,54 @@ def _deal_score(result: DealScore) -> dict[str, object]:
     }
 
 
+def _same(value: object) -> object:
+    return value
+
+
+# How each field is written, by name: the fields of states, views, actions and records.
+_WRITERS: Final[dict[str, Callable[[Any], object]]] = {
+    "rules": _rules,
+    "phase": lambda phase: phase.value,
+    "hands": _four_lists,
+    "stock": _cards,
+    "discard_pile": _cards,
+    "melds": lambda melds: [_meld(meld) for meld in melds],
+    "obligation": lambda card: None if card is None else str(card),
+    "picked": _cards,
+    "revealed": _four_lists,
+    "results": lambda results: [_deal_score(result) for result in results],
+    "hand": _optional_cards,
+    "hand_sizes": list,
+    "known": _four_lists,
+    "known_stock": _optional_cards,
+    "card": str,
+    "cards": _cards,
+    "deck": _cards,
+    "actions": lambda actions: [_action(action) for action in actions],
+    "players": lambda players: None if players is None else list(players),
+}
+
+
+def _body(value: object) -> dict[str, object]:
+    # In field order, but a record's actions last, after its metadata: a file reads best that way.
+    names = sorted(_public_fields(type(value)), key=lambda name: name == "actions")
+    return {name: _WRITERS.get(name, _same)(getattr(value, name)) for name in names}
+
+
 def _action(action: Action) -> dict[str, object]:
     seat = action.seat
     if type(seat) is not int or not 0 <= seat <= 3:
         msg = f"cannot write {action!r}: its seat is not 0-3"
         raise ValueError(msg)
-    if isinstance(action, LayOff) and (type(action.meld) is not int or not 0 <= action.meld <= 55):
+    meld = getattr(action, "meld", 0)
+    if type(meld) is not int or not 0 <= meld <= 55:
         msg = f"cannot write {action!r}: its meld index is not 0-55"
         raise ValueError(msg)
-    if isinstance(action, Deal) and (len(action.deck) != 56 or CardSet(action.deck).mask != _ALL_CARDS):
+    deck = getattr(action, "deck", None)
+    if deck is not None and (len(deck) != 56 or CardSet(deck) != _FULL):
         msg = f"cannot write {action!r}: its deck is not the 56 cards"
         raise ValueError(msg)
-    data: dict[str, object] = {"type": _ACTION_NAMES[type(action)], "seat": seat}
-    if isinstance(action, Deal):
-        data["deck"] = _cards(action.deck)
-    elif isinstance(action, TakeDiscard | Discard):
-        data["card"] = str(action.card)
-    elif isinstance(action, LayDown):
-        data["cards"] = _cards(action.cards)
-    elif isinstance(action, LayOff):
-        data["meld"] = action.meld
-        data["cards"] = _cards(action.cards)
-    return data
-
-
-def _state(state: GameState) -> dict[str, object]:
-    return {
-        "rules": _rules(state.rules),
-        "phase": state.phase.value,
-        "deal": state.deal,
-        "dealer": state.dealer,
-        "to_act": state.to_act,
-        "hands": [_cards(hand) for hand in state.hands],
-        "stock": _cards(state.stock),
-        "discard_pile": _cards(state.discard_pile),
-        "melds": [_meld(meld) for meld in state.melds],
-        "obligation": None if state.obligation is None else str(state.obligation),
-        "picked": _cards(state.picked),
-        "revealed": [_cards(part) for part in state.revealed],
-        "passes": state.passes,
-        "went_out": state.went_out,
-        "results": [_deal_score(result) for result in state.results],
-    }
-
-
-def _view(view: View) -> dict[str, object]:
-    return {
-        "seat": view.seat,
-        "rules": _rules(view.rules),
-        "phase": view.phase.value,
-        "deal": view.deal,
-        "dealer": view.dealer,
-        "to_act": view.to_act,
-        "hand": None if view.hand is None else _cards(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "known": [_cards(part) for part in view.known],
-        "stock_size": view.stock_size,
-        "discard_pile": _cards(view.discard_pile),
-        "melds": [_meld(meld) for meld in view.melds],
-        "obligation": None if view.obligation is None else str(view.obligation),
-        "picked": _cards(view.picked),
-        "passes": view.passes,
-        "went_out": view.went_out,
-        "results": [_deal_score(result) for result in view.results],
-    }
-
-
-def _record(record: GameRecord) -> dict[str, object]:
-    return {
-        "rules": _rules(record.rules),
-        "first_dealer": record.first_dealer,
-        "players": None if record.players is None else list(record.players),
-        "date": record.date,
-        "event": record.event,
-        "actions": [_action(action) for action in record.actions],
-    }
+    return {"type": action.type_name, **_body(action)}
 
 
 def to_data(value: Document) -> dict[str, object]:
@@ -203,20 +184,18 @@ def to_data(value: Document) -> dict[str, object]:
         ValueError: *value* is an action that could not be read back: a seat that is not
             0-3, a meld index that is not 0-55, a deck that is not the 56 cards.
     """
-    if isinstance(value, GameState):
-        kind, body = "state", _state(value)
-    elif isinstance(value, DealScore):
-        kind, body = "deal_score", _deal_score(value)
-    elif isinstance(value, GameRecord):
-        kind, body = "record", _record(value)
-    elif isinstance(value, View):
-        kind, body = "view", _view(value)
-    elif type(value) in _ACTION_NAMES:
-        kind, body = "action", _action(value)
+    kind = type(value)
+    if kind in _ACTION_BY_TYPE:
+        body = _action(value)  # type: ignore[arg-type]
+        name = "action"
+    elif kind is DealScore:
+        body, name = _deal_score(value), "deal_score"  # type: ignore[arg-type]
+    elif kind in _KIND_NAMES:
+        body, name = _body(value), _KIND_NAMES[kind]
     else:
         msg = f"no JSON form for {value!r}"
         raise TypeError(msg)
-    return {"format": FORMAT, "version": VERSION, "kind": kind, **body}
+    return {"format": FORMAT, "version": VERSION, "kind": name, **body}
 
 
 def to_json(value: Document, *, pretty: bool = False) -> str:
@@ -308,14 +287,20 @@ def _int(value: object, path: _Path, low: int = -_MAX_INT, high: int = _MAX_INT)
     return value
 
 
+def _bool(value: object, path: _Path) -> bool:
+    if type(value) is not bool:
+        raise path.fail(f"expected true or false, got {_describe(value)}")
+    return value
+
+
 def _seat(value: object, path: _Path) -> int:
     if type(value) is not int or not 0 <= value <= 3:
         raise path.fail(f"expected a seat 0-3, got {_describe(value)}")
     return value
 
 
-def _optional(value: object, path: _Path, read: Callable[[object, _Path], T]) -> T | None:
-    return None if value is None else read(value, path)
+def _optional(read: Callable[[object, _Path], T]) -> Callable[[object, _Path], T | None]:
+    return lambda value, path: None if value is None else read(value, path)
 
 
 def _str(value: object, path: _Path, limit: int = 1000) -> str:
@@ -331,8 +316,13 @@ def _str(value: object, path: _Path, limit: int = 1000) -> str:
 
 
 def _card(value: object, path: _Path) -> Card:
-    card = _BY_TEXT.get(value) if isinstance(value, str) else None
-    if card is None:
+    card = None
+    if isinstance(value, str) and len(value) <= 3:
+        try:
+            card = Card.parse(value)
+        except InvalidNotationError:
+            card = None
+    if card is None or str(card) != value:  # only a card's canonical text
         raise path.fail(f"expected a card such as 'Qh' or 'X1', got {_describe(value)}")
     return card
 
@@ -352,6 +342,10 @@ def _card_list(value: object, path: _Path, limit: int = 56) -> list[Card]:
     return cards
 
 
+def _card_tuple(value: object, path: _Path) -> tuple[Card, ...]:
+    return tuple(_card_list(value, path))
+
+
 def _card_set(value: object, path: _Path) -> CardSet:
     return CardSet(_card_list(value, path))
 
@@ -363,216 +357,177 @@ def _four(value: object, path: _Path) -> tuple[CardSet, CardSet, CardSet, CardSe
     return (a, b, c, d)
 
 
+def _choice(values: tuple[str, ...]) -> Callable[[object, _Path], str]:
+    def read(value: object, path: _Path) -> str:
+        if value not in values:
+            raise path.fail(f"expected one of {', '.join(map(repr, values))}, got {_describe(value)}")
+        return value
+
+    return read
+
+
+def _list(read: Callable[[object, _Path], T], what: str, limit: int) -> Callable[[object, _Path], tuple[T, ...]]:
+    def read_all(value: object, path: _Path) -> tuple[T, ...]:
+        if not isinstance(value, list) or len(value) > limit:
+            raise path.fail(f"expected a list of {what}, got {_describe(value)}")
+        return tuple(read(item, path.item(i)) for i, item in enumerate(value))
+
+    return read_all
+
+
 def _read_rules(value: object, path: _Path) -> Rules:
     data = _object(value, path, dict.fromkeys(_RULE_NAMES, False))
     values: dict[str, object] = {}
     for name, raw in data.items():
-        default = getattr(_DEFAULT_RULES, name)
+        default = getattr(DEFAULT_RULES, name)
         where = path.key(name)
         if isinstance(default, bool):
-            if type(raw) is not bool:
-                raise where.fail(f"expected true or false, got {_describe(raw)}")
-            values[name] = raw
+            values[name] = _bool(raw, where)
         elif isinstance(default, int):
             values[name] = _int(raw, where)
         else:
-            choices = [member.value for member in type(default)]
-            if raw not in choices:
-                raise where.fail(f"expected one of {', '.join(map(repr, choices))}, got {_describe(raw)}")
-            values[name] = raw
+            values[name] = _choice(tuple(member.value for member in type(default)))(raw, where)
     try:
         return Rules(**values)  # type: ignore[arg-type]
     except (TypeError, ValueError) as error:
         raise path.fail(str(error)) from None
 
 
-def _read_meld(value: object, path: _Path) -> TableMeld:
+def _read_meld(value: object, path: _Path, rules: Rules) -> TableMeld:
     data = _object(value, path, {"owner": True, "laid_down": True, "layoffs": True})
     owner = _seat(data["owner"], path.key("owner"))
     laid_down = _card_set(data["laid_down"], path.key("laid_down"))
     layoffs = _four(data["layoffs"], path.key("layoffs"))
     try:
-        return TableMeld(owner, laid_down, layoffs)
+        return TableMeld(owner, laid_down, layoffs, ace_low=rules.ace_low_allowed)
     except ValueError as error:
         raise path.fail(str(error)) from None
 
 
 def _read_team(value: object, path: _Path) -> TeamScore:
-    data = _object(value, path, dict.fromkeys(("melded", "doubling", "bonus", "in_hand"), True))
-    melded, doubling, bonus, in_hand = (
-        _int(data[name], path.key(name)) for name in ("melded", "doubling", "bonus", "in_hand")
-    )
+    data = _object(value, path, dict.fromkeys(_TEAM_FIELDS, True))
+    melded, doubling, bonus, in_hand = (_int(data[name], path.key(name)) for name in _TEAM_FIELDS)
     return TeamScore(melded, doubling, bonus, in_hand)
 
 
 def _read_deal_score(value: object, path: _Path) -> DealScore:
-    data = _object(value, path, {"deal": True, "teams": True, "went_out": True, "end": True})
+    data = _object(value, path, dict.fromkeys(_public_fields(DealScore), True))
     deal = _int(data["deal"], path.key("deal"), 1, 1000)
     teams = data["teams"]
     if not isinstance(teams, list) or len(teams) != 2:
         raise path.key("teams").fail(f"expected a list of two team scores, got {_describe(teams)}")
     team_0, team_1 = (_read_team(item, path.key("teams").item(i)) for i, item in enumerate(teams))
-    went_out = _optional(data["went_out"], path.key("went_out"), _seat)
-    end = data["end"]
-    if end not in _ENDS:
-        raise path.key("end").fail(f"expected one of {', '.join(map(repr, _ENDS))}, got {_describe(end)}")
+    went_out = _optional(_seat)(data["went_out"], path.key("went_out"))
+    end = _choice(_ENDS)(data["end"], path.key("end"))
     if (went_out is None) == (end == DealEnd.WENT_OUT.value):
         raise path.fail("a deal ends by going out exactly when a seat went out")
     return DealScore(deal, (team_0, team_1), went_out, DealEnd(end))
 
 
+def _read_deck(value: object, path: _Path) -> tuple[Card, ...]:
+    deck = _card_list(value, path)
+    if len(deck) != 56:
+        raise path.fail(f"a deck lists all 56 cards, got {len(deck)}")
+    return tuple(deck)
+
+
+# How each field of an action is read, by name.
+_ACTION_READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
+    "seat": _seat,
+    "card": _card,
+    "cards": _card_set,
+    "meld": lambda value, path: _int(value, path, 0, 55),
+    "deck": _read_deck,
+}
+
+
 def _read_action(value: object, path: _Path, extra: Mapping[str, bool] | None = None) -> Action:
     if not isinstance(value, dict):
         raise path.fail(f"expected an object, got {_describe(value)}")
-    kind = value.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        raise path.key("type").fail(f"expected one of {', '.join(map(repr, _ACTION_FIELDS))}, got {_describe(kind)}")
-    fields = dict.fromkeys(("type", "seat", *_ACTION_FIELDS[kind]), True)
-    data = _object(value, path, {**fields, **(extra or {})})
-    seat = _seat(data["seat"], path.key("seat"))
-    if kind == "deal":
-        deck = _card_list(data["deck"], path.key("deck"))
-        if len(deck) != 56:
-            raise path.key("deck").fail(f"a deck lists all 56 cards, got {len(deck)}")
-        return Deal(seat, tuple(deck))
-    if kind == "draw_stock":
-        return DrawStock(seat)
-    if kind == "pass":
-        return Pass(seat)
-    if kind in {"take_discard", "discard"}:
-        card = _card(data["card"], path.key("card"))
-        return TakeDiscard(seat, card) if kind == "take_discard" else Discard(seat, card)
-    cards = _card_set(data["cards"], path.key("cards"))
-    if kind == "lay_down":
-        return LayDown(seat, cards)
-    return LayOff(seat, _int(data["meld"], path.key("meld"), 0, 55), cards)
+    name = value.get("type")
+    kind = _ACTION_BY_NAME.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise path.key("type").fail(f"expected one of {', '.join(map(repr, _ACTION_BY_NAME))}, got {_describe(name)}")
+    fields = _public_fields(kind)
+    data = _object(value, path, {"type": True, **dict.fromkeys(fields, True), **(extra or {})})
+    values: dict[str, Any] = {field: _ACTION_READERS[field](data[field], path.key(field)) for field in fields}
+    return kind(**values)
 
 
-def _read_public(data: dict[str, object], path: _Path) -> dict[str, object]:
+def _sizes(value: object, path: _Path) -> tuple[int, int, int, int]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise path.fail(f"expected four hand sizes, got {_describe(value)}")
+    a, b, c, d = (_int(n, path.item(i), 0, 56) for i, n in enumerate(value))
+    return (a, b, c, d)
+
+
+def _names(value: object, path: _Path) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise path.fail(f"expected null or a list of four names, got {_describe(value)}")
+    return tuple(_str(name, path.item(i), 100) for i, name in enumerate(value))
+
+
+# How each field of a state, a view or a record is read, by name; `melds` is read with the rules.
+_READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
+    "rules": _read_rules,
+    "phase": _choice(tuple(phase.value for phase in Phase)),
+    "deal": lambda value, path: _int(value, path, 0, 1000),
+    "dealer": _seat,
+    "to_act": _optional(_seat),
+    "hands": _four,
+    "stock": _card_tuple,
+    "stock_known": _bool,
+    "discard_pile": _card_tuple,
+    "obligation": _optional(_card),
+    "picked": _card_set,
+    "revealed": _four,
+    "passes": lambda value, path: _int(value, path, 0, 4),
+    "went_out": _optional(_seat),
+    "results": _list(_read_deal_score, "deal scores", 1000),
+    "seat": _optional(_seat),
+    "hand": _optional(_card_set),
+    "hand_sizes": _sizes,
+    "known": _four,
+    "stock_size": lambda value, path: _int(value, path, 0, 56),
+    "known_stock": _optional(_card_tuple),
+    "first_dealer": _seat,
+    "actions": _list(_read_action, "actions", _MAX_ACTIONS),
+    "players": _optional(_names),
+    "date": _optional(_str),
+    "event": _optional(_str),
+}
+
+
+def _read_fields(kind: type[T], data: dict[str, object], path: _Path) -> dict[str, object]:
     """
-    The fields that states and views share: everything every seat can see.
+    The fields of a *kind* (`GameState`, `View`, `GameRecord`) read from its document *data*.
     """
-    phase = data["phase"]
-    if phase not in _PHASES:
-        raise path.key("phase").fail(f"expected one of {', '.join(map(repr, _PHASES))}, got {_describe(phase)}")
-    results = data["results"]
-    if not isinstance(results, list) or len(results) > 1000:
-        raise path.key("results").fail(f"expected a list of deal scores, got {_describe(results)}")
-    melds = data["melds"]
-    if not isinstance(melds, list) or len(melds) > 56:
-        raise path.key("melds").fail(f"expected a list of melds, got {_describe(melds)}")
-    return {
-        "rules": _read_rules(data["rules"], path.key("rules")),
-        "phase": Phase(phase),
-        "deal": _int(data["deal"], path.key("deal"), 0, 1000),
-        "dealer": _seat(data["dealer"], path.key("dealer")),
-        "to_act": _optional(data["to_act"], path.key("to_act"), _seat),
-        "discard_pile": tuple(_card_list(data["discard_pile"], path.key("discard_pile"))),
-        "melds": tuple(_read_meld(item, path.key("melds").item(i)) for i, item in enumerate(melds)),
-        "obligation": _optional(data["obligation"], path.key("obligation"), _card),
-        "picked": _card_set(data["picked"], path.key("picked")),
-        "passes": _int(data["passes"], path.key("passes"), 0, 4),
-        "went_out": _optional(data["went_out"], path.key("went_out"), _seat),
-        "results": tuple(_read_deal_score(item, path.key("results").item(i)) for i, item in enumerate(results)),
-    }
+    values: dict[str, object] = {}
+    for name in _public_fields(kind):
+        if name == "melds":
+            melds = data[name]
+            if not isinstance(melds, list) or len(melds) > 56:
+                raise path.key(name).fail(f"expected a list of melds, got {_describe(melds)}")
+            rules: Rules = values["rules"]  # type: ignore[assignment]
+            values[name] = tuple(_read_meld(item, path.key(name).item(i), rules) for i, item in enumerate(melds))
+        else:
+            values[name] = _READERS[name](data[name], path.key(name))
+    return values
 
 
-def _read_state(data: dict[str, object], path: _Path) -> GameState:
-    fields = _read_public(data, path)
-    fields["hands"] = _four(data["hands"], path.key("hands"))
-    fields["stock"] = tuple(_card_list(data["stock"], path.key("stock")))
-    fields["revealed"] = _four(data["revealed"], path.key("revealed"))
+def _read_document(kind: type[T], data: dict[str, object], path: _Path) -> T:
+    values = _read_fields(kind, data, path)
     try:
-        return GameState(**fields)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise path.fail(f"not a valid state: {error}") from None
-
-
-def _read_view(data: dict[str, object], path: _Path) -> View:
-    fields = _read_public(data, path)
-    sizes = data["hand_sizes"]
-    if not isinstance(sizes, list) or len(sizes) != 4:
-        raise path.key("hand_sizes").fail(f"expected four hand sizes, got {_describe(sizes)}")
-    size_0, size_1, size_2, size_3 = (_int(n, path.key("hand_sizes").item(i), 0, 56) for i, n in enumerate(sizes))
-    try:
-        return View(
-            seat=_optional(data["seat"], path.key("seat"), _seat),
-            hand=_optional(data["hand"], path.key("hand"), _card_set),
-            hand_sizes=(size_0, size_1, size_2, size_3),
-            known=_four(data["known"], path.key("known")),
-            stock_size=_int(data["stock_size"], path.key("stock_size"), 0, 56),
-            **fields,  # type: ignore[arg-type]
-        )
-    except ViewError as error:
-        raise path.fail(f"not a valid view: {error}") from None
-
-
-def _read_record(data: dict[str, object], path: _Path) -> GameRecord:
-    actions = data["actions"]
-    if not isinstance(actions, list) or len(actions) > _MAX_ACTIONS:
-        raise path.key("actions").fail(f"expected a list of actions, got {_describe(actions)}")
-    players = data["players"]
-    if players is not None and (not isinstance(players, list) or len(players) != 4):
-        raise path.key("players").fail(f"expected null or a list of four names, got {_describe(players)}")
-    return GameRecord(
-        rules=_read_rules(data["rules"], path.key("rules")),
-        first_dealer=_seat(data["first_dealer"], path.key("first_dealer")),
-        actions=tuple(_read_action(item, path.key("actions").item(i)) for i, item in enumerate(actions)),
-        players=None
-        if players is None
-        else tuple(_str(name, path.key("players").item(i), 100) for i, name in enumerate(players)),
-        date=_optional(data["date"], path.key("date"), _str),
-        event=_optional(data["event"], path.key("event"), _str),
-    )
+        return kind(**values)
+    except PersianRummyError as error:
+        what = {GameState: "state", View: "view"}.get(kind, "record")
+        raise path.fail(f"not a valid {what}: {error}") from None
 
 
 _ENVELOPE: Final = {"format": True, "version": True, "kind": True}
-_KIND_FIELDS: Final[dict[str, dict[str, bool]]] = {
-    "state": dict.fromkeys(
-        (
-            "rules",
-            "phase",
-            "deal",
-            "dealer",
-            "to_act",
-            "hands",
-            "stock",
-            "discard_pile",
-            "melds",
-            "obligation",
-            "picked",
-            "revealed",
-            "passes",
-            "went_out",
-            "results",
-        ),
-        True,
-    ),
-    "view": dict.fromkeys(
-        (
-            "seat",
-            "rules",
-            "phase",
-            "deal",
-            "dealer",
-            "to_act",
-            "hand",
-            "hand_sizes",
-            "known",
-            "stock_size",
-            "discard_pile",
-            "melds",
-            "obligation",
-            "picked",
-            "passes",
-            "went_out",
-            "results",
-        ),
-        True,
-    ),
-    "deal_score": dict.fromkeys(("deal", "teams", "went_out", "end"), True),
-    "record": dict.fromkeys(("rules", "first_dealer", "players", "date", "event", "actions"), True),
-}
+# The kinds of document whose fields are their class's fields, by name and by class.
+_KINDS: Final[dict[str, type]] = {"state": GameState, "view": View, "record": GameRecord}
+_KIND_NAMES: Final = {kind: name for name, kind in _KINDS.items()}
 
 
 def from_data(data: object) -> Document:
@@ -595,18 +550,16 @@ def from_data(data: object) -> Document:
     kind = data.get("kind")
     if kind == "action":
         return _read_action(data, path, _ENVELOPE)
-    if not isinstance(kind, str) or kind not in _KIND_FIELDS:
+    if kind == "deal_score":
+        body = _object(data, path, {**_ENVELOPE, **dict.fromkeys(_public_fields(DealScore), True)})
+        return _read_deal_score({k: v for k, v in body.items() if k not in _ENVELOPE}, path)
+    if not isinstance(kind, str) or kind not in _KINDS:
         raise path.key("kind").fail(
             f"expected 'state', 'view', 'action', 'deal_score' or 'record', got {_describe(kind)}"
         )
-    body = _object(data, path, {**_ENVELOPE, **_KIND_FIELDS[kind]})
-    if kind == "state":
-        return _read_state(body, path)
-    if kind == "view":
-        return _read_view(body, path)
-    if kind == "deal_score":
-        return _read_deal_score({k: v for k, v in body.items() if k not in _ENVELOPE}, path)
-    return _read_record(body, path)
+    fields = _public_fields(_KINDS[kind])
+    body = _object(data, path, {**_ENVELOPE, **dict.fromkeys(fields, True)})
+    return _read_document(_KINDS[kind], body, path)
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -634,7 +587,7 @@ def from_json(text: str | bytes, kind: type[object] | None = None) -> object:
 
     Args:
         text: The JSON text.
-        kind: The type the document must hold (`GameState`, `DealScore`, `GameRecord`,
+        kind: The type the document must hold (`GameState`, `View`, `DealScore`, `GameRecord`,
             or one of the action classes), if one is expected.
 
     Raises:
@@ -675,26 +628,9 @@ def json_schema() -> dict[str, object]:
     return schema
 
 
-_RULE_NAMES: Final = tuple(attribute.name for attribute in Rules.__attrs_attrs__)
-_DEFAULT_RULES: Final = Rules()
-_BY_TEXT: Final = {str(card): card for card in FULL_DECK}
-_PHASES: Final = tuple(phase.value for phase in Phase)
+_RULE_NAMES: Final = _public_fields(Rules)
+_FULL: Final = CardSet(FULL_DECK)
+_TEAM_FIELDS: Final = _public_fields(TeamScore)
 _ENDS: Final = tuple(end.value for end in DealEnd)
-_ACTION_NAMES: Final[dict[type, str]] = {
-    Deal: "deal",
-    DrawStock: "draw_stock",
-    TakeDiscard: "take_discard",
-    LayDown: "lay_down",
-    LayOff: "lay_off",
-    Discard: "discard",
-    Pass: "pass",
-}
-_ACTION_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "deal": ("deck",),
-    "draw_stock": (),
-    "take_discard": ("card",),
-    "lay_down": ("cards",),
-    "lay_off": ("meld", "cards"),
-    "discard": ("card",),
-    "pass": (),
-}
+_ACTION_BY_NAME: Final[dict[str, type[Action]]] = {kind.type_name: kind for kind in ACTION_TYPES}
+_ACTION_BY_TYPE: Final = frozenset(ACTION_TYPES)

@@ -46,15 +46,15 @@ except ImportError as error:
 import attrs
 from attrs import frozen
 
-from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet
-from .engine import apply, legal_actions, max_game_length, next_dealer
+from .engine import apply, legal_actions, max_deal_length, max_game_length
 from .exceptions import IllegalActionError
 from .melds import MeldKind, TableMeld
-from .rules import Rules, TieBreak
-from .state import GameState, Phase, check_invariants, new_game
-from .views import View, observe, stand_in
+from .rules import DEFAULT_RULES, Rules
+from .state import GameState, Phase, View, check_invariants, new_game, next_dealer
+from .views import observe
 
 __all__ = [
     "GameMachine",
@@ -67,6 +67,7 @@ __all__ = [
     "melds",
     "rules",
     "states",
+    "table_melds",
     "views",
 ]
 
@@ -216,46 +217,57 @@ def decks() -> st.SearchStrategy[tuple[Card, ...]]:
 
 # -- rules ----------------------------------------------------------------------------------------------------
 
-# Values worth trying for each switch besides its default.  The enumerations offer all their members.
-_OTHER_VALUES: Final[dict[str, tuple[object, ...]]] = {
-    "hand_size": _sizes_towards(7, 1, 13),
-    "num_deals": (1, 3),
-    "go_out_bonus": (0, 50, 100, -25),
-    "top_discard_free": (True,),
-    "obligation_by_layoff": (False,),
-    "forbid_discarding_picked_cards": (True,),
-    "go_out_by_discard": (True,),
-    "double_four_of_a_kind": (False,),
-    "double_four_card_runs": (True,),
+
+def _values(field: attrs.Attribute[Any]) -> tuple[object, ...]:
+    """
+    The values worth trying for one field of `Rules`, its default first: every member of an
+    enumeration, both values of a boolean, and for a number the values its ``tried`` metadata names.
+    """
+    default = field.default
+    if isinstance(default, bool):
+        return (default, not default)
+    if isinstance(default, enum.Enum):
+        return (default, *(member for member in type(default) if member is not default))
+    return (default, *field.metadata["tried"])
+
+
+def _bounds_games(name: str, value: object) -> bool:
+    """
+    Whether Persian Rummy with the switch *name* set to *value* keeps every deal finite.
+    """
+    changes: dict[str, Any] = {name: value}
+    return max_deal_length(attrs.evolve(DEFAULT_RULES, **changes)) is not None
+
+
+# The values to try for each switch, derived from the fields of `Rules`, and those that keep games finite.
+_VALUES: Final = {field.name: _values(field) for field in attrs.fields(Rules)}
+_BOUNDED_VALUES: Final = {
+    name: tuple(value for value in values if _bounds_games(name, value)) for name, values in _VALUES.items()
 }
-_DEFAULT_RULES: Final = Rules()
 
 
 def _default_first(name: str, *, bounded: bool, min_deals: int) -> st.SearchStrategy[Any]:
-    default = getattr(_DEFAULT_RULES, name)
-    if name == "top_discard_free" and bounded:
-        return st.just(default)
-    others = tuple(type(default)) if isinstance(default, enum.Enum) else _OTHER_VALUES[name]
-    values = tuple(dict.fromkeys((default, *others)))
+    values = (_BOUNDED_VALUES if bounded else _VALUES)[name]
     if name == "num_deals":
         values = tuple(n for n in values if type(n) is int and n >= min_deals) or (min(min_deals, _MOST_DEALS - 1),)
     return st.sampled_from(values)
 
 
 def _rules(*, bounded: bool, min_deals: int = 1) -> st.SearchStrategy[Rules]:
-    fields = {
-        field.name: _default_first(field.name, bounded=bounded, min_deals=min_deals) for field in attrs.fields(Rules)
-    }
+    fields = {name: _default_first(name, bounded=bounded, min_deals=min_deals) for name in _VALUES}
     return st.builds(Rules, **fields)
 
 
 def rules(*, bounded: bool = True) -> st.SearchStrategy[Rules]:
     """
     `Rules` with any combination of switches: every value of every enumeration, both values of
-    every boolean, hand sizes 1 to 13, one to three deals and a few going-out bonuses.
+    every boolean, hand sizes 1 to 13, one to three deals and a few going-out bonuses.  The
+    values come from the fields of `Rules` (a number's ``tried`` metadata), so a new switch is
+    varied as soon as it is declared.
 
-    With *bounded* (the default) `Rules.top_discard_free` stays off, so that every game has a
-    bounded length (`max_game_length` is not `None`); ``bounded=False`` allows it too.
+    With *bounded* (the default) the switches that let a deal go on for ever
+    (`Rules.top_discard_free`, `Rules.reshuffle_on_empty_stock`) stay off, so that every game
+    has a bounded length (`max_game_length` is not `None`); ``bounded=False`` allows them too.
 
     Examples shrink towards ``Rules()``: every switch shrinks towards its default.
     """
@@ -267,10 +279,6 @@ def rules(*, bounded: bool = True) -> st.SearchStrategy[Rules]:
 
 
 # -- states ---------------------------------------------------------------------------------------------------
-
-
-def _last_deal(game_rules: Rules) -> int:
-    return game_rules.num_deals + (game_rules.tie_break is TieBreak.EXTRA_DEAL)
 
 
 def _random_action(state: GameState, rng: random.Random) -> Action:
@@ -339,7 +347,7 @@ def _reachable(draw: st.DrawFn, game_rules: st.SearchStrategy[Rules], knobs: _Kn
     in short games.
     """
     chosen_rules = draw(game_rules)
-    if knobs.deal is not None and knobs.deal > _last_deal(chosen_rules):
+    if knobs.deal is not None and knobs.deal > chosen_rules.max_deals:
         reject()
     first_dealer = draw(st.integers(0, 3))
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))  # noqa: S311 (reproducible play, not cryptography)
@@ -350,26 +358,19 @@ def _reachable(draw: st.DrawFn, game_rules: st.SearchStrategy[Rules], knobs: _Kn
     # number of states to skip is drawn in two parts, so that fewer examples stop at the first.
     step = knobs.expected(chosen_rules) // 10 + 1
     skip = draw(st.integers(0, 9)) * step + draw(st.integers(0, step - 1))
-    cap = max_game_length(chosen_rules) or _UNBOUNDED_GAME_CAP
-    if knobs.max_actions is not None:
-        cap = min(cap, knobs.max_actions)
-    state = new_game(chosen_rules, dealer=first_dealer)
-    last: GameState | None = None
-    count = 0
+    longest = max_game_length(chosen_rules) or _UNBOUNDED_GAME_CAP
+    cap = longest if knobs.max_actions is None else min(longest, knobs.max_actions)
+    state, last, count = new_game(chosen_rules, dealer=first_dealer), None, 0
     while True:
         if knobs.met(state, count):
             if skip == 0 and not to_last:
                 return state
-            skip -= 1
-            last = state
+            skip, last = skip - 1, state
         if count >= cap or state.phase is Phase.GAME_OVER or knobs.passed(state, count):
             break
-        if state.is_chance_node:
-            action: Action = Deal(next_dealer(state), draw(decks()))
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply(state, action)
-        count += 1
+        deal = state.is_chance_node
+        action: Action = Deal(next_dealer(state), draw(decks())) if deal else rng.choice(legal_actions(state))
+        state, count = apply(state, action), count + 1
     if last is None:
         reject()
     return last
@@ -392,13 +393,7 @@ def _check_state_knobs(
     if deal is not None and (type(deal) is not int or not 0 <= deal <= _MOST_DEALS):
         msg = f"deal must be a deal number from 0 (before the first deal) to {_MOST_DEALS}, or None, got {deal!r}"
         raise InvalidArgument(msg)
-    chosen_phase: Phase | None = None
-    if phase is not None:
-        try:
-            chosen_phase = Phase(cast("str", phase))
-        except ValueError:
-            msg = f"phase must be a Phase or None, got {phase!r}"
-            raise InvalidArgument(msg) from None
+    chosen_phase = _check_phase(phase)
     if type(min_actions) is not int or min_actions < 0:
         msg = f"min_actions must be an int of at least 0, got {min_actions!r}"
         raise InvalidArgument(msg)
@@ -413,14 +408,31 @@ def _check_state_knobs(
         )
         raise InvalidArgument(msg)
     if isinstance(game_rules, Rules):
-        if isinstance(deal, int) and deal > _last_deal(game_rules):
-            msg = f"a game under these rules has at most {_last_deal(game_rules)} deal(s), so never deal {deal}"
-            raise InvalidArgument(msg)
-        longest = max_game_length(game_rules)
-        if longest is not None and min_actions > longest:
-            msg = f"a game under these rules lasts at most {longest} actions, fewer than min_actions={min_actions}"
-            raise InvalidArgument(msg)
+        _check_against_rules(game_rules, deal, min_actions)
     return chosen_phase
+
+
+def _check_phase(phase: object) -> Phase | None:
+    if phase is None:
+        return None
+    try:
+        return Phase(cast("str", phase))
+    except ValueError:
+        msg = f"phase must be a Phase or None, got {phase!r}"
+        raise InvalidArgument(msg) from None
+
+
+def _check_against_rules(game_rules: Rules, deal: object, min_actions: int) -> None:
+    """
+    Refuse knobs that no game under *game_rules* can meet.
+    """
+    if isinstance(deal, int) and deal > game_rules.max_deals:
+        msg = f"a game under these rules has at most {game_rules.max_deals} deal(s), so never deal {deal}"
+        raise InvalidArgument(msg)
+    longest = max_game_length(game_rules)
+    if longest is not None and min_actions > longest:
+        msg = f"a game under these rules lasts at most {longest} actions, fewer than min_actions={min_actions}"
+        raise InvalidArgument(msg)
 
 
 def states(
@@ -466,9 +478,12 @@ def states(
     return _reachable(game_rules, _Knobs(deal, chosen_phase, min_actions, max_actions))
 
 
-def _table_melds() -> st.SearchStrategy[TableMeld]:
+def table_melds() -> st.SearchStrategy[TableMeld]:
     """
-    Melds found on the table of reachable states, with who laid down and laid off each card.
+    Melds found on the table of states reached by play (under any bounded rules), with who laid
+    down and laid off each card.
+
+    Examples shrink as `states` do, towards the first meld laid down in a short game.
     """
     with_melds = _reachable(_rules(bounded=True), _Knobs(where=lambda state: bool(state.melds)))
     return with_melds.flatmap(lambda state: st.sampled_from(state.melds))
@@ -497,7 +512,7 @@ def legal_actions_of(state: GameState | View) -> st.SearchStrategy[Action]:
         msg = f"state must be a GameState or a View, got {state!r}"
         raise InvalidArgument(msg)
     if state.phase in _CHANCE_PHASES:
-        dealer = next_dealer(state if isinstance(state, GameState) else stand_in(state))
+        dealer = next_dealer(state)
         return decks().map(lambda deck: Deal(dealer, deck))
     if state.phase is Phase.GAME_OVER:
         return st.nothing()
@@ -505,6 +520,18 @@ def legal_actions_of(state: GameState | View) -> st.SearchStrategy[Action]:
 
 
 _SEATS: Final = st.integers(0, 3)
+# How each field of an action is drawn for a well-formed action, without a state, by name.
+_FIELD_STRATEGIES: Final[dict[str, Callable[[], st.SearchStrategy[Any]]]] = {
+    "seat": lambda: _SEATS,
+    "card": cards,
+    "cards": lambda: st.one_of(card_sets(max_size=5), melds()),
+    "meld": lambda: st.integers(0, 7),
+    "deck": decks,
+}
+
+
+def _fields(kind: type[Action]) -> tuple[str, ...]:
+    return tuple(field.name for field in attrs.fields(kind))
 
 
 def _well_formed(kind: type[Action]) -> st.SearchStrategy[Any]:
@@ -512,19 +539,11 @@ def _well_formed(kind: type[Action]) -> st.SearchStrategy[Any]:
     Well-formed actions of one type, legal or not in any state: seats 0-3, any cards,
     melds or small card sets, small meld indices, decks holding every card once.
     """
-    builders: dict[type[Action], Callable[[], st.SearchStrategy[Any]]] = {
-        DrawStock: lambda: st.builds(DrawStock, _SEATS),
-        Pass: lambda: st.builds(Pass, _SEATS),
-        TakeDiscard: lambda: st.builds(TakeDiscard, _SEATS, cards()),
-        Discard: lambda: st.builds(Discard, _SEATS, cards()),
-        LayDown: lambda: st.builds(LayDown, _SEATS, st.one_of(card_sets(max_size=5), melds())),
-        LayOff: lambda: st.builds(LayOff, _SEATS, st.integers(0, 7), card_sets(max_size=4)),
-        Deal: lambda: st.builds(Deal, _SEATS, decks()),
-    }
-    return builders[kind]()
+    return st.builds(kind, **{name: _FIELD_STRATEGIES[name]() for name in _fields(kind)})
 
 
-_ACTION_TYPES: Final[tuple[type[Action], ...]] = (DrawStock, Pass, TakeDiscard, Discard, LayDown, LayOff, Deal)
+# The action types, simplest first: fewer fields first, the deal last; examples shrink towards the first.
+_ACTION_TYPES: Final = tuple(sorted(ACTION_TYPES, key=lambda kind: (kind is Deal, len(_fields(kind)))))
 
 
 def _pool(state: GameState) -> tuple[Card, ...]:
@@ -540,7 +559,7 @@ def _pool(state: GameState) -> tuple[Card, ...]:
 
 
 @st.composite
-def _actions_around(draw: st.DrawFn, state: GameState) -> Action:
+def _actions_around(draw: st.DrawFn, state: GameState, only: type[Action] | None) -> Action:
     # One draw picks the type, or a legal action (three in ten), so that every example takes
     # as many choices and examples shrink towards the first type, not towards legal actions.
     kind = draw(st.integers(0, 9))
@@ -548,7 +567,9 @@ def _actions_around(draw: st.DrawFn, state: GameState) -> Action:
     seat = draw(st.sampled_from((acting, *(s for s in range(4) if s != acting))))
     if kind >= len(_ACTION_TYPES):
         if state.phase is not Phase.GAME_OVER:
-            return draw(legal_actions_of(state))
+            action = draw(legal_actions_of(state))
+            if only is None or type(action) is only:
+                return action
         kind = 0
     pool = _pool(state)
     hand = tuple(state.hands[acting]) or pool
@@ -560,21 +581,21 @@ def _actions_around(draw: st.DrawFn, state: GameState) -> Action:
         source = pool if draw(st.booleans()) else hand
         return CardSet(draw(st.lists(st.sampled_from(source), max_size=min(most, len(source)), unique=True)))
 
-    builders: tuple[Callable[[], Action], ...] = (
-        lambda: DrawStock(seat),
-        lambda: Pass(seat),
-        lambda: TakeDiscard(seat, card()),
-        lambda: Discard(seat, card()),
-        lambda: LayDown(seat, group(5)),
-        lambda: LayOff(seat, draw(st.integers(0, len(state.melds))), group(4)),
-        lambda: Deal(seat, draw(decks())),
-    )
-    return builders[kind]()
+    values: dict[str, Callable[[], object]] = {
+        "seat": lambda: seat,
+        "card": card,
+        "cards": lambda: group(5),
+        "meld": lambda: draw(st.integers(0, len(state.melds))),
+        "deck": lambda: draw(decks()),
+    }
+    chosen = _ACTION_TYPES[kind] if only is None else only
+    fields: dict[str, Any] = {name: values[name]() for name in _fields(chosen)}
+    return chosen(**fields)
 
 
-def actions(state: GameState | None = None) -> st.SearchStrategy[Action]:
+def actions(state: GameState | None = None, *, kind: type[Action] | None = None) -> st.SearchStrategy[Action]:
     """
-    Well-formed actions of every type, legal or not: each field holds a value of its type and
+    Well-formed actions of every type (or of the type *kind*), legal or not: each field holds a value of its type and
     range (seats 0-3, real cards, meld indices from 0, decks that hold every card once), but
     the action need not be one the rules allow.  Use them to check that your code rejects
     what `apply` rejects.
@@ -589,15 +610,19 @@ def actions(state: GameState | None = None) -> st.SearchStrategy[Action]:
     then towards short card groups and the first cards.
 
     Raises:
-        hypothesis.errors.InvalidArgument: *state* is not a `GameState` or `None`.
+        hypothesis.errors.InvalidArgument: *state* is not a `GameState` or `None`, or *kind*
+            is not an action type or `None`.
     """
+    if kind is not None and kind not in _ACTION_TYPES:
+        msg = f"kind must be an action type or None, got {kind!r}"
+        raise InvalidArgument(msg)
     if state is None:
-        return st.one_of(*(_well_formed(kind) for kind in _ACTION_TYPES))
+        return st.one_of(*(_well_formed(chosen) for chosen in _ACTION_TYPES if kind in {None, chosen}))
     raw: object = state
     if not isinstance(raw, GameState):
         msg = f"state must be a GameState or None, got {state!r}"
         raise InvalidArgument(msg)
-    return _actions_around(state)
+    return _actions_around(state, kind)
 
 
 # -- views ----------------------------------------------------------------------------------------------------
@@ -664,26 +689,6 @@ def views(
     if seat is not ... and not isinstance(seat, st.SearchStrategy):
         _check_seat(seat)
     return _views(source, seat)
-
-
-# -- the strategies Hypothesis uses for the package's types ------------------------------------------------------
-
-
-def _for_type(kind: type) -> st.SearchStrategy[Any]:
-    """
-    The strategy ``st.from_type(kind)`` draws from, as `persian_rummy._hypothesis` registers it.
-    """
-    if kind in _ACTION_TYPES:
-        return _well_formed(kind)
-    builders: dict[type, Callable[[], st.SearchStrategy[Any]]] = {
-        Card: cards,
-        CardSet: card_sets,
-        Rules: rules,
-        GameState: states,
-        View: views,
-        TableMeld: _table_melds,
-    }
-    return builders[kind]()
 
 
 # -- the state machine ----------------------------------------------------------------------------------------

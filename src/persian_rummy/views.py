@@ -34,101 +34,29 @@ import math
 import random
 from collections.abc import Iterator
 from itertools import combinations, permutations
-from typing import Any, Final
+from typing import Final
 
-from attrs import frozen
-
+from . import _build, _seats, _summary, _validation
 from .cards import Card
-from .cardsets import EMPTY, CardSet, _card_set
-from .exceptions import PersianRummyError
-from .melds import TableMeld
-from .rules import Rules
-from .scoring import DealScore
-from .state import GameState, Phase, check_invariants, make_state, new_game, summarize_table
+from .cardsets import CardSet
+from .exceptions import ViewError
+from .state import GameState, Phase, View, new_game
 
-__all__ = ["View", "ViewError", "arrangements", "check_view", "count_arrangements", "determinize", "observe"]
+__all__ = ["arrangements", "check_view", "count_arrangements", "determinize", "observe"]
 
 
 def __dir__() -> list[str]:
     return __all__
 
 
-_ALL: Final = (1 << 56) - 1
-_NO_CARDS: Final = (EMPTY, EMPTY, EMPTY, EMPTY)
+_EMPTY: Final = CardSet()
+_NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
+_new_view: Final = _build.builder(View)
+_new_state: Final = _build.builder(GameState)
 
 
-@frozen(cache_hash=True, weakref_slot=False)
-class View:
-    """
-    What one seat (or a spectator) knows of a game.
-
-    Attributes:
-        seat: The seat whose view this is; `None` for the public view.
-        rules: The rules.
-        phase: Where the game is.
-        deal: The number of the current deal.
-        dealer: The dealer of the current deal.
-        to_act: The seat whose turn it is, if any.
-        hand: The seat's own hand; `None` in the public view.
-        hand_sizes: The number of cards in each hand, by seat.
-        known: By seat, the cards everyone knows to be in that hand: those it was seen
-            to take from the discard pile and still holds.  When a deal is over every
-            hand is shown, as the players lay them down to count the score.
-        stock_size: The number of cards in the stock.
-        discard_pile: The discard pile, bottom card first.
-        melds: The melds on the table, with who placed each card.
-        obligation: The card taken from the discard pile that must still be played.
-        picked: The cards taken from the discard pile this turn.
-        passes: Passes in a row.
-        went_out: The seat that went out in this deal, if any.
-        results: The scores of the finished deals.
-    """
-
-    seat: int | None
-    rules: Rules
-    phase: Phase
-    deal: int
-    dealer: int
-    to_act: int | None
-    hand: CardSet | None
-    hand_sizes: tuple[int, int, int, int]
-    known: tuple[CardSet, CardSet, CardSet, CardSet]
-    stock_size: int
-    discard_pile: tuple[Card, ...]
-    melds: tuple[TableMeld, ...]
-    obligation: Card | None
-    picked: CardSet
-    passes: int
-    went_out: int | None
-    results: tuple[DealScore, ...]
-
-    def __attrs_post_init__(self) -> None:
-        check_view(self)
-
-    @property
-    def unseen(self) -> CardSet:
-        """
-        The cards whose place the view does not tell: in other hands (beyond the known cards) or in the stock.
-        """
-        return _card_set(_ALL & ~_seen_mask(self))
-
-
-class _ViewBuilder:
-    """
-    A mutable twin of `View` with the same memory layout: `observe` fills one in and makes it a
-    `View` by assigning its class, skipping the checks a view built by hand goes through.
-    """
-
-    __slots__ = View.__slots__  # type: ignore[attr-defined]
-
-
-_new = object.__new__
-
-
-class ViewError(PersianRummyError, ValueError):
-    """
-    Raised when a view cannot answer a question: another seat's legal actions, or too many arrangements to list.
-    """
+def _is_over(phase: Phase) -> bool:
+    return phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER
 
 
 def observe(state: GameState, seat: int | None = None) -> View:
@@ -138,32 +66,31 @@ def observe(state: GameState, seat: int | None = None) -> View:
     Raises:
         ValueError: *seat* is not 0-3 or `None`.
     """
-    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+    if seat is not None and not _seats.is_seat(seat):
         msg = f"seat must be 0-3 or None, got {seat!r}"
         raise ValueError(msg)
-    over = state.phase is Phase.DEAL_OVER or state.phase is Phase.GAME_OVER
     hands = state.hands
-    view: Any = _new(_ViewBuilder)  # filled in below, then turned into a View
-    view.seat = seat
-    view.rules = state.rules
-    view.phase = state.phase
-    view.deal = state.deal
-    view.dealer = state.dealer
-    view.to_act = state.to_act
-    view.hand = None if seat is None else hands[seat]
-    view.hand_sizes = (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
-    view.known = hands if over else state.revealed
-    view.stock_size = len(state.stock)
-    view.discard_pile = state.discard_pile
-    view.melds = state.melds
-    view.obligation = state.obligation
-    view.picked = state.picked
-    view.passes = state.passes
-    view.went_out = state.went_out
-    view.results = state.results
-    view._attrs_cached_hash = None  # noqa: SLF001
-    view.__class__ = View
-    return view  # type: ignore[no-any-return]
+    return _new_view(
+        seat,
+        state.rules,
+        state.phase,
+        state.deal,
+        state.dealer,
+        state.to_act,
+        None if seat is None else hands[seat],
+        (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+        hands if _is_over(state.phase) else state.revealed,
+        len(state.stock),
+        state.discard_pile,
+        state.melds,
+        state.obligation,
+        state.picked,
+        state.passes,
+        state.went_out,
+        state.results,
+        state.stock if state.stock_known else None,
+        _summary.table_of(state),
+    )
 
 
 def check_view(view: View) -> None:
@@ -176,151 +103,55 @@ def check_view(view: View) -> None:
     if not isinstance(view, View):
         msg = f"not a View: {view!r}"  # type: ignore[unreachable]
         raise ViewError(msg)
-    problem = _type_problem(view) or _count_problem(view)
+    problem = _validation.view_problem(view)
     if problem:
         raise ViewError(problem)
-    try:
-        state = stand_in(view)
-        check_invariants(state)
-    except ValueError as error:
-        msg = f"no game gives this view: {error}"
-        raise ViewError(msg) from None
-    if observe(state, view.seat) != view:
-        msg = "no game gives this view: it shows what its seat cannot see, or hides what it can"
-        raise ViewError(msg)
 
 
-def _is_seat(value: object) -> bool:
-    return type(value) is int and 0 <= value <= 3
-
-
-def _type_problem(view: View) -> str | None:
+def _unseen_counts(view: View) -> list[int]:
     """
-    What is wrong with the types of *view*'s fields, if anything.
+    How many unseen cards each hand holds (0 for the seat's own), then the stock (0 when known).
     """
-    fields: dict[str, object] = {a.name: getattr(view, a.name) for a in View.__attrs_attrs__}
-    checks: tuple[tuple[str, bool, str], ...] = (
-        ("seat", fields["seat"] is None or _is_seat(fields["seat"]), "a seat 0-3 or None"),
-        ("rules", isinstance(fields["rules"], Rules), "a Rules"),
-        ("phase", isinstance(fields["phase"], Phase), "a Phase"),
-        ("deal", type(fields["deal"]) is int and 0 <= fields["deal"] <= 1000, "a deal number"),
-        ("dealer", _is_seat(fields["dealer"]), "a seat 0-3"),
-        ("to_act", fields["to_act"] is None or _is_seat(fields["to_act"]), "a seat 0-3 or None"),
-        ("hand", fields["hand"] is None or type(fields["hand"]) is CardSet, "a CardSet or None"),
-        ("stock_size", type(fields["stock_size"]) is int and 0 <= fields["stock_size"] <= 56, "a number 0-56"),
-        ("obligation", fields["obligation"] is None or type(fields["obligation"]) is Card, "a card or None"),
-        ("picked", type(fields["picked"]) is CardSet, "a CardSet"),
-        ("passes", type(fields["passes"]) is int and 0 <= fields["passes"] <= 4, "a number 0-4"),
-        ("went_out", fields["went_out"] is None or _is_seat(fields["went_out"]), "a seat 0-3 or None"),
-    )
-    for name, good, what in checks:
-        if not good:
-            return f"{name} must be {what}, got {fields[name]!r}"
-    sizes = fields["hand_sizes"]
-    if not isinstance(sizes, tuple) or len(sizes) != 4 or not all(type(n) is int and 0 <= n <= 56 for n in sizes):
-        return f"hand_sizes must be four numbers 0-56, got {sizes!r}"
-    known = fields["known"]
-    if not isinstance(known, tuple) or len(known) != 4 or not all(type(part) is CardSet for part in known):
-        return f"known must be four CardSets, one per seat, got {known!r}"
-    for name, kind in (("discard_pile", Card), ("melds", TableMeld), ("results", DealScore)):
-        value = fields[name]
-        if not isinstance(value, tuple) or not all(type(item) is kind for item in value):
-            return f"{name} must be a tuple of {kind.__name__} values, got {value!r}"
-    return None
+    counts = [0 if seat == view.seat else view.hand_sizes[seat] - len(view.known[seat]) for seat in _seats.SEATS]
+    counts.append(0 if view.known_stock is not None else view.stock_size)
+    return counts
 
 
-def _count_problem(view: View) -> str | None:
-    """
-    What is wrong with where *view* puts the cards it shows and with the hand sizes, if anything.
-    """
-    if (view.seat is None) != (view.hand is None):
-        return "a seat's view shows its hand, and only the public view shows none"
-    if view.seat is not None and view.hand is not None and not view.known[view.seat] <= view.hand:
-        return f"seat {view.seat}'s known cards {view.known[view.seat] - view.hand} are not in its hand"
-    places: list[tuple[str, CardSet | tuple[Card, ...]]] = [
-        ("hand", view.hand or CardSet()),
-        *((f"known cards of seat {seat}", part) for seat, part in enumerate(view.known) if seat != view.seat),
-        ("discard pile", view.discard_pile),
-        *((f"meld {i}", meld.cards) for i, meld in enumerate(view.melds)),
-    ]
-    seen = 0
-    for place, cards in places:
-        for card in cards:
-            if seen >> card.index & 1:
-                return f"card {card} appears more than once (found again in the {place})"
-            seen |= 1 << card.index
-    sizes = view.hand_sizes
-    if view.seat is not None and view.hand is not None and len(view.hand) != sizes[view.seat]:
-        return f"seat {view.seat} holds {len(view.hand)} cards, but its hand size is {sizes[view.seat]}"
-    for seat in range(4):
-        if seat != view.seat and len(view.known[seat]) > sizes[seat]:
-            return f"seat {seat} is known to hold {len(view.known[seat])} cards, more than its {sizes[seat]}"
-    counts, stock = _places(view)
-    unseen = 56 - seen.bit_count()
-    if sum(counts) + stock != unseen:
-        return f"the hands and the stock must hold the {unseen} unseen cards, not {sum(counts) + stock}"
-    return None
-
-
-def _seen_mask(view: View) -> int:
-    seen = 0 if view.hand is None else view.hand.mask
-    for part in view.known:
-        seen |= part.mask
-    for card in view.discard_pile:
-        seen |= 1 << card.index
-    for meld in view.melds:
-        seen |= meld.cards.mask
-    return seen
-
-
-def _places(view: View) -> tuple[list[int], int]:
-    """
-    How many unseen cards each hand holds (0 for the seat's own), and how many the stock holds.
-    """
-    counts = []
-    for seat in range(4):
-        if seat == view.seat:
-            counts.append(0)
-        else:
-            counts.append(view.hand_sizes[seat] - len(view.known[seat]))
-    return counts, view.stock_size
-
-
-def _build(view: View, order: list[Card]) -> GameState:
+def _build_state(view: View, order: list[Card]) -> GameState:
     """
     The state that puts the unseen cards, in *order*, into the other hands (seat by seat) and then the stock.
     """
     if view.phase is Phase.DEAL:
         return new_game(view.rules, dealer=view.dealer)
-    counts, _ = _places(view)
+    counts = _unseen_counts(view)
     hands = []
     i = 0
-    for seat in range(4):
+    for seat in _seats.SEATS:
         if seat == view.seat and view.hand is not None:
             hands.append(view.hand)
             continue
-        extra = CardSet(order[i : i + counts[seat]])
+        hands.append(view.known[seat] | CardSet(order[i : i + counts[seat]]))
         i += counts[seat]
-        hands.append(view.known[seat] | extra)
-    over = view.phase is Phase.DEAL_OVER or view.phase is Phase.GAME_OVER
+    known_stock = view.known_stock
     # A view is checked when it is built, so the state is consistent: build it without checks.
-    return make_state(
+    return _new_state(
         view.rules,
         view.phase,
         view.deal,
         view.dealer,
         view.to_act,
         (hands[0], hands[1], hands[2], hands[3]),
-        tuple(order[i:]),
+        tuple(order[i:]) if known_stock is None else known_stock,
+        known_stock is not None,
         view.discard_pile,
         view.melds,
         view.obligation,
         view.picked,
-        _NO_CARDS if over else view.known,
+        _NO_CARDS if _is_over(view.phase) else view.known,
         view.passes,
         view.went_out,
         view.results,
-        summarize_table(view.melds),
+        _summary.table_of(view),
     )
 
 
@@ -333,7 +164,7 @@ def determinize(view: View, rng: random.Random) -> GameState:
     """
     order = list(view.unseen)
     rng.shuffle(order)
-    return _build(view, order)
+    return _build_state(view, order)
 
 
 def count_arrangements(view: View) -> int:
@@ -341,14 +172,14 @@ def count_arrangements(view: View) -> int:
     The exact number of full states consistent with *view*.
 
     The unseen cards fill the unknown part of each other hand (a set: order does not
-    matter) and the stock (a sequence: order matters), so the count is
-    ``u! / (k1! k2! k3!)`` for ``u`` unseen cards of which ``k1``-``k3`` go to hands.
+    matter) and the stock (a sequence: order matters; none is unseen when everyone knows
+    it, A18), so the count is ``u! / (k1! k2! k3!)`` for ``u`` unseen cards of which
+    ``k1``-``k3`` go to hands.
     """
     if view.phase is Phase.DEAL:
         return 1
-    counts, _ = _places(view)
     total = math.factorial(len(view.unseen))
-    for count in counts:
+    for count in _unseen_counts(view)[:4]:
         total //= math.factorial(count)
     return total
 
@@ -365,28 +196,16 @@ def arrangements(view: View, *, limit: int = 100_000) -> Iterator[GameState]:
         msg = f"{number} arrangements are more than the limit of {limit}"
         raise ViewError(msg)
     if view.phase is Phase.DEAL:
-        yield _build(view, [])
+        yield _build_state(view, [])
         return
-    counts, _ = _places(view)
-    unseen = list(view.unseen)
-    yield from _arrange(view, unseen, counts, 0, [])
+    yield from _arrange(view, list(view.unseen), _unseen_counts(view), 0, [])
 
 
 def _arrange(view: View, rest: list[Card], counts: list[int], seat: int, chosen: list[Card]) -> Iterator[GameState]:
     if seat == 4:
         for stock in permutations(rest):
-            yield _build(view, [*chosen, *stock])
+            yield _build_state(view, [*chosen, *stock])
         return
     for part in combinations(rest, counts[seat]):
         left = [card for card in rest if card not in part]
         yield from _arrange(view, left, counts, seat + 1, [*chosen, *part])
-
-
-def stand_in(view: View) -> GameState:
-    """
-    One full state consistent with *view*, always the same: the unseen cards in `FULL_DECK` order.
-
-    Whatever the hidden cards, the seat's own legal actions are the same, so this is
-    how `persian_rummy.legal_actions` answers for a view.
-    """
-    return _build(view, list(view.unseen))

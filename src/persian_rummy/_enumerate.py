@@ -1,0 +1,275 @@
+"""
+Legal-move enumeration: every action the seat to act may take, in `legal_actions` order,
+and the action objects it hands out, each built once and shared.
+
+`persian_rummy.legal_actions` calls `draw_actions` or `play_actions` with the hand of the seat
+to act; a state and the view of the seat to act give the same answer, since nothing here
+looks at a card the seat cannot see.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ._build import builder
+from ._cardlogic import (
+    Position,
+    forbidden_discards,
+    lay_down_masks,
+    lay_off_masks,
+    set_masks,
+    takeable,
+    threes,
+    usable,
+)
+from ._summary import table_of
+from ._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
+from .actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .cards import FULL_DECK
+from .cardsets import CardSet
+from .melds import TableMeld
+from .rules import ObligationTiming
+
+IMMEDIATE: Final = ObligationTiming.IMMEDIATE
+
+# -- the action objects, built once -----------------------------------------------------------------------------
+
+_card_set: Final = builder(CardSet)
+_lay_down: Final = builder(LayDown)
+_lay_off: Final = builder(LayOff)
+
+DRAW_STOCK: Final = tuple(DrawStock(seat) for seat in range(4))
+PASS: Final = tuple(Pass(seat) for seat in range(4))
+TAKE: Final = tuple(tuple(TakeDiscard(seat, card) for card in FULL_DECK) for seat in range(4))
+DISCARD: Final = tuple(tuple(Discard(seat, card) for card in FULL_DECK) for seat in range(4))
+# Discards by seat, then by suit and the 13-bit row of the hand's cards in that suit (filled as needed),
+# and by the four joker bits.
+_DISCARDS: Final[tuple[tuple[dict[int, tuple[Discard, ...]], ...], ...]] = tuple(
+    (
+        *({} for _ in range(4)),
+        {j: tuple(DISCARD[seat][52 + i] for i in range(4) if j >> i & 1) for j in range(16)},
+    )
+    for seat in range(4)
+)
+_THREE_JOKERS: Final = frozenset(j for j in range(16) if j.bit_count() >= 3)
+_LAY_DOWNS: dict[tuple[int, int], LayDown] = {}
+_LAY_OFFS: dict[tuple[int, int, int], LayOff] = {}
+# Runs by seat, suit and row of the hand (filled as needed); the second set holds those with a low ace (A8).
+_RUN_LAY_DOWNS: Final[tuple[tuple[tuple[dict[int, tuple[LayDown, ...]], ...], ...], ...]] = tuple(
+    tuple(tuple({} for _ in range(4)) for _ in range(4)) for _ in range(2)
+)
+
+
+def _discard_row(seat: int, suit: int, row: int) -> tuple[Discard, ...]:
+    actions = tuple(DISCARD[seat][13 * suit + i] for i in range(13) if row >> i & 1)
+    _DISCARDS[seat][suit][row] = actions
+    return actions
+
+
+def lay_down(seat: int, mask: int) -> LayDown:
+    """
+    The action of *seat* laying down the cards of *mask*.
+    """
+    key = (seat, mask)
+    action = _LAY_DOWNS.get(key)
+    if action is None:
+        action = _LAY_DOWNS[key] = _lay_down(seat, _card_set(mask))
+    return action
+
+
+def lay_off(seat: int, meld: int, mask: int) -> LayOff:
+    """
+    The action of *seat* laying off the cards of *mask* onto meld number *meld*.
+    """
+    key = (seat, meld, mask)
+    action = _LAY_OFFS.get(key)
+    if action is None:
+        action = _LAY_OFFS[key] = _lay_off(seat, meld, _card_set(mask))
+    return action
+
+
+def _run_lay_downs(seat: int, suit: int, row: int, ace_low: int) -> tuple[LayDown, ...]:
+    """
+    The runs *seat* can lay down from the cards *row* of *suit*, as actions (cached); with
+    *ace_low* those that take the ace low.
+    """
+    cache = _RUN_LAY_DOWNS[ace_low][seat][suit]
+    actions = cache.get(row)
+    if actions is None:
+        runs = low_runs(row) if ace_low else ROW_RUNS[row]
+        actions = cache[row] = tuple(lay_down(seat, run << (13 * suit)) for run in runs)
+    return actions
+
+
+# -- the draw phase ---------------------------------------------------------------------------------------------
+
+
+def draw_actions(position: Position, seat: int, hand: int, stock_left: bool) -> tuple[PlayerAction, ...]:
+    """
+    The draw-phase actions: `DrawStock`, `TakeDiscard` from the top of the pile down, the melds and
+    lay-offs a pass may come with (A16), then `Pass`.
+    """
+    rules = position.rules
+    actions: list[PlayerAction] = [DRAW_STOCK[seat]] if stock_left else []
+    if position.discard_pile:
+        _takes(position, seat, hand, stock_left and rules.top_discard_free, actions)
+    if not stock_left:
+        if rules.pass_allows_melding:
+            _melds(position, seat, hand, actions)
+        actions.append(PASS[seat])
+    return tuple(actions)
+
+
+def _takes(position: Position, seat: int, avail: int, top_free: bool, actions: list[PlayerAction]) -> None:
+    pile = position.discard_pile
+    take = TAKE[seat]
+    rules = position.rules
+    direct, far, _ = table_of(position) if rules.obligation_by_layoff else (0, 0, ())
+    ace_low = rules.ace_low_allowed
+    i = len(pile) - 1
+    if top_free:
+        t = pile[i].index
+        actions.append(take[t])
+        avail |= 1 << t
+        i -= 1
+    while i >= 0:
+        t = pile[i].index
+        i -= 1
+        # takeable() inlined for the common cases: onto a meld by itself, or in a new meld.
+        others = avail & GROUP_OTHERS[t]
+        if (
+            direct >> t & 1
+            or others & (others - 1)
+            or RUN_OK[(avail << 2 >> t) & RUN_WINDOW[t]]
+            or (ace_low and LOW_TRIPLE[t] and takeable(t, avail, position))
+        ):
+            actions.append(take[t])
+        elif far >> t & 1 and avail << 1 >> t & 5 and takeable(t, avail, position):
+            # a card beyond a run's end, with a neighbour in hand that may bridge the gap
+            actions.append(take[t])
+        avail |= 1 << t
+
+
+# -- the play phase ---------------------------------------------------------------------------------------------
+
+
+def play_actions(position: Position, seat: int, hand: int) -> tuple[PlayerAction, ...]:
+    """
+    The play-phase actions: `LayDown` (sets by rank, then runs by suit), `LayOff` (by meld), then
+    `Discard` (in `FULL_DECK` order); while a card taken from the pile is still to be played, only
+    what the obligation allows.
+    """
+    obligation = position.obligation
+    if obligation is not None:
+        return _pending_actions(position, seat, hand, obligation.index)
+    actions: list[PlayerAction] = []
+    _melds(position, seat, hand, actions)
+    if position.picked.mask:
+        hand &= ~forbidden_discards(position, hand)
+    discards = _DISCARDS[seat]
+    for suit in range(4):
+        row = hand >> (13 * suit) & ROW
+        if row:
+            actions.extend(discards[suit].get(row) or _discard_row(seat, suit, row))
+    if hand >> 52:
+        actions.extend(discards[4][hand >> 52])
+    return tuple(actions)
+
+
+def _melds(position: Position, seat: int, hand: int, actions: list[PlayerAction]) -> None:
+    """
+    Append every meld *seat* can lay down from *hand*, then every lay-off onto the table.
+    """
+    three = threes(hand)
+    if three or hand >> 52 in _THREE_JOKERS:
+        actions.extend([lay_down(seat, mask) for mask in set_masks(hand, three)])
+    ace_low = position.rules.ace_low_allowed
+    for suit in range(4):
+        row = hand >> (13 * suit) & ROW
+        if row & row >> 1 & row >> 2:
+            actions.extend(_run_lay_downs(seat, suit, row, 0))
+        if ace_low and row & 0b1000000000011 == 0b1000000000011:
+            actions.extend(_run_lay_downs(seat, suit, row, 1))
+    if hand & table_of(position)[0]:
+        for k, meld in enumerate(position.melds):
+            if hand & meld.ends:
+                actions.extend([lay_off(seat, k, mask) for mask in lay_off_masks(meld, hand)])
+
+
+def _pending_actions(position: Position, seat: int, hand: int, t: int) -> tuple[PlayerAction, ...]:
+    """
+    The play-phase actions while card *t*, taken from the discard pile, is still to be played (R15, A10, A11).
+
+    With the immediate obligation only melds and lay-offs that contain it;
+    otherwise also any meld or lay-off that leaves it a way to be played.
+    """
+    rules = position.rules
+    by_layoff = rules.obligation_by_layoff
+    melds = position.melds
+    ace_low = rules.ace_low_allowed
+    if rules.obligation_timing is IMMEDIATE:
+        return _actions_with(seat, hand, t, melds if by_layoff else (), ace_low)
+    bit = 1 << t
+    table = [meld.cards.mask for meld in melds] if by_layoff else []
+    actions: list[PlayerAction] = [
+        lay_down(seat, mask)
+        for mask in lay_down_masks(hand, ace_low)
+        if mask & bit or usable(t, hand & ~mask, [*table, mask] if by_layoff else (), ace_low)
+    ]
+    for k, meld in enumerate(melds):
+        if hand & meld.ends:
+            actions.extend(lay_off(seat, k, mask) for mask in _lay_offs_leaving(meld, k, hand, t, table, ace_low))
+    return tuple(actions)
+
+
+def _lay_offs_leaving(  # noqa: PLR0913
+    meld: TableMeld,
+    k: int,
+    hand: int,
+    t: int,
+    table: list[int],
+    ace_low: bool,
+) -> list[int]:
+    """
+    The lay-offs from *hand* onto *meld* (number *k*) that play card *t* or leave it a way to be played.
+    """
+    result = []
+    for mask in lay_off_masks(meld, hand):
+        if mask >> t & 1:
+            keep = bool(table)  # the card itself laid off: only where lay-offs may carry it (A10)
+        else:
+            after = table.copy()
+            if after:
+                after[k] |= mask
+            keep = usable(t, hand & ~mask, after, ace_low)
+        if keep:
+            result.append(mask)
+    return result
+
+
+def _actions_with(
+    seat: int,
+    hand: int,
+    t: int,
+    melds: tuple[TableMeld, ...],
+    ace_low: bool,
+) -> tuple[PlayerAction, ...]:
+    """
+    The melds and lay-offs (onto *melds*) from *hand* that contain card *t*, in `legal_actions` order.
+    """
+    bit = 1 << t
+    group = hand & GROUP[t]
+    actions: list[PlayerAction] = (
+        [lay_down(seat, mask) for mask in group_melds(group) if mask & bit] if group.bit_count() >= 3 else []
+    )
+    if t < 52:
+        shift = t - t % 13
+        offset = t - shift
+        row = hand >> shift & ROW
+        actions.extend(lay_down(seat, run << shift) for run in ROW_RUNS[row] if run >> offset & 1)
+        if ace_low:
+            actions.extend(lay_down(seat, run << shift) for run in low_runs(row) if run >> offset & 1)
+    for k, meld in enumerate(melds):
+        if hand & meld.ends:
+            actions.extend(lay_off(seat, k, mask) for mask in lay_off_masks(meld, hand) if mask & bit)
+    return tuple(actions)

@@ -1,0 +1,514 @@
+"""
+Validation: the invariants of a game state, as named checks shared by states and views.
+
+Each check looks at one part of the rules and returns the first problem it finds, as a
+message, or `None`.  `check_invariants` runs the checks on a `persian_rummy.GameState`;
+`check_view` runs the same checks on a `persian_rummy.View`, through `Facts`, which tells
+the checks what the position shows: every hand and the stock for a state, the seat's own
+hand, the cards everyone knows and the counts for a view.
+
+=====================  =========  ==========================================================
+check                  rules      what it asks
+=====================  =========  ==========================================================
+`conservation`         R2         every card once: in a hand, the stock, the pile or a meld
+`melds_under_rules`    R9-R12     every meld on the table is one under the game's rules (A8)
+`phase_and_turn`       R6, R27    the phase agrees with the deal, the seat to act, the results
+`obligation`           R15, A11   a card taken from the pile is in hand until it is played
+`passes`               R21, A17   passes only with an empty stock, never more than the rules end
+`end_of_deal`          R19, R22   a finished deal's result is the score of its table
+`results`              R24, R27   finished deals are numbered in order, each well formed
+=====================  =========  ==========================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final
+
+from . import _seats, _tables
+from ._shapes import Public, State, ViewShape
+from .cards import FULL_DECK, Card
+from .cardsets import CardSet
+from .melds import TableMeld
+from .rules import EmptyStockEnd, ObligationTiming, Rules
+from .scoring import DealEnd, DealScore, TeamScore, score_deal
+
+# The phases, by value: this module comes before the `Phase` enumeration, which compares equal to them.
+_DEAL: Final = "deal"
+_DRAW: Final = "draw"
+_PLAY: Final = "play"
+_DEAL_OVER: Final = "deal_over"
+_GAME_OVER: Final = "game_over"
+
+
+class Facts:
+    """
+    What a position shows of the cards, for the checks: for a state everything, for a view
+    what its seat sees.
+
+    Attributes:
+        public: The state or view.
+        hands: Each hand's cards as a mask, `None` where the position does not show it.
+        known: Each hand's cards that everyone knows, as a mask.
+        sizes: The number of cards in each hand.
+        stock: The stock, `None` where the position does not show it.
+        stock_size: The number of cards in the stock.
+        places: Where the position shows cards, by name, for messages.
+    """
+
+    __slots__ = ("hands", "known", "places", "public", "sizes", "stock", "stock_size")
+
+    def __init__(  # noqa: PLR0913 (one argument per thing a position shows)
+        self,
+        public: Public,
+        hands: Sequence[int | None],
+        known: Sequence[int],
+        sizes: Sequence[int],
+        stock: tuple[Card, ...] | None,
+        stock_size: int,
+        places: Sequence[tuple[str, Iterable[Card]]],
+    ) -> None:
+        self.public = public
+        self.hands = tuple(hands)
+        self.known = tuple(known)
+        self.sizes = tuple(sizes)
+        self.stock = stock
+        self.stock_size = stock_size
+        self.places = tuple(places)
+
+    def hand_or_known(self, seat: int) -> int:
+        """
+        The cards of *seat*'s hand the position shows: all of them, or those everyone knows.
+        """
+        hand = self.hands[seat]
+        return self.known[seat] if hand is None else hand
+
+
+Check = Callable[[Facts], "str | None"]
+
+
+def _table_mask(melds: tuple[TableMeld, ...]) -> int:
+    mask = 0
+    for meld in melds:
+        mask |= meld.cards.mask
+    return mask
+
+
+def conservation(facts: Facts) -> str | None:
+    """
+    R2: no card is shown in two places, and the places hold the 56 cards between them.
+    """
+    seen = 0
+    for place, cards in facts.places:
+        for card in cards:
+            bit = 1 << card.index
+            if seen & bit:
+                return f"card {card} appears more than once (found again in the {place})"
+            seen |= bit
+    everything_shown = facts.stock is not None and None not in facts.hands
+    if everything_shown and seen != _tables.ALL_CARDS:
+        return f"cards missing: {CardSet(_tables.ALL_CARDS & ~seen)} (all 56 cards must be present exactly once)"
+    for seat, hand in enumerate(facts.hands):
+        if hand is not None and facts.known[seat] & ~hand:
+            return f"revealed cards of seat {seat} ({CardSet(facts.known[seat] & ~hand)}) are not in its hand"
+    hidden = 0 if facts.stock is not None else facts.stock_size
+    for seat, size in enumerate(facts.sizes):
+        hidden += size - facts.hand_or_known(seat).bit_count()
+    unseen = 56 - seen.bit_count()
+    if hidden != unseen:
+        return f"the hands and the stock must hold the {unseen} unseen cards, not {hidden}"
+    return None
+
+
+def melds_under_rules(facts: Facts) -> str | None:
+    """
+    R9-R12, A8: every meld on the table lies under the game's rules: a run takes its ace low
+    only where the rules allow it.
+    """
+    ace_low = facts.public.rules.ace_low_allowed
+    for number, meld in enumerate(facts.public.melds):
+        if meld.ace_low is not ace_low:
+            return (
+                f"meld {number} ({meld.cards}) has ace_low={meld.ace_low}, but the rules have "
+                f"ace_low_allowed={ace_low} (A8)"
+            )
+    return None
+
+
+def phase_and_turn(facts: Facts) -> str | None:
+    """
+    R6, R13, R27: the phase agrees with the deal number, the finished deals and the seat to act.
+    """
+    public = facts.public
+    phase, deal, finished = public.phase, public.deal, len(public.results)
+    if deal > public.rules.max_deals:
+        return f"deal {deal} is beyond the {public.rules.max_deals} deal(s) of the rules"
+    if phase == _DEAL:
+        if deal != 0 or finished:
+            return "phase deal comes only before the first deal (deal 0, no results)"
+        if facts.stock is not None and facts.stock != FULL_DECK:
+            return "before the first deal all 56 cards lie undealt in the stock, in FULL_DECK order"
+    problem = _turn(public)
+    if problem:
+        return problem
+    if phase in {_DEAL_OVER, _GAME_OVER} and (deal < 1 or finished != deal):
+        return f"deal {deal} is over, so {deal} deal(s) must be finished, got {finished}"
+    if phase != _PLAY and (public.obligation is not None or public.picked):
+        return f"only in phase play can a taken card be pending or picked cards be recorded (phase {phase})"
+    return None
+
+
+def _turn(public: Public) -> str | None:
+    """
+    R6, R13: in a turn a seat is to act, the deals before it are finished and nobody went out
+    of this one; out of turn nobody is to act.
+    """
+    phase, deal, finished = public.phase, public.deal, len(public.results)
+    if phase not in {_DRAW, _PLAY}:
+        return None if public.to_act is None else f"nobody is to act in phase {phase}, got seat {public.to_act!r}"
+    if not _seats.is_seat(public.to_act):
+        return f"in phase {phase} a seat 0-3 must be to act, got {public.to_act!r}"
+    if deal < 1 or finished != deal - 1:
+        return f"deal {deal} is in progress, so {deal - 1} deal(s) must be finished, got {finished}"
+    if public.went_out is not None:
+        return "a deal in progress cannot have a player who went out (R19 ends the deal)"
+    return None
+
+
+def obligation(facts: Facts) -> str | None:
+    """
+    R15, A11: the cards taken from the discard pile this turn are in the hand of the seat to
+    act or on the table, and the one that must be played is still in hand.
+    """
+    public = facts.public
+    seat = public.to_act
+    if public.phase != _PLAY or seat is None:
+        return None
+    hand = facts.hand_or_known(seat)
+    picked = public.picked.mask
+    card = public.obligation
+    if card is not None and not hand >> card.index & 1:
+        return f"the card to play, {card}, must be in the hand of seat {seat} (R15)"
+    if picked & ~(hand | _table_mask(public.melds)):
+        return "picked cards must be in the hand of the seat to act or on the table"
+    if card is not None and not picked >> card.index & 1:
+        return "the card to play must be one of the cards taken from the discard pile this turn"
+    immediate = public.rules.obligation_timing is ObligationTiming.IMMEDIATE
+    if card is not None and immediate and picked & ~hand:
+        return "with immediate obligation no other card can be played before the card taken (A11)"
+    return None
+
+
+def _pass_limit(rules: Rules) -> int:
+    return 4 if rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1
+
+
+def passes(facts: Facts) -> str | None:
+    """
+    R21, A17: passes in a row only with an empty stock, between turns, and fewer than end the deal.
+    """
+    public = facts.public
+    rules, phase = public.rules, public.phase
+    if public.passes:
+        if phase not in {_DRAW, _DEAL_OVER, _GAME_OVER}:
+            return f"passes are counted only between turns of an empty-stock deal, not in phase {phase}"
+        if facts.stock_size:
+            return "a player may pass only when the stock is empty (R21)"
+        limit = _pass_limit(rules)
+        if public.passes > limit or (phase == _DRAW and public.passes >= limit):
+            return f"{public.passes} passes in a row is more than the rules allow ({rules.empty_stock_end})"
+    if phase == _DRAW and not facts.stock_size and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
+        return "with empty_stock_end='immediately' no turn starts with an empty stock"
+    return None
+
+
+def end_of_deal(facts: Facts) -> str | None:
+    """
+    R19, R22, A17: the last deal's result says how it ended and is the score of the table.
+    """
+    public = facts.public
+    if public.phase not in {_DEAL_OVER, _GAME_OVER}:
+        return None
+    rules, last = public.rules, public.results[-1]
+    if public.went_out != last.went_out:
+        return "went_out must match the last deal's result"
+    if public.went_out is not None and facts.hand_or_known(public.went_out):
+        return f"seat {public.went_out} went out, so its hand must be empty (R19)"
+    if last.end is DealEnd.PASSES:
+        limit = _pass_limit(rules)
+        if facts.stock_size or public.passes != limit:
+            return f"a deal ended by passes has an empty stock and {limit} pass(es) in a row (A17)"
+    elif public.passes:
+        return f"a deal that ended {last.end.value.replace('_', ' ')} has no passes in a row"
+    if last.end is DealEnd.STOCK_EMPTY and (facts.stock_size or rules.empty_stock_end is not EmptyStockEnd.IMMEDIATELY):
+        return "only with empty_stock_end='immediately' does a deal end when the stock runs out (A17)"
+    hands = [CardSet(facts.hand_or_known(seat)) for seat in _seats.SEATS]
+    expected = score_deal(hands, public.melds, public.went_out, rules=rules, deal=public.deal, end=last.end)
+    if last != expected:
+        return f"the last deal's result {last} does not match the table, which scores {expected}"
+    return _game_over(public)
+
+
+def _game_over(public: Public) -> str | None:
+    rules = public.rules
+    totals = [sum(result.teams[team].total for result in public.results) for team in (0, 1)]
+    last = rules.num_deals + (rules.max_deals > rules.num_deals and totals[0] == totals[1])
+    if public.phase == _GAME_OVER and public.deal < last:
+        return f"the game lasts {last} deal(s); it cannot be over after {public.deal}"
+    if public.phase == _DEAL_OVER and public.deal >= last:
+        return f"after deal {public.deal} the game is over, not between deals"
+    return None
+
+
+def results(facts: Facts) -> str | None:
+    """
+    R24, R27: the finished deals are numbered 1, 2, ... in order, and each is well formed.
+    """
+    for number, result in enumerate(facts.public.results, start=1):
+        problem = result_problem(result)
+        if problem:
+            return problem
+        if result.deal != number:
+            return f"results must be deals 1, 2, ... in order; result {number} is for deal {result.deal}"
+    return None
+
+
+def result_problem(result: object) -> str | None:
+    """
+    What is wrong with the types of a deal's result, if anything.
+    """
+    if type(result) is not DealScore:
+        return f"results must be DealScore values, got {result!r}"
+    teams: object = result.teams
+    if type(teams) is not tuple or len(teams) != 2 or not all(type(team) is TeamScore for team in teams):
+        return f"a deal's result has two TeamScore values, got {teams!r}"
+    for team in result.teams:
+        for name in ("melded", "doubling", "bonus", "in_hand"):
+            value = getattr(team, name)
+            if type(value) is not int:
+                return f"{name} must be an int, got {value!r}"
+    deal: object = result.deal
+    if type(deal) is not int:
+        return f"a result's deal number must be an int, got {deal!r}"
+    went_out: object = result.went_out
+    end: object = result.end
+    if not isinstance(end, DealEnd):
+        return f"a result's end must be a DealEnd, got {end!r}"
+    if (went_out is None) == (end is DealEnd.WENT_OUT) or (went_out is not None and not _seats.is_seat(went_out)):
+        return f"a deal ends by going out exactly when a seat went out, got {went_out!r} and {end!r}"
+    return None
+
+
+#: The checks of the game that states and views share, in the order they run.
+GAME_CHECKS: Final[tuple[Check, ...]] = (melds_under_rules, results, phase_and_turn, obligation, passes, end_of_deal)
+
+
+def first_problem(facts: Facts, checks: Sequence[Check]) -> str | None:
+    """
+    The first problem *checks* find in *facts*, if any.
+    """
+    for check in checks:
+        problem = check(facts)
+        if problem:
+            return problem
+    return None
+
+
+# -- types ---------------------------------------------------------------------------------------------------------
+
+_OK: Final = object()
+_PHASES: Final = frozenset({_DEAL, _DRAW, _PLAY, _DEAL_OVER, _GAME_OVER})
+# How to look at a field: the offending value (the field, or the first bad item of it), or _OK.
+Look = Callable[[object], object]
+
+
+def _one(good: Callable[[object], bool]) -> Look:
+    return lambda value: _OK if good(value) else value
+
+
+def _items(kind: type) -> Look:
+    def look(value: object) -> object:
+        if type(value) is not tuple:
+            return value
+        return next((item for item in value if type(item) is not kind), _OK)
+
+    return look
+
+
+def _four(good: Callable[[object], bool]) -> Look:
+    return _one(lambda value: type(value) is tuple and len(value) == 4 and all(good(part) for part in value))
+
+
+def _count(value: object, high: int | None = None) -> bool:
+    return type(value) is int and value >= 0 and (high is None or value <= high)
+
+
+def _seat_or_none(value: object) -> bool:
+    return value is None or _seats.is_seat(value)
+
+
+def _card_set(value: object) -> bool:
+    return type(value) is CardSet
+
+
+#: The types of the fields that states and views share: the name, how to look, what it must be.
+_PUBLIC_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
+    ("rules", _one(lambda value: isinstance(value, Rules)), "be a Rules"),
+    ("phase", _one(lambda value: value in _PHASES), "be a Phase"),
+    ("deal", _one(_count), "be a non-negative int"),
+    ("dealer", _one(_seats.is_seat), "be a seat 0-3"),
+    ("to_act", _one(_seat_or_none), "be a seat 0-3 or None"),
+    ("discard_pile", _items(Card), "hold cards"),
+    ("melds", _items(TableMeld), "be TableMeld values"),
+    ("obligation", _one(lambda value: value is None or type(value) is Card), "be a card or None"),
+    ("picked", _one(_card_set), "be a CardSet"),
+    ("passes", _one(_count), "be a non-negative int"),
+    ("went_out", _one(_seat_or_none), "be a seat 0-3 or None"),
+    ("results", _items(DealScore), "be DealScore values"),
+)
+_STATE_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
+    *_PUBLIC_TYPES,
+    ("hands", _four(_card_set), "be four card sets, one per seat"),
+    ("stock", _items(Card), "hold cards"),
+    ("stock_known", _one(lambda value: type(value) is bool), "be True or False"),
+    ("revealed", _four(_card_set), "be four card sets, one per seat"),
+)
+_VIEW_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
+    ("seat", _one(_seat_or_none), "be a seat 0-3 or None"),
+    *_PUBLIC_TYPES,
+    ("hand", _one(lambda value: value is None or _card_set(value)), "be a CardSet or None"),
+    ("hand_sizes", _four(lambda size: _count(size, 56)), "be four numbers 0-56"),
+    ("known", _four(_card_set), "be four CardSets, one per seat"),
+    ("stock_size", _one(lambda size: _count(size, 56)), "be a number 0-56"),
+    ("known_stock", lambda value: _OK if value is None else _items(Card)(value), "hold cards or be None"),
+)
+
+
+def _type_problem(value: object, fields: Sequence[tuple[str, Look, str]]) -> str | None:
+    for name, look, what in fields:
+        bad = look(getattr(value, name))
+        if bad is not _OK:
+            return f"{name} must {what}, got {bad!r}"
+    for result in getattr(value, "results"):  # noqa: B009 (a state's or a view's)
+        problem = result_problem(result)
+        if problem:
+            return problem
+    return None
+
+
+# -- states --------------------------------------------------------------------------------------------------------
+
+
+def _stock_known(state: State) -> str | None:
+    """
+    A18: only a stock turned over from the discard pile is known to everyone.
+    """
+    if state.stock_known and not (state.rules.reshuffle_on_empty_stock and state.stock and state.phase != _DEAL):
+        return (
+            "only a stock turned over from the discard pile is known to everyone, under reshuffle_on_empty_stock (A18)"
+        )
+    return None
+
+
+def state_problem(state: State) -> str | None:
+    """
+    The first invariant *state* breaks, as a message; `None` when it breaks none.
+    """
+    problem = _type_problem(state, _STATE_TYPES) or _stock_known(state)
+    if problem:
+        return problem
+    places: list[tuple[str, Iterable[Card]]] = [
+        *((f"hand of seat {seat}", hand) for seat, hand in enumerate(state.hands)),
+        ("stock", state.stock),
+        ("discard pile", state.discard_pile),
+        *((f"meld {i}", meld.cards) for i, meld in enumerate(state.melds)),
+    ]
+    facts = Facts(
+        state,
+        [hand.mask for hand in state.hands],
+        [part.mask for part in state.revealed],
+        [len(hand) for hand in state.hands],
+        state.stock,
+        len(state.stock),
+        places,
+    )
+    return first_problem(facts, (conservation, *GAME_CHECKS))
+
+
+# -- views ---------------------------------------------------------------------------------------------------------
+
+#: The message for a view that no game gives although each of its parts could be right.
+HIDDEN_OR_SHOWN: Final = "it shows what its seat cannot see, or hides what it can"
+
+
+def _own_hand(view: ViewShape) -> str | None:
+    """
+    The seat's own hand: shown exactly in a seat's view, with its known cards in it.
+    """
+    seat, hand = view.seat, view.hand
+    if (seat is None) != (hand is None):
+        return "a seat's view shows its hand, and only the public view shows none"
+    if seat is not None and hand is not None:
+        if not view.known[seat] <= hand:
+            return f"seat {seat}'s known cards {view.known[seat] - hand} are not in its hand"
+        if len(hand) != view.hand_sizes[seat]:
+            return f"seat {seat} holds {len(hand)} cards, but its hand size is {view.hand_sizes[seat]}"
+    for other in _seats.SEATS:
+        if other != seat and len(view.known[other]) > view.hand_sizes[other]:
+            return (
+                f"seat {other} is known to hold {len(view.known[other])} cards, more than its {view.hand_sizes[other]}"
+            )
+    if view.known_stock is not None and len(view.known_stock) != view.stock_size:
+        return f"the stock holds {view.stock_size} cards, but {len(view.known_stock)} are shown"
+    return None
+
+
+def _what_is_shown(view: ViewShape) -> str | None:
+    """
+    A view shows what its seat sees, no more and no less: nothing before the first deal, every
+    hand once the deal is over, the stock only when it was turned over from the pile (A18).
+    """
+    over = view.phase in {_DEAL_OVER, _GAME_OVER}
+    if view.phase == _DEAL and (any(view.hand_sizes) or view.stock_size != 56):
+        return HIDDEN_OR_SHOWN
+    if over and any(len(part) != size for part, size in zip(view.known, view.hand_sizes, strict=True)):
+        return HIDDEN_OR_SHOWN
+    if view.known_stock is not None and not (view.rules.reshuffle_on_empty_stock and view.known_stock):
+        return HIDDEN_OR_SHOWN
+    return None
+
+
+def view_facts(view: ViewShape) -> Facts:
+    """
+    What *view* shows, for the checks.
+    """
+    over = view.phase in {_DEAL_OVER, _GAME_OVER}
+    hands: list[int | None] = [part.mask if over else None for part in view.known]
+    if view.seat is not None and view.hand is not None:
+        hands[view.seat] = view.hand.mask
+    places: list[tuple[str, Iterable[Card]]] = [
+        ("hand", view.hand or ()),
+        *((f"known cards of seat {seat}", part) for seat, part in enumerate(view.known) if seat != view.seat),
+        ("stock", view.known_stock or ()),
+        ("discard pile", view.discard_pile),
+        *((f"meld {i}", meld.cards) for i, meld in enumerate(view.melds)),
+    ]
+    known = [part.mask for part in view.known]
+    return Facts(view, hands, known, view.hand_sizes, view.known_stock, view.stock_size, places)
+
+
+def view_problem(view: ViewShape) -> str | None:
+    """
+    The first reason why no game gives *view*, as a message; `None` when some game does.
+
+    The checks of the game itself come last, their messages after "no game gives this view".
+    """
+    problem = _type_problem(view, _VIEW_TYPES) or _own_hand(view)
+    if problem:
+        return problem
+    facts = view_facts(view)
+    problem = conservation(facts) or _what_is_shown(view)
+    if problem:
+        return problem if problem != HIDDEN_OR_SHOWN else f"no game gives this view: {problem}"
+    problem = first_problem(facts, GAME_CHECKS)
+    return None if problem is None else f"no game gives this view: {problem}"
