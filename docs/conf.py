@@ -53,7 +53,7 @@ nitpick_ignore = [
     ("py:class", "random.Random"),
     ("py:obj", "attrs.evolve"),
     # The type variable of `from_json`'s overloads and the alias machinery behind `Document`.
-    ("py:class", "persian_rummy.serialize.T"),
+    ("py:class", "persian_rummy.serialize._T"),
     ("py:class", "TypeAliasForwardRef"),
     # Hypothesis's own types, named by the strategies module (no intersphinx here).
     ("py:class", "hypothesis.strategies.SearchStrategy"),

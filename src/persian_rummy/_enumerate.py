@@ -22,6 +22,7 @@ from ._cardlogic import (
     threes,
     usable,
 )
+from ._seats import SEATS
 from ._summary import table_of
 from ._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
 from .actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
@@ -38,10 +39,10 @@ _card_set: Final = builder(CardSet)
 _lay_down: Final = builder(LayDown)
 _lay_off: Final = builder(LayOff)
 
-DRAW_STOCK: Final = tuple(DrawStock(seat) for seat in range(4))
-PASS: Final = tuple(Pass(seat) for seat in range(4))
-TAKE: Final = tuple(tuple(TakeDiscard(seat, card) for card in FULL_DECK) for seat in range(4))
-DISCARD: Final = tuple(tuple(Discard(seat, card) for card in FULL_DECK) for seat in range(4))
+DRAW_STOCK: Final = tuple(DrawStock(seat) for seat in SEATS)
+PASS: Final = tuple(Pass(seat) for seat in SEATS)
+TAKE: Final = tuple(tuple(TakeDiscard(seat, card) for card in FULL_DECK) for seat in SEATS)
+DISCARD: Final = tuple(tuple(Discard(seat, card) for card in FULL_DECK) for seat in SEATS)
 # Discards by seat, then by suit and the 13-bit row of the hand's cards in that suit (filled as needed),
 # and by the four joker bits.
 _DISCARDS: Final[tuple[tuple[dict[int, tuple[Discard, ...]], ...], ...]] = tuple(

@@ -32,8 +32,8 @@ from .state import GameState, Phase, new_game
 __all__ = ["demo", "describe", "main", "replay_file", "show"]
 
 #: Seat names: North and South are partners against East and West.
-SEAT_NAMES = ("N", "E", "S", "W")
-TEAM_NAMES = ("N-S", "E-W")
+_SEAT_NAMES = ("N", "E", "S", "W")
+_TEAM_NAMES = ("N-S", "E-W")
 
 
 class _Telling(dict[str, str]):
@@ -68,7 +68,7 @@ def describe(state: GameState, action: Action) -> str:
     >>> describe(state, random_deal(state, random.Random(1)))
     'N deals'
     """
-    return f"{SEAT_NAMES[action.seat]} {action.phrase.format_map(_Telling(state, action))}"
+    return f"{_SEAT_NAMES[action.seat]} {action.phrase.format_map(_Telling(state, action))}"
 
 
 def _print_table(state: GameState, out: TextIO) -> None:
@@ -76,16 +76,17 @@ def _print_table(state: GameState, out: TextIO) -> None:
     if not state.melds:
         print("  no melds", file=out)
     for number, meld in enumerate(state.melds, start=1):
-        extras = "".join(f"; {part} laid off by {SEAT_NAMES[seat]}" for seat, part in enumerate(meld.layoffs) if part)
+        extras = "".join(f"; {part} laid off by {_SEAT_NAMES[seat]}" for seat, part in enumerate(meld.layoffs) if part)
         doubled = meld.four_at_once and (
             state.rules.double_four_of_a_kind if meld.kind is MeldKind.SET else state.rules.double_four_card_runs
         )
         four = ", laid down at once: doubled" if doubled else ""
         print(
-            f"  meld {number}: {meld.cards} ({meld.kind} laid down by {SEAT_NAMES[meld.owner]}{four}{extras})", file=out
+            f"  meld {number}: {meld.cards} ({meld.kind} laid down by {_SEAT_NAMES[meld.owner]}{four}{extras})",
+            file=out,
         )
     for seat, hand in enumerate(state.hands):
-        print(f"  {SEAT_NAMES[seat]} holds {hand or '-'} ({hand.points} points)", file=out)
+        print(f"  {_SEAT_NAMES[seat]} holds {hand or '-'} ({hand.points} points)", file=out)
     print(f"  stock: {len(state.stock)} cards; discard pile (bottom to top): {_cards(state.discard_pile)}", file=out)
 
 
@@ -95,18 +96,18 @@ def _cards(cards: Sequence[object]) -> str:
 
 def _print_score(result: DealScore, totals: tuple[int, int], out: TextIO) -> None:
     if result.went_out is not None:
-        how = f"{SEAT_NAMES[result.went_out]} went out"
+        how = f"{_SEAT_NAMES[result.went_out]} went out"
     else:
         how = f"ended by {result.end.value.replace('_', ' ')}"
     print(f"Score of deal {result.deal} ({how}):", file=out)
     print(f"  {'team':<5} {'melded':>7} {'doubling':>9} {'bonus':>6} {'in hand':>8} {'total':>6}", file=out)
     for team, score in enumerate(result.teams):
         print(
-            f"  {TEAM_NAMES[team]:<5} {score.melded:>7} {score.doubling:>9} {score.bonus:>6}"
+            f"  {_TEAM_NAMES[team]:<5} {score.melded:>7} {score.doubling:>9} {score.bonus:>6}"
             f" {-score.in_hand:>8} {score.total:>6}",
             file=out,
         )
-    print(f"  game totals: {TEAM_NAMES[0]} {totals[0]}, {TEAM_NAMES[1]} {totals[1]}", file=out)
+    print(f"  game totals: {_TEAM_NAMES[0]} {totals[0]}, {_TEAM_NAMES[1]} {totals[1]}", file=out)
 
 
 class _Narrator:
@@ -122,9 +123,9 @@ class _Narrator:
         out = self.out
         if before.is_chance_node:
             self.number = 0
-            print(f"\nDeal {after.deal}, dealt by {SEAT_NAMES[after.dealer]}", file=out)
+            print(f"\nDeal {after.deal}, dealt by {_SEAT_NAMES[after.dealer]}", file=out)
             for seat, hand in enumerate(after.hands):
-                print(f"  {SEAT_NAMES[seat]} is dealt {hand}", file=out)
+                print(f"  {_SEAT_NAMES[seat]} is dealt {hand}", file=out)
             print(f"  upcard {after.discard_pile[-1]}; stock {len(after.stock)} cards", file=out)
             return
         self.number += 1
@@ -142,11 +143,11 @@ class _Narrator:
             print(f"\nThe game is a draw, {result.scores[0]} all.", file=self.out)
         else:
             won, lost = result.scores[result.winner], result.scores[1 - result.winner]
-            print(f"\n{TEAM_NAMES[result.winner]} win, {won} to {lost}.", file=self.out)
+            print(f"\n{_TEAM_NAMES[result.winner]} win, {won} to {lost}.", file=self.out)
 
 
 def _state_line(state: GameState) -> str:
-    who = "" if state.to_act is None else f", {SEAT_NAMES[state.to_act]} to act"
+    who = "" if state.to_act is None else f", {_SEAT_NAMES[state.to_act]} to act"
     return f"deal {state.deal}, phase {state.phase.value.replace('_', ' ')}{who}"
 
 
@@ -189,7 +190,7 @@ def replay_file(path: str, out: TextIO | None = None) -> GameState:
     record = from_json(Path(path).read_bytes(), GameRecord)
     print(f"Persian Rummy, game record {path}", file=out)
     if record.players is not None:
-        names = ", ".join(f"{SEAT_NAMES[seat]} {name}" for seat, name in enumerate(record.players))
+        names = ", ".join(f"{_SEAT_NAMES[seat]} {name}" for seat, name in enumerate(record.players))
         print(f"Players: {names}", file=out)
     for label, value in (("Event", record.event), ("Date", record.date)):
         if value is not None:
@@ -214,24 +215,24 @@ def show(state: GameState, out: TextIO | None = None) -> None:
     changes = format_rules(state.rules)
     print(f"Rules: {'Persian Rummy' if changes == '-' else changes}", file=out)
     line = _state_line(state)
-    print(f"{line[:1].upper()}{line[1:]}; dealer {SEAT_NAMES[state.dealer]}", file=out)
+    print(f"{line[:1].upper()}{line[1:]}; dealer {_SEAT_NAMES[state.dealer]}", file=out)
     if state.obligation is not None:
         print(f"  {state.obligation}, taken from the discard pile, must be played", file=out)
     if state.passes:
         print(f"  {state.passes} pass(es) in a row", file=out)
     for seat, hand in enumerate(state.hands):
         known = f" (taken from the pile: {state.revealed[seat]})" if state.revealed[seat] else ""
-        print(f"  {SEAT_NAMES[seat]} holds {hand or '-'}{known}", file=out)
+        print(f"  {_SEAT_NAMES[seat]} holds {hand or '-'}{known}", file=out)
     print(f"  stock: {len(state.stock)} cards, next {_cards(state.stock[:1])}", file=out)
     print(f"  discard pile (bottom to top): {_cards(state.discard_pile)}", file=out)
     for number, meld in enumerate(state.melds, start=1):
-        extras = "".join(f"; {part} laid off by {SEAT_NAMES[seat]}" for seat, part in enumerate(meld.layoffs) if part)
-        print(f"  meld {number}: {meld.cards} ({meld.kind} laid down by {SEAT_NAMES[meld.owner]}{extras})", file=out)
+        extras = "".join(f"; {part} laid off by {_SEAT_NAMES[seat]}" for seat, part in enumerate(meld.layoffs) if part)
+        print(f"  meld {number}: {meld.cards} ({meld.kind} laid down by {_SEAT_NAMES[meld.owner]}{extras})", file=out)
     for result in state.results:
         totals = result.totals
-        print(f"  deal {result.deal}: {TEAM_NAMES[0]} {totals[0]}, {TEAM_NAMES[1]} {totals[1]}", file=out)
+        print(f"  deal {result.deal}: {_TEAM_NAMES[0]} {totals[0]}, {_TEAM_NAMES[1]} {totals[1]}", file=out)
     if state.results:
-        print(f"  game totals: {TEAM_NAMES[0]} {state.scores[0]}, {TEAM_NAMES[1]} {state.scores[1]}", file=out)
+        print(f"  game totals: {_TEAM_NAMES[0]} {state.scores[0]}, {_TEAM_NAMES[1]} {state.scores[1]}", file=out)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -134,8 +134,8 @@ _VERBS: Final = ", ".join(kind.verb for kind in ACTION_TYPES[:-1]) + f" or {ACTI
 # Fields written as several words, and how each field is shown in a usage line.
 _MANY_WORDS: Final = frozenset({"cards", "deck"})
 _USAGE: Final = {"card": "CARD", "cards": "CARDS", "meld": "CARD", "deck": "DECK"}
-Writer = Callable[[Action, GameState | None], str]
-Reader = Callable[[list[str], str, type[Action], GameState | None], object]
+_Writer = Callable[[Action, GameState | None], str]
+_Reader = Callable[[list[str], str, type[Action], GameState | None], object]
 
 
 def _write_deck(action: Action, _state: GameState | None) -> str:
@@ -154,7 +154,7 @@ def _write_meld(action: Action, state: GameState | None) -> str:
     return str(next(iter(state.melds[index].cards)))
 
 
-_WRITERS: Final[dict[str, Writer]] = {
+_WRITERS: Final[dict[str, _Writer]] = {
     "card": lambda action, _: str(getattr(action, "card")),  # noqa: B009
     "cards": lambda action, _: _format.cards(getattr(action, "cards")),  # noqa: B009
     "meld": _write_meld,
@@ -188,7 +188,7 @@ def _read_meld(words: list[str], text: str, _kind: type[Action], state: GameStat
     raise IllegalActionError(text, f"no meld on the table holds {target}", "R17")
 
 
-_READERS: Final[dict[str, Reader]] = {
+_READERS: Final[dict[str, _Reader]] = {
     "card": lambda words, text, _kind, _state: _one_card(words[0], text),
     "cards": _read_cards,
     "meld": _read_meld,

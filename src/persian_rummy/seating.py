@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
+from . import _seats
 from .cards import Card, Rank
 from .rules import TeamDrawTiebreak
 
@@ -107,7 +108,7 @@ def team_draw(
         msg = f"the draw needs one card per player, four in all, got {len(cards)}"
         raise ValueError(msg)
     for number, extra in enumerate(redraws, start=1):
-        if not all(player in range(4) for player in extra):
+        if not all(_seats.is_seat(player) for player in extra):
             msg = f"redraw {number} names players other than 0-3: {sorted(extra)}"
             raise ValueError(msg)
         _check_round(tuple(extra.values()), f"redraw {number}")

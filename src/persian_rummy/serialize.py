@@ -40,6 +40,7 @@ from typing import Any, Final, TypeAlias, TypeVar, overload
 
 import attrs
 
+from . import _seats
 from .actions import ACTION_TYPES, Action
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet
@@ -77,7 +78,7 @@ _MAX_TEXT: Final = 1_000_000
 _MAX_INT: Final = 1_000_000
 _MAX_ACTIONS: Final = 100_000
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 def _public_fields(kind: type) -> tuple[str, ...]:
@@ -161,7 +162,7 @@ def _body(value: object) -> dict[str, object]:
 
 def _action(action: Action) -> dict[str, object]:
     seat = action.seat
-    if type(seat) is not int or not 0 <= seat <= 3:
+    if not _seats.is_seat(seat):
         msg = f"cannot write {action!r}: its seat is not 0-3"
         raise ValueError(msg)
     meld = getattr(action, "meld", 0)
@@ -294,12 +295,12 @@ def _bool(value: object, path: _Path) -> bool:
 
 
 def _seat(value: object, path: _Path) -> int:
-    if type(value) is not int or not 0 <= value <= 3:
+    if not _seats.is_seat(value):
         raise path.fail(f"expected a seat 0-3, got {_describe(value)}")
     return value
 
 
-def _optional(read: Callable[[object, _Path], T]) -> Callable[[object, _Path], T | None]:
+def _optional(read: Callable[[object, _Path], _T]) -> Callable[[object, _Path], _T | None]:
     return lambda value, path: None if value is None else read(value, path)
 
 
@@ -366,8 +367,8 @@ def _choice(values: tuple[str, ...]) -> Callable[[object, _Path], str]:
     return read
 
 
-def _list(read: Callable[[object, _Path], T], what: str, limit: int) -> Callable[[object, _Path], tuple[T, ...]]:
-    def read_all(value: object, path: _Path) -> tuple[T, ...]:
+def _list(read: Callable[[object, _Path], _T], what: str, limit: int) -> Callable[[object, _Path], tuple[_T, ...]]:
+    def read_all(value: object, path: _Path) -> tuple[_T, ...]:
         if not isinstance(value, list) or len(value) > limit:
             raise path.fail(f"expected a list of {what}, got {_describe(value)}")
         return tuple(read(item, path.item(i)) for i, item in enumerate(value))
@@ -441,6 +442,21 @@ _ACTION_READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
 }
 
 
+def _check_action_fields() -> None:
+    """
+    Every field of every action type has a reader here (a writer is optional: a plain value is
+    written as it is).
+    """
+    for kind in ACTION_TYPES:
+        unknown = [name for name in _public_fields(kind) if name not in _ACTION_READERS]
+        if unknown:
+            msg = f"{kind.__name__} has fields {unknown} that JSON does not know how to read"
+            raise TypeError(msg)
+
+
+_check_action_fields()
+
+
 def _read_action(value: object, path: _Path, extra: Mapping[str, bool] | None = None) -> Action:
     if not isinstance(value, dict):
         raise path.fail(f"expected an object, got {_describe(value)}")
@@ -498,7 +514,7 @@ _READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
 }
 
 
-def _read_fields(kind: type[T], data: dict[str, object], path: _Path) -> dict[str, object]:
+def _read_fields(kind: type[_T], data: dict[str, object], path: _Path) -> dict[str, object]:
     """
     The fields of a *kind* (`GameState`, `View`, `GameRecord`) read from its document *data*.
     """
@@ -515,7 +531,7 @@ def _read_fields(kind: type[T], data: dict[str, object], path: _Path) -> dict[st
     return values
 
 
-def _read_document(kind: type[T], data: dict[str, object], path: _Path) -> T:
+def _read_document(kind: type[_T], data: dict[str, object], path: _Path) -> _T:
     values = _read_fields(kind, data, path)
     try:
         return kind(**values)
@@ -580,7 +596,7 @@ def _no_constant(name: str) -> object:
 @overload
 def from_json(text: str | bytes) -> Document: ...
 @overload
-def from_json(text: str | bytes, kind: type[T]) -> T: ...
+def from_json(text: str | bytes, kind: type[_T]) -> _T: ...
 def from_json(text: str | bytes, kind: type[object] | None = None) -> object:
     """
     The value of a JSON document.

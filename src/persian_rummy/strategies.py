@@ -46,6 +46,7 @@ except ImportError as error:
 import attrs
 from attrs import frozen
 
+from . import _seats
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet
@@ -519,7 +520,7 @@ def legal_actions_of(state: GameState | View) -> st.SearchStrategy[Action]:
     return st.sampled_from(legal_actions(state))
 
 
-_SEATS: Final = st.integers(0, 3)
+_SEATS: Final = st.sampled_from(_seats.SEATS)
 # How each field of an action is drawn for a well-formed action, without a state, by name.
 _FIELD_STRATEGIES: Final[dict[str, Callable[[], st.SearchStrategy[Any]]]] = {
     "seat": lambda: _SEATS,
@@ -629,7 +630,7 @@ def actions(state: GameState | None = None, *, kind: type[Action] | None = None)
 
 
 def _check_seat(seat: object) -> int | None:
-    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+    if seat is not None and not _seats.is_seat(seat):
         msg = f"seat must be 0-3 or None (the public view), got {seat!r}"
         raise InvalidArgument(msg)
     return seat
