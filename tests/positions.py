@@ -5,7 +5,8 @@ Helpers to write test positions by hand.
 not placed explicitly goes to the stock (after the cards given for it), or to
 the bottom of the discard pile, or into one seat's hand (*rest_to*).
 ``deck_for()`` builds a `Deal` whose deck deals given hands.  ``play()`` applies actions in
-turn and ``illegal()`` catches the error an illegal one raises.
+turn, ``illegal()`` catches the error an illegal one raises, and ``rejection()`` also checks that
+the state was left as it was.
 """
 
 from __future__ import annotations
@@ -46,6 +47,17 @@ def illegal(state: GameState, action: object) -> IllegalActionError:
     with pytest.raises(IllegalActionError) as caught:
         apply(state, action)  # type: ignore[arg-type]
     return caught.value
+
+
+def rejection(state: GameState, action: Action) -> IllegalActionError:
+    """
+    The error `apply` raises for *action*, checking that the state is left as it was.
+    """
+    before = hash(state)
+    error = illegal(state, action)
+    assert before == hash(state)
+    assert error.action is action
+    return error
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -34,77 +34,86 @@ def _played(seed: int) -> tuple[int, list[int]]:
     return result.scores[0], per_deal
 
 
-def test_demo_prints_every_action_the_tables_the_scores_and_the_winner() -> None:
-    out = io.StringIO()
-    final = demo(1, out)
-    text = out.getvalue()
-    lines = text.splitlines()
-    ns, per_deal = _played(1)
-    assert "Persian Rummy, random players, seed 1" == lines[0]
-    assert 2 == text.count("Table at the end of deal")
-    assert 2 == text.count("Score of deal")
-    numbered = [line for line in lines if line.startswith("  ") and line.strip().split(".")[0].isdigit()]
-    assert sum(per_deal) == len(numbered)
-    assert final.scores[0] == ns
-    assert final.phase is Phase.GAME_OVER
-    assert "E-W win, 146 to 119." == lines[-1]
+class TestDemo:
+    """
+    ``persian-rummy demo --seed N`` "plays one complete game between four players who choose uniformly
+    among their legal actions, and prints every action, the table at the end of each deal, each deal's
+    score and the winner" (the `persian_rummy.cli` docstring); `describe` tells each kind of action.
+    """
+
+    def test_demo_prints_every_action_the_tables_the_scores_and_the_winner(self) -> None:
+        out = io.StringIO()
+        final = demo(1, out)
+        text = out.getvalue()
+        lines = text.splitlines()
+        ns, per_deal = _played(1)
+        assert "Persian Rummy, random players, seed 1" == lines[0]
+        assert 2 == text.count("Table at the end of deal")
+        assert 2 == text.count("Score of deal")
+        numbered = [line for line in lines if line.startswith("  ") and line.strip().split(".")[0].isdigit()]
+        assert sum(per_deal) == len(numbered)
+        assert final.scores[0] == ns
+        assert final.phase is Phase.GAME_OVER
+        assert "E-W win, 146 to 119." == lines[-1]
+
+    def test_main_runs_demo(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert 0 == main(["demo", "--seed", "2"])
+        printed = capsys.readouterr().out
+        assert printed.startswith("Persian Rummy, random players, seed 2\n")
+        assert printed.rstrip().endswith(".")
+
+    def test_describe_every_kind_of_action(self) -> None:
+        rng = random.Random(11)  # noqa: S311
+        state = new_game()
+        seen: dict[str, str] = {}
+        while state.phase is not Phase.GAME_OVER and len(seen) < 7:
+            action = random_deal(state, rng) if state.is_chance_node else rng.choice(legal_actions(state))
+            seen.setdefault(type(action).__name__, describe(state, action))
+            state = apply(state, action)
+        assert {"Deal", "DrawStock", "Discard", "LayDown", "TakeDiscard", "LayOff", "Pass"} <= set(seen)
+        assert seen["Deal"].endswith(" deals")
+        assert seen["DrawStock"].endswith(" draws from the stock")
+        assert " takes " in seen["TakeDiscard"]
+        assert " lays down " in seen["LayDown"]
+        assert " lays off " in seen["LayOff"]
+        assert " onto meld " in seen["LayOff"]
+        assert seen["Pass"].endswith(" passes")
 
 
-def test_main_runs_demo(capsys: pytest.CaptureFixture[str]) -> None:
-    assert 0 == main(["demo", "--seed", "2"])
-    printed = capsys.readouterr().out
-    assert printed.startswith("Persian Rummy, random players, seed 2\n")
-    assert printed.rstrip().endswith(".")
+class TestProgram:
+    """
+    The ``persian-rummy`` program needs a command; ``python -m persian_rummy`` runs it too, and a reader
+    that stops reading its output early is no error.
+    """
 
+    def test_main_needs_a_command(self, capsys: pytest.CaptureFixture[str]) -> None:
+        with pytest.raises(SystemExit) as info:
+            main([])
+        assert 2 == info.value.code
+        assert "persian-rummy" in capsys.readouterr().err
 
-def test_main_needs_a_command(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main([])
-    assert 2 == info.value.code
-    assert "persian-rummy" in capsys.readouterr().err
+    def test_module_entry_point(self) -> None:
+        done = subprocess.run(
+            [sys.executable, "-m", "persian_rummy", "demo", "--seed", "1"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert done.stdout.splitlines()[-1] == "E-W win, 146 to 119."
 
-
-def test_describe_every_kind_of_action() -> None:
-    rng = random.Random(11)  # noqa: S311
-    state = new_game()
-    seen: dict[str, str] = {}
-    while state.phase is not Phase.GAME_OVER and len(seen) < 7:
-        action = random_deal(state, rng) if state.is_chance_node else rng.choice(legal_actions(state))
-        seen.setdefault(type(action).__name__, describe(state, action))
-        state = apply(state, action)
-    assert {"Deal", "DrawStock", "Discard", "LayDown", "TakeDiscard", "LayOff", "Pass"} <= set(seen)
-    assert seen["Deal"].endswith(" deals")
-    assert seen["DrawStock"].endswith(" draws from the stock")
-    assert " takes " in seen["TakeDiscard"]
-    assert " lays down " in seen["LayDown"]
-    assert " lays off " in seen["LayOff"]
-    assert " onto meld " in seen["LayOff"]
-    assert seen["Pass"].endswith(" passes")
-
-
-def test_module_entry_point() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "persian_rummy", "demo", "--seed", "1"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert done.stdout.splitlines()[-1] == "E-W win, 146 to 119."
-
-
-def test_a_reader_that_stops_early_is_no_error() -> None:
-    with subprocess.Popen(
-        [sys.executable, "-m", "persian_rummy", "demo", "--seed", "1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        bufsize=1,
-    ) as process:
-        assert process.stdout is not None
-        assert process.stderr is not None
-        first = process.stdout.readline()
-        process.stdout.close()
-        errors = process.stderr.read()
-        code = process.wait()
-    assert "Persian Rummy, random players, seed 1\n" == first
-    assert (0, "") == (code, errors)
+    def test_a_reader_that_stops_early_is_no_error(self) -> None:
+        with subprocess.Popen(
+            [sys.executable, "-m", "persian_rummy", "demo", "--seed", "1"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        ) as process:
+            assert process.stdout is not None
+            assert process.stderr is not None
+            first = process.stdout.readline()
+            process.stdout.close()
+            errors = process.stderr.read()
+            code = process.wait()
+        assert "Persian Rummy, random players, seed 1\n" == first
+        assert (0, "") == (code, errors)

@@ -75,312 +75,310 @@ def demo_3() -> str:
     return out.getvalue()
 
 
-# -- demo --record ------------------------------------------------------------------------------------------------
+class TestDemoRecord:
+    """
+    ``persian-rummy demo --seed N --record FILE``: "with ``--record`` it also writes the game record as
+    JSON" (the `persian_rummy.cli` docstring), the record of the very game it prints (docs/records.md).
+    """
+
+    def test_demo_writes_the_record_of_the_game_it_prints(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], demo_3: str
+    ) -> None:
+        path = tmp_path / "game.json"
+        assert 0 == main(["demo", "--seed", "3", "--record", str(path)])
+        printed = capsys.readouterr()
+        assert demo_3 == printed.out
+        assert "" == printed.err
+        text = path.read_text(encoding="utf-8")
+        record = from_json(text, GameRecord)
+        assert to_json(record, pretty=True) + "\n" == text
+        assert Rules() == record.rules
+        assert 0 == record.first_dealer
+        assert None is record.players
+        assert None is record.date
+        assert "persian-rummy demo, seed 3" == record.event
+        state = final_state(record)
+        assert demo(3, io.StringIO()) == state
+        assert Phase.GAME_OVER is state.phase
+        assert (102, 146) == state.scores
+        assert "E-W win, 146 to 102." == demo_3.splitlines()[-1]
+        numbered = [line for line in demo_3.splitlines() if line[:6].strip().rstrip(".").isdigit()]
+        assert sum(not isinstance(action, Deal) for action in record.actions) == len(numbered)
+        assert 2 == sum(isinstance(action, Deal) for action in record.actions)
+
+    def test_demo_without_record_writes_no_file(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)
+        assert 0 == main(["demo", "--seed", "3"])
+        assert [] == list(tmp_path.iterdir())
+
+    def test_demo_record_to_a_missing_directory_fails(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        path = tmp_path / "no such directory" / "game.json"
+        assert 1 == main(["demo", "--seed", "3", "--record", str(path)])
+        printed = capsys.readouterr()
+        assert f"persian-rummy: [Errno 2] No such file or directory: {str(path)!r}\n" == printed.err
+        assert not path.exists()
 
 
-def test_demo_writes_the_record_of_the_game_it_prints(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], demo_3: str
-) -> None:
-    path = tmp_path / "game.json"
-    assert 0 == main(["demo", "--seed", "3", "--record", str(path)])
-    printed = capsys.readouterr()
-    assert demo_3 == printed.out
-    assert "" == printed.err
-    text = path.read_text(encoding="utf-8")
-    record = from_json(text, GameRecord)
-    assert to_json(record, pretty=True) + "\n" == text
-    assert Rules() == record.rules
-    assert 0 == record.first_dealer
-    assert None is record.players
-    assert None is record.date
-    assert "persian-rummy demo, seed 3" == record.event
-    state = final_state(record)
-    assert demo(3, io.StringIO()) == state
-    assert Phase.GAME_OVER is state.phase
-    assert (102, 146) == state.scores
-    assert "E-W win, 146 to 102." == demo_3.splitlines()[-1]
-    numbered = [line for line in demo_3.splitlines() if line[:6].strip().rstrip(".").isdigit()]
-    assert sum(not isinstance(action, Deal) for action in record.actions) == len(numbered)
-    assert 2 == sum(isinstance(action, Deal) for action in record.actions)
+class TestReplay:
+    """
+    ``persian-rummy replay FILE`` "reads a record and prints its game the same way, checking every
+    action": after a header, the demo's output line for line; a record with an illegal action is printed
+    up to that action, then refused; refused input exits with status 1 and a one-line message on
+    standard error (docs/records.md).
+    """
+
+    def test_replay_prints_the_game_the_demo_printed(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], demo_3: str
+    ) -> None:
+        path = tmp_path / "game.json"
+        assert 0 == main(["demo", "--seed", "3", "--record", str(path)])
+        capsys.readouterr()
+        assert 0 == main(["replay", str(path)])
+        printed = capsys.readouterr()
+        assert "" == printed.err
+        lines = printed.out.splitlines()
+        assert [
+            f"Persian Rummy, game record {path}",
+            "Event: persian-rummy demo, seed 3",
+            "Rules: Persian Rummy",
+            "",
+        ] == lines[:4]
+        assert _from_first_deal(demo_3) == lines[4:]
+        assert _from_first_deal(demo_3) == _from_first_deal(printed.out)
+        assert "  game totals: N-S 102, E-W 146" in lines
+        assert "E-W win, 146 to 102." == lines[-1]
+
+    def test_replay_prints_the_players_the_event_the_date_and_the_rules(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = DATA / "winner_deals.json"
+        assert 0 == main(["replay", str(path)])
+        lines = capsys.readouterr().out.splitlines()
+        assert [
+            f"Persian Rummy, game record {path}",
+            "Players: N Ana, E Bruno, S Chiara, W Dario",
+            "Event: Golden game: ten cards, the winner deals",
+            "Date: 2026-01-14",
+            "Rules: hand_size=10,next_dealer=winner",
+            "",
+            "Deal 1, dealt by W",
+        ] == lines[:7]
+        assert "Deal 2, dealt by E" in lines
+        assert "Score of deal 1 (E went out):" in lines
+        assert "Score of deal 2 (N went out):" in lines
+        assert "N-S win, 298 to 210." == lines[-1]
+
+    def test_replay_of_a_drawn_game(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert 0 == main(["replay", str(DATA / "passes.json")])
+        lines = capsys.readouterr().out.splitlines()
+        assert "Score of deal 1 (ended by passes):" in lines
+        assert "Score of deal 2 (ended by passes):" in lines
+        assert "The game is a draw, 112 all." == lines[-1]
+
+    def test_replay_of_a_deal_ended_by_an_empty_stock(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert 0 == main(["replay", str(DATA / "runs_double.json")])
+        out = capsys.readouterr().out
+        assert "Score of deal 2 (ended by stock empty):" in out.splitlines()
+        assert "Rules: empty_stock_end=immediately,double_four_card_runs=true" in out.splitlines()
+
+    def test_replay_of_a_record_that_stops_mid_game(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        demo_record = tmp_path / "game.json"
+        main(["demo", "--seed", "3", "--record", str(demo_record)])
+        capsys.readouterr()
+        record = from_json(demo_record.read_bytes(), GameRecord)
+        path = _write(tmp_path / "partial.json", GameRecord(actions=record.actions[:4], players=("A", "B", "C", "D")))
+        assert 0 == main(["replay", path])
+        assert [
+            f"Persian Rummy, game record {path}",
+            "Players: N A, E B, S C, W D",
+            "Rules: Persian Rummy",
+            "",
+            "Deal 1, dealt by N",
+            "  N is dealt 4c 5c 2d Jd 7h Qh 2s",
+            "  E is dealt 3c 8c 6d 9d Td 2h X4",
+            "  S is dealt 9c 7d 4h 8h 7s 9s X1",
+            "  W is dealt 7c Qc Kc 8d Kd Ts As",
+            "  upcard 5s; stock 27 cards",
+            "    1. E draws from the stock",
+            "    2. E discards Td",
+            "    3. S draws from the stock",
+            "",
+            "The game is not over: deal 1, phase play, S to act.",
+        ] == capsys.readouterr().out.splitlines()
+
+    def test_replay_of_an_empty_record(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        path = _write(tmp_path / "empty.json", GameRecord(first_dealer=2))
+        assert 0 == main(["replay", path])
+        assert [
+            f"Persian Rummy, game record {path}",
+            "Rules: Persian Rummy",
+            "",
+            "The game is not over: deal 0, phase deal.",
+        ] == capsys.readouterr().out.splitlines()
+
+    def test_replay_of_an_illegal_action_prints_the_game_up_to_it_and_the_error(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], demo_3: str
+    ) -> None:
+        demo_record = tmp_path / "game.json"
+        main(["demo", "--seed", "3", "--record", str(demo_record)])
+        capsys.readouterr()
+        record = from_json(demo_record.read_bytes(), GameRecord)
+        actions: list[Action] = list(record.actions)
+        actions[5] = DrawStock(1)  # W is to draw, not E
+        path = _write(tmp_path / "bad.json", GameRecord(actions=actions))
+        assert 1 == main(["replay", path])
+        printed = capsys.readouterr()
+        assert _from_first_deal(demo_3)[:10] == _from_first_deal(printed.out)
+        assert (
+            "persian-rummy: action 5 of the record is illegal: "
+            "illegal action DrawStock(seat=1): it is seat 3's turn, not seat 1's (R6)\n"
+        ) == printed.err
+
+    def test_replay_of_a_deal_that_is_not_a_permutation(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        data = json.loads((DATA / "went_out.json").read_text(encoding="utf-8"))
+        deck = data["actions"][0]["deck"]
+        deck[1] = deck[0]
+        path = tmp_path / "bad deal.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        # Loading refuses it already, naming the place of the repeated card.
+        assert 1 == main(["replay", str(path)])
+        printed = capsys.readouterr()
+        assert "persian-rummy: $.actions[0].deck[1]: card 3h appears twice in the list\n" == printed.err
+        assert "" == printed.out
+
+    def test_replay_of_a_missing_file(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        path = tmp_path / "missing.json"
+        assert 1 == main(["replay", str(path)])
+        printed = capsys.readouterr()
+        assert "" == printed.out
+        assert f"persian-rummy: [Errno 2] No such file or directory: {str(path)!r}\n" == printed.err
+
+    @pytest.mark.parametrize(
+        ("content", "message"),
+        [
+            (to_json(new_game()).encode(), "$: expected a GameRecord document, got GameState"),
+            (to_json(DrawStock(1)).encode(), "$: expected a GameRecord document, got DrawStock"),
+            (
+                b'{"format": "persian-rummy", "version": 1}',
+                "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got null",
+            ),
+            (b"{}", "$.format: expected 'persian-rummy', got null"),
+            (b"[1, 2]", "$: expected an object, got a list"),
+            (b"not json", "$: not JSON: Expecting value: line 1 column 1 (char 0)"),
+            (b"", "$: not JSON: Expecting value: line 1 column 1 (char 0)"),
+            (b"\xff\xfe", "$: not UTF-8 text: invalid start byte"),
+        ],
+    )
+    def test_replay_of_a_file_that_is_not_a_record(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+    ) -> None:
+        path = tmp_path / "other.json"
+        path.write_bytes(content)
+        assert 1 == main(["replay", str(path)])
+        printed = capsys.readouterr()
+        assert "" == printed.out
+        assert f"persian-rummy: {message}\n" == printed.err
+
+    def test_replay_of_a_directory(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        assert 1 == main(["replay", str(tmp_path)])
+        printed = capsys.readouterr()
+        assert "" == printed.out
+        assert printed.err.startswith("persian-rummy: [Errno ")
+        assert printed.err.endswith(f"{str(tmp_path)!r}\n")
 
 
-def test_demo_without_record_writes_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    assert 0 == main(["demo", "--seed", "3"])
-    assert [] == list(tmp_path.iterdir())
+class TestShow:
+    """
+    ``persian-rummy show POSITION`` prints a position given in position notation: where the game is, the
+    hands with the cards known to come from the discard pile, the stock, the pile, the table and the
+    scores; ``-`` reads the position from standard input, and a position that cannot be read is refused
+    with the reason (docs/records.md).
+    """
 
+    def test_the_show_position_is_the_one_of_the_golden_game(self) -> None:
+        record = from_json((DATA / "went_out.json").read_bytes(), GameRecord)
+        states = list(replay(record))
+        assert POSITION == format_position(states[124])
 
-def test_demo_record_to_a_missing_directory_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "no such directory" / "game.json"
-    assert 1 == main(["demo", "--seed", "3", "--record", str(path)])
-    printed = capsys.readouterr()
-    assert f"persian-rummy: [Errno 2] No such file or directory: {str(path)!r}\n" == printed.err
-    assert not path.exists()
+    def test_show_prints_the_position_readably(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert 0 == main(["show", POSITION])
+        printed = capsys.readouterr()
+        assert "" == printed.err
+        assert SHOWN == printed.out.splitlines()
 
+    def test_show_prints_the_hands_the_piles_the_table_and_the_scores(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert 0 == main(["show", POSITION])
+        printed = capsys.readouterr()
+        assert "" == printed.err
+        lines = printed.out.splitlines()
+        assert len(SHOWN) == len(lines)
+        assert SHOWN[:1] == lines[:1]
+        assert SHOWN[2:] == lines[2:]
+        assert lines[1].startswith("Deal 2, phase play, ")
+        assert lines[1].endswith(" to act; dealer E")
 
-# -- replay -------------------------------------------------------------------------------------------------------
+    def test_show_of_a_new_game(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert 0 == main(["show", format_position(new_game(Rules(hand_size=5)))])
+        assert [
+            "Rules: hand_size=5",
+            "Deal 0, phase deal; dealer N",
+            "  N holds -",
+            "  E holds -",
+            "  S holds -",
+            "  W holds -",
+            "  stock: 56 cards, next 2c",
+            "  discard pile (bottom to top): -",
+        ] == capsys.readouterr().out.splitlines()
 
+    def test_show_reads_the_position_from_stdin(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        assert 0 == main(["show", POSITION])
+        expected = capsys.readouterr().out
+        monkeypatch.setattr(sys, "stdin", io.StringIO(f"\n  {POSITION}\n\n"))
+        assert 0 == main(["show", "-"])
+        printed = capsys.readouterr()
+        assert "" == printed.err
+        assert expected == printed.out
 
-def test_replay_prints_the_game_the_demo_printed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], demo_3: str
-) -> None:
-    path = tmp_path / "game.json"
-    assert 0 == main(["demo", "--seed", "3", "--record", str(path)])
-    capsys.readouterr()
-    assert 0 == main(["replay", str(path)])
-    printed = capsys.readouterr()
-    assert "" == printed.err
-    lines = printed.out.splitlines()
-    assert [
-        f"Persian Rummy, game record {path}",
-        "Event: persian-rummy demo, seed 3",
-        "Rules: Persian Rummy",
-        "",
-    ] == lines[:4]
-    assert _from_first_deal(demo_3) == lines[4:]
-    assert _from_first_deal(demo_3) == _from_first_deal(printed.out)
-    assert "  game totals: N-S 102, E-W 146" in lines
-    assert "E-W win, 146 to 102." == lines[-1]
+    @pytest.mark.parametrize(
+        ("position", "message"),
+        [
+            ("", "a position has 14 fields separated by spaces, got 0"),
+            ("- 1/N draw E", "a position has 14 fields separated by spaces, got 4"),
+            (
+                POSITION.replace(" play ", " plya "),
+                "field 3 is a phase (deal, draw, play, deal_over, game_over), got 'plya'",
+            ),
+            (POSITION.replace("- 2/E", "- 2/Q"), "not a seat: 'Q' in '2/Q' (expected N, E, S or W)"),
+            (
+                POSITION.replace(" Kd 3cKdKsX2 ", " Jd 3cKdKsX2 "),
+                "invalid position: the card to play must be one of the cards taken from the discard pile this turn",
+            ),
+            (
+                POSITION.replace("JcQc2d", "JcQc2c"),
+                "invalid position: card 2c appears more than once (found again in the stock)",
+            ),
+        ],
+    )
+    def test_show_of_a_bad_position_fails_with_the_error(
+        self, capsys: pytest.CaptureFixture[str], position: str, message: str
+    ) -> None:
+        assert 1 == main(["show", position])
+        printed = capsys.readouterr()
+        assert "" == printed.out
+        assert f"persian-rummy: {message}\n" == printed.err
 
-
-def test_replay_prints_the_players_the_event_the_date_and_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    path = DATA / "winner_deals.json"
-    assert 0 == main(["replay", str(path)])
-    lines = capsys.readouterr().out.splitlines()
-    assert [
-        f"Persian Rummy, game record {path}",
-        "Players: N Ana, E Bruno, S Chiara, W Dario",
-        "Event: Golden game: ten cards, the winner deals",
-        "Date: 2026-01-14",
-        "Rules: hand_size=10,next_dealer=winner",
-        "",
-        "Deal 1, dealt by W",
-    ] == lines[:7]
-    assert "Deal 2, dealt by E" in lines
-    assert "Score of deal 1 (E went out):" in lines
-    assert "Score of deal 2 (N went out):" in lines
-    assert "N-S win, 298 to 210." == lines[-1]
-
-
-def test_replay_of_a_drawn_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert 0 == main(["replay", str(DATA / "passes.json")])
-    lines = capsys.readouterr().out.splitlines()
-    assert "Score of deal 1 (ended by passes):" in lines
-    assert "Score of deal 2 (ended by passes):" in lines
-    assert "The game is a draw, 112 all." == lines[-1]
-
-
-def test_replay_of_a_deal_ended_by_an_empty_stock(capsys: pytest.CaptureFixture[str]) -> None:
-    assert 0 == main(["replay", str(DATA / "runs_double.json")])
-    out = capsys.readouterr().out
-    assert "Score of deal 2 (ended by stock empty):" in out.splitlines()
-    assert "Rules: empty_stock_end=immediately,double_four_card_runs=true" in out.splitlines()
-
-
-def test_replay_of_a_record_that_stops_mid_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    demo_record = tmp_path / "game.json"
-    main(["demo", "--seed", "3", "--record", str(demo_record)])
-    capsys.readouterr()
-    record = from_json(demo_record.read_bytes(), GameRecord)
-    path = _write(tmp_path / "partial.json", GameRecord(actions=record.actions[:4], players=("A", "B", "C", "D")))
-    assert 0 == main(["replay", path])
-    assert [
-        f"Persian Rummy, game record {path}",
-        "Players: N A, E B, S C, W D",
-        "Rules: Persian Rummy",
-        "",
-        "Deal 1, dealt by N",
-        "  N is dealt 4c 5c 2d Jd 7h Qh 2s",
-        "  E is dealt 3c 8c 6d 9d Td 2h X4",
-        "  S is dealt 9c 7d 4h 8h 7s 9s X1",
-        "  W is dealt 7c Qc Kc 8d Kd Ts As",
-        "  upcard 5s; stock 27 cards",
-        "    1. E draws from the stock",
-        "    2. E discards Td",
-        "    3. S draws from the stock",
-        "",
-        "The game is not over: deal 1, phase play, S to act.",
-    ] == capsys.readouterr().out.splitlines()
-
-
-def test_replay_of_an_empty_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _write(tmp_path / "empty.json", GameRecord(first_dealer=2))
-    assert 0 == main(["replay", path])
-    assert [
-        f"Persian Rummy, game record {path}",
-        "Rules: Persian Rummy",
-        "",
-        "The game is not over: deal 0, phase deal.",
-    ] == capsys.readouterr().out.splitlines()
-
-
-def test_replay_of_an_illegal_action_prints_the_game_up_to_it_and_the_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], demo_3: str
-) -> None:
-    demo_record = tmp_path / "game.json"
-    main(["demo", "--seed", "3", "--record", str(demo_record)])
-    capsys.readouterr()
-    record = from_json(demo_record.read_bytes(), GameRecord)
-    actions: list[Action] = list(record.actions)
-    actions[5] = DrawStock(1)  # W is to draw, not E
-    path = _write(tmp_path / "bad.json", GameRecord(actions=actions))
-    assert 1 == main(["replay", path])
-    printed = capsys.readouterr()
-    assert _from_first_deal(demo_3)[:10] == _from_first_deal(printed.out)
-    assert (
-        "persian-rummy: action 5 of the record is illegal: "
-        "illegal action DrawStock(seat=1): it is seat 3's turn, not seat 1's (R6)\n"
-    ) == printed.err
-
-
-def test_replay_of_a_deal_that_is_not_a_permutation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads((DATA / "went_out.json").read_text(encoding="utf-8"))
-    deck = data["actions"][0]["deck"]
-    deck[1] = deck[0]
-    path = tmp_path / "bad deal.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    # Loading refuses it already, naming the place of the repeated card.
-    assert 1 == main(["replay", str(path)])
-    printed = capsys.readouterr()
-    assert "persian-rummy: $.actions[0].deck[1]: card 3h appears twice in the list\n" == printed.err
-    assert "" == printed.out
-
-
-def test_replay_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "missing.json"
-    assert 1 == main(["replay", str(path)])
-    printed = capsys.readouterr()
-    assert "" == printed.out
-    assert f"persian-rummy: [Errno 2] No such file or directory: {str(path)!r}\n" == printed.err
-
-
-@pytest.mark.parametrize(
-    ("content", "message"),
-    [
-        (to_json(new_game()).encode(), "$: expected a GameRecord document, got GameState"),
-        (to_json(DrawStock(1)).encode(), "$: expected a GameRecord document, got DrawStock"),
-        (
-            b'{"format": "persian-rummy", "version": 1}',
-            "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got null",
-        ),
-        (b"{}", "$.format: expected 'persian-rummy', got null"),
-        (b"[1, 2]", "$: expected an object, got a list"),
-        (b"not json", "$: not JSON: Expecting value: line 1 column 1 (char 0)"),
-        (b"", "$: not JSON: Expecting value: line 1 column 1 (char 0)"),
-        (b"\xff\xfe", "$: not UTF-8 text: invalid start byte"),
-    ],
-)
-def test_replay_of_a_file_that_is_not_a_record(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
-) -> None:
-    path = tmp_path / "other.json"
-    path.write_bytes(content)
-    assert 1 == main(["replay", str(path)])
-    printed = capsys.readouterr()
-    assert "" == printed.out
-    assert f"persian-rummy: {message}\n" == printed.err
-
-
-def test_replay_of_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert 1 == main(["replay", str(tmp_path)])
-    printed = capsys.readouterr()
-    assert "" == printed.out
-    assert printed.err.startswith("persian-rummy: [Errno ")
-    assert printed.err.endswith(f"{str(tmp_path)!r}\n")
-
-
-# -- show ---------------------------------------------------------------------------------------------------------
-
-
-def test_the_show_position_is_the_one_of_the_golden_game() -> None:
-    record = from_json((DATA / "went_out.json").read_bytes(), GameRecord)
-    states = list(replay(record))
-    assert POSITION == format_position(states[124])
-
-
-def test_show_prints_the_position_readably(capsys: pytest.CaptureFixture[str]) -> None:
-    assert 0 == main(["show", POSITION])
-    printed = capsys.readouterr()
-    assert "" == printed.err
-    assert SHOWN == printed.out.splitlines()
-
-
-def test_show_prints_the_hands_the_piles_the_table_and_the_scores(capsys: pytest.CaptureFixture[str]) -> None:
-    assert 0 == main(["show", POSITION])
-    printed = capsys.readouterr()
-    assert "" == printed.err
-    lines = printed.out.splitlines()
-    assert len(SHOWN) == len(lines)
-    assert SHOWN[:1] == lines[:1]
-    assert SHOWN[2:] == lines[2:]
-    assert lines[1].startswith("Deal 2, phase play, ")
-    assert lines[1].endswith(" to act; dealer E")
-
-
-def test_show_of_a_new_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert 0 == main(["show", format_position(new_game(Rules(hand_size=5)))])
-    assert [
-        "Rules: hand_size=5",
-        "Deal 0, phase deal; dealer N",
-        "  N holds -",
-        "  E holds -",
-        "  S holds -",
-        "  W holds -",
-        "  stock: 56 cards, next 2c",
-        "  discard pile (bottom to top): -",
-    ] == capsys.readouterr().out.splitlines()
-
-
-def test_show_reads_the_position_from_stdin(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert 0 == main(["show", POSITION])
-    expected = capsys.readouterr().out
-    monkeypatch.setattr(sys, "stdin", io.StringIO(f"\n  {POSITION}\n\n"))
-    assert 0 == main(["show", "-"])
-    printed = capsys.readouterr()
-    assert "" == printed.err
-    assert expected == printed.out
-
-
-@pytest.mark.parametrize(
-    ("position", "message"),
-    [
-        ("", "a position has 14 fields separated by spaces, got 0"),
-        ("- 1/N draw E", "a position has 14 fields separated by spaces, got 4"),
-        (
-            POSITION.replace(" play ", " plya "),
-            "field 3 is a phase (deal, draw, play, deal_over, game_over), got 'plya'",
-        ),
-        (POSITION.replace("- 2/E", "- 2/Q"), "not a seat: 'Q' in '2/Q' (expected N, E, S or W)"),
-        (
-            POSITION.replace(" Kd 3cKdKsX2 ", " Jd 3cKdKsX2 "),
-            "invalid position: the card to play must be one of the cards taken from the discard pile this turn",
-        ),
-        (
-            POSITION.replace("JcQc2d", "JcQc2c"),
-            "invalid position: card 2c appears more than once (found again in the stock)",
-        ),
-    ],
-)
-def test_show_of_a_bad_position_fails_with_the_error(
-    capsys: pytest.CaptureFixture[str], position: str, message: str
-) -> None:
-    assert 1 == main(["show", position])
-    printed = capsys.readouterr()
-    assert "" == printed.out
-    assert f"persian-rummy: {message}\n" == printed.err
-
-
-def test_show_of_a_bad_position_on_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("not a position\n"))
-    assert 1 == main(["show", "-"])
-    printed = capsys.readouterr()
-    assert "" == printed.out
-    assert "persian-rummy: a position has 14 fields separated by spaces, got 3\n" == printed.err
-
-
-# -- the installed command ----------------------------------------------------------------------------------------
+    def test_show_of_a_bad_position_on_stdin(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO("not a position\n"))
+        assert 1 == main(["show", "-"])
+        printed = capsys.readouterr()
+        assert "" == printed.out
+        assert "persian-rummy: a position has 14 fields separated by spaces, got 3\n" == printed.err
 
 
 def _command() -> str:
@@ -390,22 +388,28 @@ def _command() -> str:
     return str(Path(sys.executable).with_name("persian-rummy"))
 
 
-def test_the_installed_command_records_replays_and_shows(tmp_path: Path, demo_3: str) -> None:
-    path = tmp_path / "game.json"
-    run = subprocess.run(  # noqa: S603 (our own command, fixed arguments)
-        [_command(), "demo", "--seed", "3", "--record", str(path)], capture_output=True, text=True, check=False
-    )
-    assert (0, demo_3, "") == (run.returncode, run.stdout, run.stderr)
-    run = subprocess.run(  # noqa: S603
-        [_command(), "replay", str(path)], capture_output=True, text=True, check=False
-    )
-    assert (0, "") == (run.returncode, run.stderr)
-    assert _from_first_deal(demo_3) == _from_first_deal(run.stdout)
-    run = subprocess.run(  # noqa: S603
-        [_command(), "show", "-"], input="nonsense", capture_output=True, text=True, check=False
-    )
-    assert (1, "", "persian-rummy: a position has 14 fields separated by spaces, got 1\n") == (
-        run.returncode,
-        run.stdout,
-        run.stderr,
-    )
+class TestInstalledCommand:
+    """
+    "The ``persian-rummy`` program, installed with the package, has three commands" (docs/records.md):
+    the installed command records, replays and shows as `main` does.
+    """
+
+    def test_the_installed_command_records_replays_and_shows(self, tmp_path: Path, demo_3: str) -> None:
+        path = tmp_path / "game.json"
+        run = subprocess.run(  # noqa: S603 (our own command, fixed arguments)
+            [_command(), "demo", "--seed", "3", "--record", str(path)], capture_output=True, text=True, check=False
+        )
+        assert (0, demo_3, "") == (run.returncode, run.stdout, run.stderr)
+        run = subprocess.run(  # noqa: S603
+            [_command(), "replay", str(path)], capture_output=True, text=True, check=False
+        )
+        assert (0, "") == (run.returncode, run.stderr)
+        assert _from_first_deal(demo_3) == _from_first_deal(run.stdout)
+        run = subprocess.run(  # noqa: S603
+            [_command(), "show", "-"], input="nonsense", capture_output=True, text=True, check=False
+        )
+        assert (1, "", "persian-rummy: a position has 14 fields separated by spaces, got 1\n") == (
+            run.returncode,
+            run.stdout,
+            run.stderr,
+        )

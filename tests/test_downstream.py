@@ -45,59 +45,71 @@ def run_python(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_downstream_test_file(tmp_path: Path) -> None:
+class TestDownstreamProject:
     """
-    A downstream test file that uses `st.from_type` and `persian_rummy.strategies.states`
-    passes under pytest.
+    The testing kit as another project uses it (docs/testing.md): a test file of its own, run by pytest
+    in a fresh interpreter, gets the package's types from `st.from_type` through the ``hypothesis``
+    entry point, whether or not it imports `persian_rummy.strategies` first.
     """
-    assert 10 == len(DOWNSTREAM_TESTS.splitlines())
-    (tmp_path / "test_downstream_project.py").write_text(DOWNSTREAM_TESTS)
 
-    done = run_python("-m", "pytest", "-q", "-p", "no:cacheprovider", "test_downstream_project.py", cwd=tmp_path)
-
-    assert 0 == done.returncode, done.stdout + done.stderr
-    assert "2 passed" in done.stdout
-
-
-def test_from_type_before_importing_the_package(tmp_path: Path) -> None:
-    """
-    In a fresh interpreter, importing Hypothesis is enough for `st.from_type` to know the
-    package's types; importing the strategies module first works as well.
-    """
-    script = textwrap.dedent(
+    def test_downstream_test_file(self, tmp_path: Path) -> None:
         """
-        import sys
-        assert "persian_rummy" not in sys.modules
-        from hypothesis import Phase, find, settings, strategies as st
-        from persian_rummy import Card, GameState, new_game
-        first = settings(database=None, phases=[Phase.generate])
-        assert Card.parse("2c") == find(st.from_type(Card), lambda card: True, settings=first)
-        assert new_game() == find(st.from_type(GameState), lambda state: True, settings=first)
-        print("ok")
+        A downstream test file that uses `st.from_type` and `persian_rummy.strategies.states`
+        passes under pytest.
         """
-    )
-    strategies_first = textwrap.dedent(
+        assert 10 == len(DOWNSTREAM_TESTS.splitlines())
+        (tmp_path / "test_downstream_project.py").write_text(DOWNSTREAM_TESTS)
+
+        done = run_python("-m", "pytest", "-q", "-p", "no:cacheprovider", "test_downstream_project.py", cwd=tmp_path)
+
+        assert 0 == done.returncode, done.stdout + done.stderr
+        assert "2 passed" in done.stdout
+
+    def test_from_type_before_importing_the_package(self, tmp_path: Path) -> None:
         """
-        import persian_rummy.strategies
-        from hypothesis import strategies as st
-        from persian_rummy import Card
-        print(st.from_type(Card))
+        In a fresh interpreter, importing Hypothesis is enough for `st.from_type` to know the
+        package's types; importing the strategies module first works as well.
         """
-    )
+        script = textwrap.dedent(
+            """
+            import sys
+            assert "persian_rummy" not in sys.modules
+            from hypothesis import Phase, find, settings, strategies as st
+            from persian_rummy import Card, GameState, new_game
+            first = settings(database=None, phases=[Phase.generate])
+            assert Card.parse("2c") == find(st.from_type(Card), lambda card: True, settings=first)
+            assert new_game() == find(st.from_type(GameState), lambda state: True, settings=first)
+            print("ok")
+            """
+        )
+        strategies_first = textwrap.dedent(
+            """
+            import persian_rummy.strategies
+            from hypothesis import strategies as st
+            from persian_rummy import Card
+            print(st.from_type(Card))
+            """
+        )
 
-    plain = run_python("-c", script, cwd=tmp_path)
-    first = run_python("-c", strategies_first, cwd=tmp_path)
+        plain = run_python("-c", script, cwd=tmp_path)
+        first = run_python("-c", strategies_first, cwd=tmp_path)
 
-    assert ("ok\n", "") == (plain.stdout, plain.stderr)
-    assert 0 == first.returncode, first.stderr
+        assert ("ok\n", "") == (plain.stdout, plain.stderr)
+        assert 0 == first.returncode, first.stderr
 
 
-def test_package_does_not_import_hypothesis(tmp_path: Path) -> None:
+class TestWithoutHypothesis:
     """
-    Importing the package, and playing with it, never imports Hypothesis.
+    "Only the module `persian_rummy.strategies` imports Hypothesis; ``import persian_rummy`` never does"
+    (docs/testing.md).
     """
-    script = "import sys, persian_rummy; persian_rummy.new_game(); print('hypothesis' in sys.modules)"
 
-    done = run_python("-c", script, cwd=tmp_path)
+    def test_package_does_not_import_hypothesis(self, tmp_path: Path) -> None:
+        """
+        Importing the package, and playing with it, never imports Hypothesis.
+        """
+        script = "import sys, persian_rummy; persian_rummy.new_game(); print('hypothesis' in sys.modules)"
 
-    assert ("False\n", "") == (done.stdout, done.stderr)
+        done = run_python("-c", script, cwd=tmp_path)
+
+        assert ("False\n", "") == (done.stdout, done.stderr)

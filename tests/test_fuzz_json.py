@@ -176,27 +176,30 @@ def check_text(text: str | bytes) -> None:
         assert value == from_json(to_json(value))
 
 
-# -- arbitrary JSON values ---------------------------------------------------------------------------------------
+class TestArbitraryJson:
+    """
+    Any JSON value, any object with an envelope, any text and any bytes: `from_data` and `from_json` raise
+    no exception but `InvalidDataError`, agree on what they accept, and what they accept is valid under
+    the schema and round-trips (docs/json.md, "What loading checks").
+    """
 
+    @given(json_values)
+    def test_arbitrary_json_values_are_refused_or_round_trip(self, data: object) -> None:
+        check(data)
 
-@given(json_values)
-def test_arbitrary_json_values_are_refused_or_round_trip(data: object) -> None:
-    check(data)
+    @given(envelopes)
+    def test_arbitrary_objects_with_an_envelope_are_refused_or_round_trip(self, data: Data) -> None:
+        check(data)
 
+    @given(
+        st.text(max_size=200) | st.sampled_from(("NaN", "-Infinity", "[1e400]", "{}", '{"a": 1, "a": 2}', "\ufeff{}"))
+    )
+    def test_arbitrary_text_is_refused_or_round_trips(self, text: str) -> None:
+        check_text(text)
 
-@given(envelopes)
-def test_arbitrary_objects_with_an_envelope_are_refused_or_round_trip(data: Data) -> None:
-    check(data)
-
-
-@given(st.text(max_size=200) | st.sampled_from(("NaN", "-Infinity", "[1e400]", "{}", '{"a": 1, "a": 2}', "\ufeff{}")))
-def test_arbitrary_text_is_refused_or_round_trips(text: str) -> None:
-    check_text(text)
-
-
-@given(st.binary(max_size=200))
-def test_arbitrary_bytes_are_refused_or_round_trip(raw: bytes) -> None:
-    check_text(raw)
+    @given(st.binary(max_size=200))
+    def test_arbitrary_bytes_are_refused_or_round_trip(self, raw: bytes) -> None:
+        check_text(raw)
 
 
 # -- damaged documents -------------------------------------------------------------------------------------------
@@ -291,30 +294,35 @@ def damaged_documents(draw: st.DrawFn) -> Data:
     return data
 
 
-@given(damaged_documents())
-def test_damaged_documents_are_refused_or_round_trip(data: Data) -> None:
-    check(data)
+class TestDamagedDocuments:
+    """
+    Valid documents with a key dropped or added, a value replaced, a card duplicated, removed, replaced
+    or moved, the version changed, the text spoilt or a key written twice: refused with
+    `InvalidDataError`, or accepted and round-tripping (docs/json.md, "What loading checks").
+    """
 
+    @given(damaged_documents())
+    def test_damaged_documents_are_refused_or_round_trip(self, data: Data) -> None:
+        check(data)
 
-@given(playouts(rules=rules_variants(), max_actions=150), st.integers(0, 3), decks(), st.data())
-def test_damaged_text_is_refused_or_round_trips(
-    playout: Playout, which: int, deck: tuple[Any, ...], data: st.DataObject
-) -> None:
-    text = json.dumps(documents(playout, which, deck))
-    for _ in range(data.draw(st.integers(1, 3))):
-        start = data.draw(st.integers(0, len(text)))
-        end = data.draw(st.integers(start, min(len(text), start + 8)))
-        text = (
-            text[:start]
-            + data.draw(st.text(max_size=4) | st.sampled_from(('"', ",", "}", "]", ": 1", "X1")))
-            + text[end:]
-        )
-    check_text(text)
+    @given(playouts(rules=rules_variants(), max_actions=150), st.integers(0, 3), decks(), st.data())
+    def test_damaged_text_is_refused_or_round_trips(
+        self, playout: Playout, which: int, deck: tuple[Any, ...], data: st.DataObject
+    ) -> None:
+        text = json.dumps(documents(playout, which, deck))
+        for _ in range(data.draw(st.integers(1, 3))):
+            start = data.draw(st.integers(0, len(text)))
+            end = data.draw(st.integers(start, min(len(text), start + 8)))
+            text = (
+                text[:start]
+                + data.draw(st.text(max_size=4) | st.sampled_from(('"', ",", "}", "]", ": 1", "X1")))
+                + text[end:]
+            )
+        check_text(text)
 
-
-@given(damaged_documents())
-def test_damaged_documents_with_a_key_written_twice_are_refused(data: Data) -> None:
-    assume(data and finite(data))
-    key = next(iter(data))
-    twice = "{" + json.dumps(key) + ": null, " + json.dumps(data)[1:]
-    assert (None, f"$: duplicate key {key!r} in an object") == read(twice)
+    @given(damaged_documents())
+    def test_damaged_documents_with_a_key_written_twice_are_refused(self, data: Data) -> None:
+        assume(data and finite(data))
+        key = next(iter(data))
+        twice = "{" + json.dumps(key) + ": null, " + json.dumps(data)[1:]
+        assert (None, f"$: duplicate key {key!r} in an object") == read(twice)

@@ -285,87 +285,103 @@ def action_texts(draw: st.DrawFn) -> tuple[str, GameState]:
     return text, state
 
 
-# -- arbitrary text into every parser ---------------------------------------------------------------------------
+class TestArbitraryText:
+    """
+    Arbitrary text into every parser of text: each raises only its documented exceptions
+    (`InvalidNotationError`; also `IllegalActionError` for `parse_action`; `InvalidDataError` for
+    `from_json`), and what it returns round-trips (docs/notation.md, docs/json.md).
+    """
+
+    @pytest.mark.parametrize("parser", ["Card.parse", "CardSet.parse", "parse_cards", "parse_rules", "from_json"])
+    @given(text=st.text())
+    def test_arbitrary_text(self, parser: str, text: str) -> None:
+        CHECKS[parser](text)
+
+    @given(text=st.text())
+    def test_arbitrary_text_as_a_position(self, text: str) -> None:
+        check_position(text)
+
+    @given(text=st.text(), state=st.none() | played_states(max_actions=60))
+    def test_arbitrary_text_as_an_action(self, text: str, state: GameState | None) -> None:
+        check_action(text, state)
 
 
-@pytest.mark.parametrize("parser", ["Card.parse", "CardSet.parse", "parse_cards", "parse_rules", "from_json"])
-@given(text=st.text())
-def test_arbitrary_text(parser: str, text: str) -> None:
-    CHECKS[parser](text)
+class TestCards:
+    """
+    Card notation from its own tokens and near misses (``10c``, ``X5``, ``qh``): a card, a card set and a
+    list of cards are read, or refused with `InvalidNotationError`, and what is read round-trips
+    (docs/notation.md).
+    """
+
+    @pytest.mark.parametrize("parser", ["Card.parse", "CardSet.parse", "parse_cards"])
+    @given(text=token_texts(max_size=6))
+    def test_card_tokens(self, parser: str, text: str) -> None:
+        CHECKS[parser](text)
+
+    @given(text=st.lists(st.sampled_from([*CARD_TEXTS, *NEAR_CARDS, " ", "-"]), max_size=12).map("".join))
+    def test_card_runs(self, text: str) -> None:
+        check_card(text)
+        check_card_set(text)
+        check_cards(text)
 
 
-@given(text=st.text())
-def test_arbitrary_text_as_a_position(text: str) -> None:
-    check_position(text)
+class TestActions:
+    """
+    Action notation from seats, verbs and cards, and legal actions' texts mutated or without their seat:
+    `parse_action` raises only `InvalidNotationError` or `IllegalActionError`, and what it reads is legal
+    when strict and round-trips (docs/notation.md).
+    """
+
+    @given(text=token_texts(), state=st.none() | played_states(rules=rules_variants(), max_actions=150))
+    def test_action_tokens(self, text: str, state: GameState | None) -> None:
+        check_action(text, state)
+
+    @given(texts=st.tuples(st.sampled_from(SEATS) | st.just(""), st.sampled_from(VERBS), token_texts(max_size=4)))
+    def test_actions_shaped_from_tokens(self, texts: tuple[str, str, str]) -> None:
+        seat, verb, rest = texts
+        text = f"{seat} {verb} {rest}"
+        check_action(text)
+        check_action(text, new_game())
+
+    @given(action=action_texts())
+    def test_mutated_actions(self, action: tuple[str, GameState]) -> None:
+        text, state = action
+        check_action(text, state)
+        check_action(text)
 
 
-@given(text=st.text(), state=st.none() | played_states(max_actions=60))
-def test_arbitrary_text_as_an_action(text: str, state: GameState | None) -> None:
-    check_action(text, state)
-
-
-@pytest.mark.parametrize("parser", ["Card.parse", "CardSet.parse", "parse_cards"])
-@given(text=token_texts(max_size=6))
-def test_card_tokens(parser: str, text: str) -> None:
-    CHECKS[parser](text)
-
-
-@given(text=st.lists(st.sampled_from([*CARD_TEXTS, *NEAR_CARDS, " ", "-"]), max_size=12).map("".join))
-def test_card_runs(text: str) -> None:
-    check_card(text)
-    check_card_set(text)
-    check_cards(text)
-
-
-@given(text=token_texts(), state=st.none() | played_states(rules=rules_variants(), max_actions=150))
-def test_action_tokens(text: str, state: GameState | None) -> None:
-    check_action(text, state)
-
-
-@given(texts=st.tuples(st.sampled_from(SEATS) | st.just(""), st.sampled_from(VERBS), token_texts(max_size=4)))
-def test_actions_shaped_from_tokens(texts: tuple[str, str, str]) -> None:
-    seat, verb, rest = texts
-    text = f"{seat} {verb} {rest}"
-    check_action(text)
-    check_action(text, new_game())
-
-
-@given(action=action_texts())
-def test_mutated_actions(action: tuple[str, GameState]) -> None:
-    text, state = action
-    check_action(text, state)
-    check_action(text)
-
-
-# -- positions and rules: known bugs make these fail at their first example until fixed ---------------------------
+# -- positions and rules: inputs that once escaped as a plain ValueError ------------------------------------------
 
 DOUBLED_MINUS = "go_out_bonus=--10"
 SUPERSCRIPT_PASSES = "- 1/N draw E 2c3c4c5c6c7c8c/2d3d4d5d6d7d8d/2h3h4h5h6h7h8h/2s3s4s5s6s7s8s * 9c - - - - ² - -"
-BUG = "bug: parse_rules and parse_position let int() raise a plain ValueError ('--10', '²')"
 
 
-@given(text=rules_texts())
-@example(text=DOUBLED_MINUS)
-def test_rules_from_tokens(text: str) -> None:
-    check_rules(text)
+class TestRulesAndPositions:
+    """
+    Rules ids and positions built field by field from the notation's tokens, and positions of played
+    games mutated: `parse_rules` and `parse_position` raise only `InvalidNotationError`, and what they
+    read round-trips (docs/notation.md).
+    """
 
+    @given(text=rules_texts())
+    @example(text=DOUBLED_MINUS)
+    def test_rules_from_tokens(self, text: str) -> None:
+        check_rules(text)
 
-@given(text=position_texts())
-@example(text=SUPERSCRIPT_PASSES)
-def test_positions_from_tokens(text: str) -> None:
-    check_position(text)
+    @given(text=position_texts())
+    @example(text=SUPERSCRIPT_PASSES)
+    def test_positions_from_tokens(self, text: str) -> None:
+        check_position(text)
 
+    @given(text=mutated_positions())
+    @example(text=DOUBLED_MINUS + SUPERSCRIPT_PASSES[1:])
+    def test_mutated_positions(self, text: str) -> None:
+        check_position(text)
 
-@given(text=mutated_positions())
-@example(text=DOUBLED_MINUS + SUPERSCRIPT_PASSES[1:])
-def test_mutated_positions(text: str) -> None:
-    check_position(text)
-
-
-def test_the_fuzzed_position_fields_can_be_valid() -> None:
-    # The position strategy reaches the validation of a whole state, not only the syntax.
-    check_position("- 1/N draw E 2c3c4c/2d3d4d/2h3h4h/2s3s4s * 5c - - - - 0 - -")
-    assert Phase.DRAW == parse_position("- 1/N draw E 2c3c4c/2d3d4d/2h3h4h/2s3s4s * 5c - - - - 0 - -").phase
+    def test_the_fuzzed_position_fields_can_be_valid(self) -> None:
+        # The position strategy reaches the validation of a whole state, not only the syntax.
+        check_position("- 1/N draw E 2c3c4c/2d3d4d/2h3h4h/2s3s4s * 5c - - - - 0 - -")
+        assert Phase.DRAW == parse_position("- 1/N draw E 2c3c4c/2d3d4d/2h3h4h/2s3s4s * 5c - - - - 0 - -").phase
 
 
 # -- JSON -------------------------------------------------------------------------------------------------------
@@ -454,48 +470,51 @@ KIND_LIST = '{"format": "persian-rummy", "version": 1, "kind": []}'
 TYPE_OBJECT = '{"format": "persian-rummy", "version": 1, "kind": "action", "type": {}}'
 
 
-@given(text=mutated_documents())
-@example(text=KIND_LIST)
-def test_mutated_json_documents(text: str) -> None:
-    check_json(text)
+class TestJson:
+    """
+    JSON text: valid documents with a value replaced, a key deleted or added or the text mutated, any
+    data inside a valid envelope, and text that is no document: `from_json` raises only
+    `InvalidDataError`, and what it reads round-trips (docs/json.md).
+    """
 
+    @given(text=mutated_documents())
+    @example(text=KIND_LIST)
+    def test_mutated_json_documents(self, text: str) -> None:
+        check_json(text)
 
-@given(data=json_values(), kind=st.sampled_from(["state", "action", "deal_score", "record", "other"]))
-@example(data=[], kind="action")
-def test_json_with_a_valid_envelope(data: Json, kind: str) -> None:
-    document: dict[str, Json] = {"format": "persian-rummy", "version": 1, "kind": kind}
-    if isinstance(data, dict):
-        document.update(data)
-    else:
-        document["type"] = data
-    check_json(json.dumps(document))
+    @given(data=json_values(), kind=st.sampled_from(["state", "action", "deal_score", "record", "other"]))
+    @example(data=[], kind="action")
+    def test_json_with_a_valid_envelope(self, data: Json, kind: str) -> None:
+        document: dict[str, Json] = {"format": "persian-rummy", "version": 1, "kind": kind}
+        if isinstance(data, dict):
+            document.update(data)
+        else:
+            document["type"] = data
+        check_json(json.dumps(document))
 
+    @given(text=token_texts().map(json.dumps) | st.binary().map(lambda raw: raw.decode("latin-1")) | st.binary())
+    def test_json_text_that_is_not_a_document(self, text: str | bytes) -> None:
+        check_json(text)
 
-@given(text=token_texts().map(json.dumps) | st.binary().map(lambda raw: raw.decode("latin-1")) | st.binary())
-def test_json_text_that_is_not_a_document(text: str | bytes) -> None:
-    check_json(text)
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        (KIND_LIST, "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got a list"),
-        (
-            TYPE_OBJECT,
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            (KIND_LIST, "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got a list"),
             (
-                "$.type: expected one of 'deal', 'draw_stock', 'take_discard', 'lay_down', 'lay_off', 'discard', "
-                "'pass', got an object"
+                TYPE_OBJECT,
+                (
+                    "$.type: expected one of 'deal', 'draw_stock', 'take_discard', 'lay_down', 'lay_off', 'discard', "
+                    "'pass', got an object"
+                ),
             ),
-        ),
-    ],
-)
-def test_a_kind_or_type_that_is_not_a_string_is_invalid_data(text: str, message: str) -> None:
-    with pytest.raises(InvalidDataError) as caught:
-        from_json(text)
-    assert message == str(caught.value)
+        ],
+    )
+    def test_a_kind_or_type_that_is_not_a_string_is_invalid_data(self, text: str, message: str) -> None:
+        with pytest.raises(InvalidDataError) as caught:
+            from_json(text)
+        assert message == str(caught.value)
 
-
-def test_valid_documents_are_read() -> None:
-    state = parse_position("- 1/N draw E 2c3c4c/2d3d4d/2h3h4h/2s3s4s * 5c - - - - 0 - -")
-    assert state == from_json(to_json(state))
-    assert legal_actions(state)[0] == from_json(to_json(legal_actions(state)[0]))
+    def test_valid_documents_are_read(self) -> None:
+        state = parse_position("- 1/N draw E 2c3c4c/2d3d4d/2h3h4h/2s3s4s * 5c - - - - 0 - -")
+        assert state == from_json(to_json(state))
+        assert legal_actions(state)[0] == from_json(to_json(legal_actions(state)[0]))

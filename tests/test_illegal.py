@@ -1,8 +1,10 @@
 """
 Illegal, malformed and wrong-seat actions: each raises `IllegalActionError` with the action, a reason
-and the rule, and the state passed in is left exactly as it was (R2, R5-R7, R13-R18, R21, A4, A11, A12).
+and the rule, and the state passed in is left exactly as it was (R1, R2, R5-R7, R9, R11, R13-R18, R21, A4,
+A11, A12).
 
-Also: `is_legal` and `check_legal` agree with `apply` and with `legal_actions`.
+Also: `is_legal` and `check_legal` agree with `apply` and with `legal_actions`, and no player acts at a chance
+node or after the game (R7, R27).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from persian_rummy import (
     legal_actions,
     new_game,
 )
-from tests.positions import meld, position
+from tests.positions import illegal, meld, position
 
 # -- the states the actions are tried on ---------------------------------------------------------------------------
 #
@@ -289,33 +291,13 @@ def assert_rejected(state: GameState, case: Case) -> None:
     snapshot = attrs.evolve(state)
     before_hash = hash(state)
     before_fields = fields_of(state)
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, malformed(case.action))
-    assert_error(info.value, case)
+    assert_error(illegal(state, case.action), case)
     assert snapshot == state
     assert before_hash == hash(state) == hash(snapshot)
     after_fields = fields_of(state)
     assert before_fields.keys() == after_fields.keys()
     for name, value in before_fields.items():
         assert after_fields[name] is value, name
-
-
-@pytest.mark.parametrize("case", list(CASES.values()), ids=list(CASES))
-def test_illegal_action_raises_with_reason_and_rule_and_leaves_the_state(case: Case) -> None:
-    """
-    R13 (and the rule in each case's id): `apply` raises `IllegalActionError` naming the action, the reason
-    and the rule, and leaves the state unchanged; `is_legal` is False, `check_legal` raises the same error,
-    and the action is not among the legal actions.
-    """
-    state = case.state()
-    assert_rejected(state, case)
-    assert is_legal(state, malformed(case.action)) is False
-    with pytest.raises(IllegalActionError) as info:
-        check_legal(state, malformed(case.action))
-    assert_error(info.value, case)
-    assert case.state() == state
-    if state.phase is Phase.DRAW or state.phase is Phase.PLAY:
-        assert strict_key(case.action) not in [strict_key(action) for action in legal_actions(state)]
 
 
 def strict_key(action: object) -> tuple[object, ...]:
@@ -335,34 +317,6 @@ STATES = {
     "pending": pending,
     "no-stock": no_stock,
 }
-
-
-@pytest.mark.parametrize("make", list(STATES.values()), ids=list(STATES))
-def test_r13_legal_actions_are_legal_and_leave_the_state(make: Callable[[], GameState]) -> None:
-    """
-    R13: for every listed action `is_legal` is True, `check_legal` returns None, and `apply` leaves its input alone.
-    """
-    state = make()
-    before = fields_of(state)
-    actions = legal_actions(state)
-    assert actions != ()
-    for action in actions:
-        assert is_legal(state, action) is True
-        assert check_legal(state, action) is None  # type: ignore[func-returns-value]
-        after = apply(state, action)
-        assert after != state
-    assert before == fields_of(state)
-    assert make() == state
-
-
-def test_r7_deal_is_legal_at_the_start_and_between_deals() -> None:
-    """
-    R7, A4: a Deal by the right dealer with a full deck is legal at a chance node.
-    """
-    assert is_legal(undealt(), Deal(0, FULL_DECK)) is True
-    assert check_legal(undealt(), Deal(0, FULL_DECK)) is None  # type: ignore[func-returns-value]
-    assert is_legal(between_deals(), Deal(0, FULL_DECK)) is True
-    assert is_legal(between_deals(), Deal(1, FULL_DECK)) is False
 
 
 def candidate_actions(state: GameState) -> Iterator[PlayerAction]:
@@ -387,64 +341,160 @@ def candidate_actions(state: GameState) -> Iterator[PlayerAction]:
                 yield LayOff(seat, index, cards)
 
 
-@pytest.mark.parametrize("make", list(STATES.values()), ids=list(STATES))
-def test_r13_is_legal_agrees_with_legal_actions(make: Callable[[], GameState]) -> None:
+class TestIllegalActions:
     """
-    R13: for a player's action, `is_legal` is True exactly when the action is in `legal_actions`.
+    R13: "Draw → meld (optional: any number of new melds and lay-offs, in any order) → discard one card,
+    which ends the turn [...]."
+
+    The table `CASES` holds one illegal, malformed or wrong-seat action per row, tried on one of the states
+    above: a wrong seat (R1, R6), a wrong phase (R13), no action at all (R13), a bad draw (R14, R15, R21,
+    A12), a bad meld or lay-off (R9, R11, R16, R17), a bad discard (R18), the pending obligation (R15, A11)
+    and a bad deal (R2, R5, R7, A4).  Each row's id starts with the rule it is about; the row gives the exact
+    reason and rule of the error.
     """
-    state = make()
-    listed = set(legal_actions(state))
-    accepted = {action for action in candidate_actions(state) if is_legal(state, action)}
-    assert listed == accepted
+
+    @pytest.mark.parametrize("case", list(CASES.values()), ids=list(CASES))
+    def test_r13_illegal_action_raises_with_reason_and_rule_and_leaves_the_state(self, case: Case) -> None:
+        """
+        R13 (and the rule in each case's id): `apply` raises `IllegalActionError` naming the action, the reason
+        and the rule, and leaves the state unchanged; `is_legal` is False, `check_legal` raises the same error,
+        and the action is not among the legal actions.
+        """
+        state = case.state()
+        assert_rejected(state, case)
+        assert is_legal(state, malformed(case.action)) is False
+        with pytest.raises(IllegalActionError) as info:
+            check_legal(state, malformed(case.action))
+        assert_error(info.value, case)
+        assert case.state() == state
+        if state.phase is Phase.DRAW or state.phase is Phase.PLAY:
+            assert strict_key(case.action) not in [strict_key(action) for action in legal_actions(state)]
 
 
-def test_error_text_names_action_reason_and_rule() -> None:
+class TestRejection:
     """
-    R6: the message reads "illegal action <action>: <reason> (<rule>)".
+    R6: "Play starts with the player on the dealer's left [...]; play therefore proceeds to the left, i.e.
+    clockwise [...]."
+
+    R13: "Draw → meld [...] → discard one card, which ends the turn [...]."
+
+    An action by the wrong seat or out of turn order is rejected with a readable error, and the state it was
+    tried on stays usable.
     """
-    with pytest.raises(IllegalActionError) as info:
-        apply(drawing(), DrawStock(2))
-    assert "illegal action DrawStock(seat=2): it is seat 0's turn, not seat 2's (R6)" == str(info.value)
+
+    def test_r6_error_text_names_action_reason_and_rule(self) -> None:
+        """
+        R6: the message reads "illegal action <action>: <reason> (<rule>)".
+        """
+        error = illegal(drawing(), DrawStock(2))
+        assert "illegal action DrawStock(seat=2): it is seat 0's turn, not seat 2's (R6)" == str(error)
+
+    def test_r13_a_rejected_action_leaves_the_state_usable(self) -> None:
+        """
+        R13: after a rejection the same state still accepts a legal action and gives the usual result.
+        """
+        state = drawing()
+        illegal(state, Discard(0, "9c"))
+        assert drawn() == apply(state, DrawStock(0))
 
 
-def test_a_rejected_action_leaves_the_state_usable() -> None:
+class TestLegalityChecks:
     """
-    R13: after a rejection the same state still accepts a legal action and gives the usual result.
+    R13: "Draw → meld (optional: any number of new melds and lay-offs, in any order) → discard one card,
+    which ends the turn [...]."
+
+    `legal_actions`, `is_legal`, `check_legal` and `apply` agree on which actions of the turn are legal.
     """
-    state = drawing()
-    with pytest.raises(IllegalActionError):
-        apply(state, Discard(0, "9c"))
-    assert drawn() == apply(state, DrawStock(0))
+
+    @pytest.mark.parametrize("make", list(STATES.values()), ids=list(STATES))
+    def test_r13_legal_actions_are_legal_and_leave_the_state(self, make: Callable[[], GameState]) -> None:
+        """
+        R13: for every listed action `is_legal` is True, `check_legal` returns None, and `apply` leaves its input
+        alone.
+        """
+        state = make()
+        before = fields_of(state)
+        actions = legal_actions(state)
+        assert actions != ()
+        for action in actions:
+            assert is_legal(state, action) is True
+            assert check_legal(state, action) is None  # type: ignore[func-returns-value]
+            after = apply(state, action)
+            assert after != state
+        assert before == fields_of(state)
+        assert make() == state
+
+    @pytest.mark.parametrize("make", list(STATES.values()), ids=list(STATES))
+    def test_r13_is_legal_agrees_with_legal_actions(self, make: Callable[[], GameState]) -> None:
+        """
+        R13: for a player's action, `is_legal` is True exactly when the action is in `legal_actions`.
+        """
+        state = make()
+        listed = set(legal_actions(state))
+        accepted = {action for action in candidate_actions(state) if is_legal(state, action)}
+        assert listed == accepted
 
 
-def test_chance_node_has_no_player_actions() -> None:
+class TestChanceNodes:
     """
-    R7: before the deal and between deals `legal_actions` raises `ChanceNodeError` (a ValueError).
+    R7: "Dealer shuffles and deals 7 cards to each player (28 cards)."
+
+    A4, who deals the 2nd deal: "Player to the left of the first dealer [...]".
+
+    Before a deal and between deals the next action is a `Deal`, not a player's action.
     """
-    for state, dealer in ((undealt(), 0), (between_deals(), 0)):
-        with pytest.raises(ChanceNodeError) as info:
-            legal_actions(state)
-        assert isinstance(info.value, ValueError)
-        expected = f"the next action is a Deal by seat {dealer}: build one with random_deal(state, rng)"
-        assert expected == str(info.value)
+
+    def test_r7_deal_is_legal_at_the_start_and_between_deals(self) -> None:
+        """
+        R7, A4: a Deal by the right dealer with a full deck is legal at a chance node.
+        """
+        assert is_legal(undealt(), Deal(0, FULL_DECK)) is True
+        assert check_legal(undealt(), Deal(0, FULL_DECK)) is None  # type: ignore[func-returns-value]
+        assert is_legal(between_deals(), Deal(0, FULL_DECK)) is True
+        assert is_legal(between_deals(), Deal(1, FULL_DECK)) is False
+
+    def test_r7_chance_node_has_no_player_actions(self) -> None:
+        """
+        R7: before the deal and between deals `legal_actions` raises `ChanceNodeError` (a ValueError).
+        """
+        for state, dealer in ((undealt(), 0), (between_deals(), 0)):
+            with pytest.raises(ChanceNodeError) as info:
+                legal_actions(state)
+            assert isinstance(info.value, ValueError)
+            expected = f"the next action is a Deal by seat {dealer}: build one with random_deal(state, rng)"
+            assert expected == str(info.value)
 
 
-def test_r27_no_actions_after_the_game() -> None:
+class TestGameOver:
     """
-    R27: once the game is over there are no legal actions.
+    R27: "A game is exactly two deals [...]."
     """
-    assert () == legal_actions(finished())
+
+    def test_r27_no_actions_after_the_game(self) -> None:
+        """
+        R27: once the game is over there are no legal actions.
+        """
+        assert () == legal_actions(finished())
 
 
-@pytest.mark.parametrize(
-    "action",
-    [TakeDiscard(0, "Qd"), DrawStock(0), Discard(0, "Qh"), Pass(0)],
-    ids=["take", "draw", "discard", "pass"],
-)
-def test_r14_take_from_an_empty_pile_is_illegal(action: Action) -> None:
+class TestEmptyPileAndStock:
     """
-    R14, R21: with an empty pile and an empty stock only the pass is left.
+    R14: "[...] taking the bottom card takes the whole pile, after which the pile is empty until the next
+    discard (no discard-pile draw is possible from an empty pile)."
+
+    R21: "When the draw pile is empty a player has two choices: take from the discard pile [...] or pass
+    [...]."
     """
-    state = position(hands=("Qh Qs", "", "", ""), pile="", stock="", rest_to=2)
-    assert (Pass(0),) == legal_actions(state)
-    assert (action == Pass(0)) == is_legal(state, action)
+
+    @pytest.mark.parametrize(
+        "action",
+        [TakeDiscard(0, "Qd"), DrawStock(0), Discard(0, "Qh"), Pass(0)],
+        ids=["take", "draw", "discard", "pass"],
+    )
+    def test_r14_take_from_an_empty_pile_is_illegal(self, action: Action) -> None:
+        """
+        R14, R21: with an empty pile and an empty stock only the pass is left.
+        """
+        state = position(hands=("Qh Qs", "", "", ""), pile="", stock="", rest_to=2)
+        assert (Pass(0),) == legal_actions(state)
+        assert (action == Pass(0)) == is_legal(state, action)

@@ -162,196 +162,218 @@ names = st.text(max_size=100)
 metadata = st.none() | st.text(max_size=200)
 
 
-# -- round trips -----------------------------------------------------------------------------------------------
+class TestRoundTrips:
+    """
+    Reading what was written always gives back an equal value, and writing is deterministic (docs/json.md):
+    every state, action, deal score and game record, from `to_json` (one line or pretty, `str` or UTF-8
+    `bytes`) and from `to_data`.
+    """
 
+    @given(playouts(rules=rules_variants()))
+    def test_every_state_reached_by_play_round_trips(self, playout: Playout) -> None:
+        for state in (playout.states[0], playout.states[len(playout.states) // 2], playout.final):
+            check_round_trip(state)
+            assert to_json(state) == to_json(from_json(to_json(state)))
 
-@given(playouts(rules=rules_variants()))
-def test_every_state_reached_by_play_round_trips(playout: Playout) -> None:
-    for state in (playout.states[0], playout.states[len(playout.states) // 2], playout.final):
-        check_round_trip(state)
-        assert to_json(state) == to_json(from_json(to_json(state)))
+    @given(playouts(rules=rules_variants(), max_actions=150), st.data())
+    def test_every_legal_action_round_trips(self, playout: Playout, data: st.DataObject) -> None:
+        state = playout.final
+        if state.is_chance_node:
+            actions: tuple[Action, ...] = (Deal(next_dealer(state), data.draw(decks())),)
+        else:
+            actions = tuple(legal_actions(state))
+        for action in actions:
+            check_round_trip(action)
+        for action in playout.actions[-5:]:
+            check_round_trip(action)
 
-
-@given(playouts(rules=rules_variants(), max_actions=150), st.data())
-def test_every_legal_action_round_trips(playout: Playout, data: st.DataObject) -> None:
-    state = playout.final
-    if state.is_chance_node:
-        actions: tuple[Action, ...] = (Deal(next_dealer(state), data.draw(decks())),)
-    else:
-        actions = tuple(legal_actions(state))
-    for action in actions:
-        check_round_trip(action)
-    for action in playout.actions[-5:]:
-        check_round_trip(action)
-
-
-@given(deal_scores())
-def test_deal_scores_round_trip(score: DealScore) -> None:
-    check_round_trip(score)
-
-
-@given(playouts(rules=rules_variants(), max_actions=400))
-def test_deal_scores_of_play_round_trip(playout: Playout) -> None:
-    for score in playout.final.results:
+    @given(deal_scores())
+    def test_deal_scores_round_trip(self, score: DealScore) -> None:
         check_round_trip(score)
 
+    @given(playouts(rules=rules_variants(), max_actions=400))
+    def test_deal_scores_of_play_round_trip(self, playout: Playout) -> None:
+        for score in playout.final.results:
+            check_round_trip(score)
 
-@given(
-    playouts(rules=rules_variants()),
-    st.none() | st.tuples(names, names, names, names),
-    metadata,
-    metadata,
-)
-def test_game_records_round_trip(
-    playout: Playout, players: tuple[str, str, str, str] | None, date: str | None, event: str | None
-) -> None:
-    start = playout.states[0]
-    bare = GameRecord(rules=start.rules, first_dealer=start.dealer, actions=playout.actions)
-    check_round_trip(bare)
-    full = GameRecord(
-        rules=start.rules, first_dealer=start.dealer, actions=playout.actions, players=players, date=date, event=event
+    @given(
+        playouts(rules=rules_variants()),
+        st.none() | st.tuples(names, names, names, names),
+        metadata,
+        metadata,
     )
-    check_round_trip(full)
-    loaded = from_json(to_json(full, pretty=True), GameRecord)
-    assert (players, date, event) == (loaded.players, loaded.date, loaded.event)
-    assert playout.actions == loaded.actions
+    def test_game_records_round_trip(
+        self, playout: Playout, players: tuple[str, str, str, str] | None, date: str | None, event: str | None
+    ) -> None:
+        start = playout.states[0]
+        bare = GameRecord(rules=start.rules, first_dealer=start.dealer, actions=playout.actions)
+        check_round_trip(bare)
+        full = GameRecord(
+            rules=start.rules,
+            first_dealer=start.dealer,
+            actions=playout.actions,
+            players=players,
+            date=date,
+            event=event,
+        )
+        check_round_trip(full)
+        loaded = from_json(to_json(full, pretty=True), GameRecord)
+        assert (players, date, event) == (loaded.players, loaded.date, loaded.event)
+        assert playout.actions == loaded.actions
+
+    def test_a_whole_game_record_round_trips_and_keeps_its_metadata(self) -> None:
+        loaded = from_json(to_json(RECORD, pretty=True), GameRecord)
+        assert RECORD == loaded
+        assert ("Ann", "Ben", "Cy", "Di") == loaded.players
+        assert "2026-01-31" == loaded.date
+        assert "Club night" == loaded.event
+        assert len(ACTIONS) == len(loaded.actions)
+
+    def test_fixed_states_round_trip(self) -> None:
+        for state in (new_game(), MID_GAME, DEAL_OVER, FINAL, new_game(Rules(hand_size=13, num_deals=100), dealer=3)):
+            check_round_trip(state)
+
+    def test_text_with_any_characters_round_trips(self) -> None:
+        record = GameRecord(players=("Ärzte", "日本", 'quote " and \\', "tab\tnew\nline"), event="🂡 night", date="")
+        text = to_json(record)
+        assert record == from_json(text)
+        assert record == from_json(text.encode("utf-8"))
+        assert '"players": ["Ärzte", "日本", "quote \\" and \\\\", "tab\\tnew\\nline"]' in text
 
 
-def test_a_whole_game_record_round_trips_and_keeps_its_metadata() -> None:
-    loaded = from_json(to_json(RECORD, pretty=True), GameRecord)
-    assert RECORD == loaded
-    assert ("Ann", "Ben", "Cy", "Di") == loaded.players
-    assert "2026-01-31" == loaded.date
-    assert "Club night" == loaded.event
-    assert len(ACTIONS) == len(loaded.actions)
+class TestKinds:
+    """
+    `from_json` also takes the type the document must hold, and refuses any other (docs/json.md).
+    """
+
+    @pytest.mark.parametrize(
+        ("value", "kind"),
+        [
+            (new_game(), GameState),
+            (SCORE, DealScore),
+            (RECORD, GameRecord),
+            (Discard(0, "Qh"), Discard),
+            (Deal(0, FULL_DECK), Deal),
+            (Pass(3), Pass),
+        ],
+    )
+    def test_from_json_returns_the_kind_asked_for(self, value: object, kind: type[object]) -> None:
+        loaded = from_json(to_json(value), kind)  # type: ignore[arg-type]
+        assert value == loaded
+        assert kind is type(loaded)
+
+    @pytest.mark.parametrize(
+        ("value", "kind", "message"),
+        [
+            (new_game(), DealScore, "$: expected a DealScore document, got GameState"),
+            (SCORE, GameState, "$: expected a GameState document, got DealScore"),
+            (RECORD, GameState, "$: expected a GameState document, got GameRecord"),
+            (Pass(3), Discard, "$: expected a Discard document, got Pass"),
+            (Discard(0, "Qh"), GameRecord, "$: expected a GameRecord document, got Discard"),
+        ],
+    )
+    def test_from_json_refuses_another_kind(self, value: object, kind: type[object], message: str) -> None:
+        with pytest.raises(InvalidDataError) as info:
+            from_json(to_json(value), kind)  # type: ignore[arg-type]
+        assert message == str(info.value)
+
+    def test_from_json_accepts_a_union_of_kinds(self) -> None:
+        assert Pass(3) == from_json(to_json(Pass(3)), Discard | Pass)  # type: ignore[arg-type]
 
 
-def test_fixed_states_round_trip() -> None:
-    for state in (new_game(), MID_GAME, DEAL_OVER, FINAL, new_game(Rules(hand_size=13, num_deals=100), dealer=3)):
-        check_round_trip(state)
+class TestWriting:
+    """
+    `to_data` gives plain Python data, as `json.loads` returns it, for the values that have a JSON form;
+    nothing is written that could not be read back (docs/json.md).
+    """
+
+    def test_to_data_refuses_what_has_no_json_form(self) -> None:
+        with pytest.raises(TypeError) as info:
+            to_data(Rules())  # type: ignore[arg-type]
+        assert f"no JSON form for {Rules()!r}" == str(info.value)
+
+    def test_to_data_gives_plain_python_data(self) -> None:
+        data = to_data(MID_GAME)
+
+        def plain(value: object) -> bool:
+            if isinstance(value, dict):
+                return all(type(key) is str and plain(item) for key, item in value.items())
+            if isinstance(value, list):
+                return all(plain(item) for item in value)
+            return value is None or type(value) in {bool, int, str}
+
+        assert plain(data)
+        assert data == json.loads(json.dumps(data))
+
+    @pytest.mark.parametrize(
+        ("action", "message"),
+        [
+            (Discard(7, "Qh"), "its seat is not 0-3"),
+            (DrawStock(True), "its seat is not 0-3"),
+            (LayOff(0, -1, "Qh"), "its meld index is not 0-55"),
+            (Deal(0, FULL_DECK[:55]), "its deck is not the 56 cards"),
+            (Deal(0, (*FULL_DECK[:55], FULL_DECK[0])), "its deck is not the 56 cards"),
+        ],
+    )
+    def test_an_action_that_could_not_be_read_back_is_not_written(self, action: Action, message: str) -> None:
+        with pytest.raises(ValueError, match=message):
+            to_json(action)
 
 
-def test_text_with_any_characters_round_trips() -> None:
-    record = GameRecord(players=("Ärzte", "日本", 'quote " and \\', "tab\tnew\nline"), event="🂡 night", date="")
-    text = to_json(record)
-    assert record == from_json(text)
-    assert record == from_json(text.encode("utf-8"))
-    assert '"players": ["Ärzte", "日本", "quote \\" and \\\\", "tab\\tnew\\nline"]' in text
+class TestSchema:
+    """
+    The JSON Schema: `json_schema` returns a draft 2020-12 schema of all four kinds of documents, under
+    which every document the library writes is valid (docs/json.md).
+    """
 
+    def test_the_schema_is_a_valid_draft_2020_12_schema(self) -> None:
+        schema = json_schema()
+        Draft202012Validator.check_schema(schema)
+        assert "https://json-schema.org/draft/2020-12/schema" == schema["$schema"]
+        assert json_schema() == schema
+        assert json_schema() is not schema  # a fresh copy each time: editing one changes nothing
 
-@pytest.mark.parametrize(
-    ("value", "kind"),
-    [
-        (new_game(), GameState),
-        (SCORE, DealScore),
-        (RECORD, GameRecord),
-        (Discard(0, "Qh"), Discard),
-        (Deal(0, FULL_DECK), Deal),
-        (Pass(3), Pass),
-    ],
-)
-def test_from_json_returns_the_kind_asked_for(value: object, kind: type[object]) -> None:
-    loaded = from_json(to_json(value), kind)  # type: ignore[arg-type]
-    assert value == loaded
-    assert kind is type(loaded)
+    def test_the_schema_lists_every_rule_switch(self) -> None:
+        rules = json_schema()["$defs"]["rules"]  # type: ignore[index]
+        assert sorted(to_data(new_game())["rules"]) == sorted(rules["properties"])  # type: ignore[call-overload]
 
+    @given(playouts(rules=rules_variants(), max_actions=200))
+    def test_every_state_document_is_valid_under_the_schema(self, playout: Playout) -> None:
+        assert [] == schema_errors(to_data(playout.final))
 
-@pytest.mark.parametrize(
-    ("value", "kind", "message"),
-    [
-        (new_game(), DealScore, "$: expected a DealScore document, got GameState"),
-        (SCORE, GameState, "$: expected a GameState document, got DealScore"),
-        (RECORD, GameState, "$: expected a GameState document, got GameRecord"),
-        (Pass(3), Discard, "$: expected a Discard document, got Pass"),
-        (Discard(0, "Qh"), GameRecord, "$: expected a GameRecord document, got Discard"),
-    ],
-)
-def test_from_json_refuses_another_kind(value: object, kind: type[object], message: str) -> None:
-    with pytest.raises(InvalidDataError) as info:
-        from_json(to_json(value), kind)  # type: ignore[arg-type]
-    assert message == str(info.value)
+    @given(playouts(rules=rules_variants(), max_actions=150), st.data())
+    def test_every_action_document_is_valid_under_the_schema(self, playout: Playout, data: st.DataObject) -> None:
+        state = playout.final
+        if state.is_chance_node:
+            actions: tuple[Action, ...] = (Deal(next_dealer(state), data.draw(decks())),)
+        else:
+            actions = tuple(legal_actions(state))
+        for action in actions:
+            assert [] == schema_errors(to_data(action))
 
+    @given(deal_scores())
+    def test_every_deal_score_document_is_valid_under_the_schema(self, score: DealScore) -> None:
+        assert [] == schema_errors(to_data(score))
 
-def test_from_json_accepts_a_union_of_kinds() -> None:
-    assert Pass(3) == from_json(to_json(Pass(3)), Discard | Pass)  # type: ignore[arg-type]
+    @given(
+        playouts(rules=rules_variants(), max_actions=25), st.none() | st.tuples(names, names, names, names), metadata
+    )
+    def test_every_record_document_is_valid_under_the_schema(
+        self, playout: Playout, players: tuple[str, str, str, str] | None, event: str | None
+    ) -> None:
+        start = playout.states[0]
+        record = GameRecord(start.rules, start.dealer, playout.actions, players, "2026-01-31", event)
+        assert [] == schema_errors(to_data(record))
 
+    def test_the_fixed_documents_are_valid_under_the_schema(self) -> None:
+        for value in (new_game(), MID_GAME, DEAL_OVER, FINAL, SCORE, RECORD, GameRecord(), *ONE_OF_EACH):
+            assert [] == schema_errors(to_data(value))
 
-def test_to_data_refuses_what_has_no_json_form() -> None:
-    with pytest.raises(TypeError) as info:
-        to_data(Rules())  # type: ignore[arg-type]
-    assert f"no JSON form for {Rules()!r}" == str(info.value)
-
-
-def test_to_data_gives_plain_python_data() -> None:
-    data = to_data(MID_GAME)
-
-    def plain(value: object) -> bool:
-        if isinstance(value, dict):
-            return all(type(key) is str and plain(item) for key, item in value.items())
-        if isinstance(value, list):
-            return all(plain(item) for item in value)
-        return value is None or type(value) in {bool, int, str}
-
-    assert plain(data)
-    assert data == json.loads(json.dumps(data))
-
-
-# -- the JSON Schema -------------------------------------------------------------------------------------------
-
-
-def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
-    schema = json_schema()
-    Draft202012Validator.check_schema(schema)
-    assert "https://json-schema.org/draft/2020-12/schema" == schema["$schema"]
-    assert json_schema() == schema
-    assert json_schema() is not schema  # a fresh copy each time: editing one changes nothing
-
-
-def test_the_schema_lists_every_rule_switch() -> None:
-    rules = json_schema()["$defs"]["rules"]  # type: ignore[index]
-    assert sorted(to_data(new_game())["rules"]) == sorted(rules["properties"])  # type: ignore[call-overload]
-
-
-@given(playouts(rules=rules_variants(), max_actions=200))
-def test_every_state_document_is_valid_under_the_schema(playout: Playout) -> None:
-    assert [] == schema_errors(to_data(playout.final))
-
-
-@given(playouts(rules=rules_variants(), max_actions=150), st.data())
-def test_every_action_document_is_valid_under_the_schema(playout: Playout, data: st.DataObject) -> None:
-    state = playout.final
-    if state.is_chance_node:
-        actions: tuple[Action, ...] = (Deal(next_dealer(state), data.draw(decks())),)
-    else:
-        actions = tuple(legal_actions(state))
-    for action in actions:
-        assert [] == schema_errors(to_data(action))
-
-
-@given(deal_scores())
-def test_every_deal_score_document_is_valid_under_the_schema(score: DealScore) -> None:
-    assert [] == schema_errors(to_data(score))
-
-
-@given(playouts(rules=rules_variants(), max_actions=25), st.none() | st.tuples(names, names, names, names), metadata)
-def test_every_record_document_is_valid_under_the_schema(
-    playout: Playout, players: tuple[str, str, str, str] | None, event: str | None
-) -> None:
-    start = playout.states[0]
-    record = GameRecord(start.rules, start.dealer, playout.actions, players, "2026-01-31", event)
-    assert [] == schema_errors(to_data(record))
-
-
-def test_the_fixed_documents_are_valid_under_the_schema() -> None:
-    for value in (new_game(), MID_GAME, DEAL_OVER, FINAL, SCORE, RECORD, GameRecord(), *ONE_OF_EACH):
-        assert [] == schema_errors(to_data(value))
-
-
-def test_a_document_without_rule_switches_is_valid_and_has_the_defaults() -> None:
-    data = doc(SHORT)
-    data["rules"] = {}
-    assert [] == schema_errors(data)
-    assert SHORT == from_data(data)
+    def test_a_document_without_rule_switches_is_valid_and_has_the_defaults(self) -> None:
+        data = doc(SHORT)
+        data["rules"] = {}
+        assert [] == schema_errors(data)
+        assert SHORT == from_data(data)
 
 
 def edited(value: Document, change: Callable[[Data], object]) -> Data:
@@ -466,14 +488,6 @@ STRUCTURAL: list[tuple[str, Data, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("data", "message"), [case[1:] for case in STRUCTURAL], ids=[case[0] for case in STRUCTURAL])
-def test_structurally_wrong_documents_are_refused_by_library_and_schema(data: Data, message: str) -> None:
-    assert refusal(data).startswith(message)
-    assert refusal(json.loads(json.dumps(data))).startswith(message)
-    assert text_refusal(json.dumps(data)).startswith(message)
-    assert [] != schema_errors(data)
-
-
 #: Documents the library refuses for what they mean: the schema cannot say so much.
 SEMANTIC: list[tuple[str, Data, str]] = [
     (
@@ -501,15 +515,43 @@ SEMANTIC: list[tuple[str, Data, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("data", "message"), [case[1:] for case in SEMANTIC], ids=[case[0] for case in SEMANTIC])
-def test_the_library_checks_more_than_the_schema(data: Data, message: str) -> None:
-    # JSON Schema cannot relate one field to another (every card once, a result matching the table),
-    # and its "integer" includes 1.0: the schema accepts these, the library does not.
-    assert refusal(data).startswith(message)
-    assert [] == schema_errors(data)
+class TestLibraryAndSchema:
+    """
+    What loading checks against what the schema says: a document wrong in its form is refused by the
+    library and by the schema alike; what the values mean together, and ``1.0`` as an integer, only the
+    library refuses: "a document valid under the schema may still be refused [...], never the other way
+    round" (docs/json.md).
+    """
 
+    @pytest.mark.parametrize(
+        ("data", "message"), [case[1:] for case in STRUCTURAL], ids=[case[0] for case in STRUCTURAL]
+    )
+    def test_structurally_wrong_documents_are_refused_by_library_and_schema(self, data: Data, message: str) -> None:
+        assert refusal(data).startswith(message)
+        assert refusal(json.loads(json.dumps(data))).startswith(message)
+        assert text_refusal(json.dumps(data)).startswith(message)
+        assert [] != schema_errors(data)
 
-# -- exact text ------------------------------------------------------------------------------------------------
+    @pytest.mark.parametrize(("data", "message"), [case[1:] for case in SEMANTIC], ids=[case[0] for case in SEMANTIC])
+    def test_the_library_checks_more_than_the_schema(self, data: Data, message: str) -> None:
+        # JSON Schema cannot relate one field to another (every card once, a result matching the table),
+        # and its "integer" includes 1.0: the schema accepts these, the library does not.
+        assert refusal(data).startswith(message)
+        assert [] == schema_errors(data)
+
+    @pytest.mark.parametrize(
+        ("data", "message"),
+        [
+            (envelope([]), "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got a list"),  # type: ignore[arg-type]
+            (envelope({"a": 1}), "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got an object"),  # type: ignore[arg-type]
+            (envelope("action", type=[], seat=0), "$.type: expected one of 'deal', 'draw_stock', 'take_discard'"),
+            (edited(SHORT, first_action(put("type", {}))), "$.actions[0].type: expected one of 'deal', 'draw_stock'"),
+        ],
+    )
+    def test_a_list_or_an_object_as_kind_or_type_is_refused(self, data: Data, message: str) -> None:
+        assert refusal(data).startswith(message)
+        assert [] != schema_errors(data)
+
 
 DECK_TEXT = (
     '["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "Ac", '
@@ -528,204 +570,152 @@ DEFAULT_RULES_TEXT = (
 )
 
 
-@pytest.mark.parametrize(
-    ("action", "text"),
-    [
-        (Deal(0, FULL_DECK), HEAD + f'"kind": "action", "type": "deal", "seat": 0, "deck": {DECK_TEXT}}}'),
-        (DrawStock(1), HEAD + '"kind": "action", "type": "draw_stock", "seat": 1}'),
-        (TakeDiscard(1, "9s"), HEAD + '"kind": "action", "type": "take_discard", "seat": 1, "card": "9s"}'),
-        (
-            LayDown(2, "9s 9h 9d"),
-            HEAD + '"kind": "action", "type": "lay_down", "seat": 2, "cards": ["9d", "9h", "9s"]}',
-        ),
-        (
-            LayOff(3, 0, "6c 5c"),
-            HEAD + '"kind": "action", "type": "lay_off", "seat": 3, "meld": 0, "cards": ["5c", "6c"]}',
-        ),
-        (Discard(0, "X3"), HEAD + '"kind": "action", "type": "discard", "seat": 0, "card": "X3"}'),
-        (Pass(2), HEAD + '"kind": "action", "type": "pass", "seat": 2}'),
-    ],
-    ids=lambda value: type(value).__name__ if not isinstance(value, str) else "",
-)
-def test_the_exact_text_of_each_type_of_action(action: Action, text: str) -> None:
-    assert text == to_json(action)
-    # Short documents stay on one line in the pretty form too.
-    assert (len(text) <= 100) == (text == to_json(action, pretty=True))
-    assert action == from_json(text)
+class TestExactText:
+    """
+    The exact text of documents: the envelope first, then the fields of the kind in a fixed order, on
+    one line with Unicode unescaped, or with ``pretty=True`` laid out to be read, short objects and lists
+    kept on one line (docs/json.md).
+    """
 
-
-def test_the_exact_text_of_a_deal_score() -> None:
-    text = (
-        HEAD + '"kind": "deal_score", "deal": 1, "teams": ['
-        '{"melded": 30, "doubling": 0, "bonus": 25, "in_hand": 22}, '
-        '{"melded": 50, "doubling": 40, "bonus": 0, "in_hand": 20}], "went_out": 0, "end": "went_out"}'
+    @pytest.mark.parametrize(
+        ("action", "text"),
+        [
+            (Deal(0, FULL_DECK), HEAD + f'"kind": "action", "type": "deal", "seat": 0, "deck": {DECK_TEXT}}}'),
+            (DrawStock(1), HEAD + '"kind": "action", "type": "draw_stock", "seat": 1}'),
+            (TakeDiscard(1, "9s"), HEAD + '"kind": "action", "type": "take_discard", "seat": 1, "card": "9s"}'),
+            (
+                LayDown(2, "9s 9h 9d"),
+                HEAD + '"kind": "action", "type": "lay_down", "seat": 2, "cards": ["9d", "9h", "9s"]}',
+            ),
+            (
+                LayOff(3, 0, "6c 5c"),
+                HEAD + '"kind": "action", "type": "lay_off", "seat": 3, "meld": 0, "cards": ["5c", "6c"]}',
+            ),
+            (Discard(0, "X3"), HEAD + '"kind": "action", "type": "discard", "seat": 0, "card": "X3"}'),
+            (Pass(2), HEAD + '"kind": "action", "type": "pass", "seat": 2}'),
+        ],
+        ids=lambda value: type(value).__name__ if not isinstance(value, str) else "",
     )
-    assert text == to_json(SCORE)
-    assert SCORE == from_json(text)
-    no_one = DealScore(2, (TeamScore(0, 0, 0, 5), TeamScore(3, 0, 0, 0)), None, DealEnd.PASSES)
-    assert to_json(no_one).endswith('"went_out": null, "end": "passes"}')
+    def test_the_exact_text_of_each_type_of_action(self, action: Action, text: str) -> None:
+        assert text == to_json(action)
+        # Short documents stay on one line in the pretty form too.
+        assert (len(text) <= 100) == (text == to_json(action, pretty=True))
+        assert action == from_json(text)
+
+    def test_the_exact_text_of_a_deal_score(self) -> None:
+        text = (
+            HEAD + '"kind": "deal_score", "deal": 1, "teams": ['
+            '{"melded": 30, "doubling": 0, "bonus": 25, "in_hand": 22}, '
+            '{"melded": 50, "doubling": 40, "bonus": 0, "in_hand": 20}], "went_out": 0, "end": "went_out"}'
+        )
+        assert text == to_json(SCORE)
+        assert SCORE == from_json(text)
+        no_one = DealScore(2, (TeamScore(0, 0, 0, 5), TeamScore(3, 0, 0, 0)), None, DealEnd.PASSES)
+        assert to_json(no_one).endswith('"went_out": null, "end": "passes"}')
+
+    def test_the_exact_text_of_a_new_game(self) -> None:
+        text = (
+            HEAD + f'"kind": "state", "rules": {DEFAULT_RULES_TEXT}, "phase": "deal", "deal": 0, "dealer": 0, '
+            f'"to_act": null, "hands": [[], [], [], []], "stock": {DECK_TEXT}, "stock_known": false, '
+            '"discard_pile": [], "melds": [], "obligation": null, "picked": [], "revealed": [[], [], [], []], '
+            '"passes": 0, "went_out": null, "results": []}'
+        )
+        assert text == to_json(new_game())
+        assert new_game() == from_json(text)
+
+    def test_the_exact_pretty_text_of_a_deal_score(self) -> None:
+        assert (
+            "{\n"
+            '  "format": "persian-rummy",\n'
+            '  "version": 1,\n'
+            '  "kind": "deal_score",\n'
+            '  "deal": 1,\n'
+            '  "teams": [\n'
+            '    {"melded": 30, "doubling": 0, "bonus": 25, "in_hand": 22},\n'
+            '    {"melded": 50, "doubling": 40, "bonus": 0, "in_hand": 20}\n'
+            "  ],\n"
+            '  "went_out": 0,\n'
+            '  "end": "went_out"\n'
+            "}"
+        ) == to_json(SCORE, pretty=True)
+
+    def test_the_exact_pretty_text_of_a_short_record(self) -> None:
+        record = GameRecord(
+            actions=[Deal(0, FULL_DECK), DrawStock(1)], players=["Ann", "Ben", "Cy", "Di"], event="Club"
+        )
+        assert (
+            "{\n"
+            '  "format": "persian-rummy",\n'
+            '  "version": 1,\n'
+            '  "kind": "record",\n'
+            '  "rules": {\n'
+            '    "hand_size": 7,\n'
+            '    "num_deals": 2,\n'
+            '    "go_out_bonus": 25,\n'
+            '    "ace_low_allowed": false,\n'
+            '    "top_discard_free": false,\n'
+            '    "obligation_by_layoff": true,\n'
+            '    "obligation_timing": "immediate",\n'
+            '    "forbid_discarding_picked_cards": false,\n'
+            '    "go_out_by_discard": false,\n'
+            '    "pass_allows_melding": false,\n'
+            '    "empty_stock_end": "all_pass",\n'
+            '    "reshuffle_on_empty_stock": false,\n'
+            '    "double_four_of_a_kind": true,\n'
+            '    "double_four_card_runs": false,\n'
+            '    "next_dealer": "left",\n'
+            '    "team_draw_tiebreak": "redraw",\n'
+            '    "tie_break": "draw"\n'
+            "  },\n"
+            '  "first_dealer": 0,\n'
+            '  "players": ["Ann", "Ben", "Cy", "Di"],\n'
+            '  "date": null,\n'
+            '  "event": "Club",\n'
+            '  "actions": [\n'
+            "    {\n"
+            '      "type": "deal",\n'
+            '      "seat": 0,\n'
+            f'      "deck": {DECK_TEXT}\n'
+            "    },\n"
+            '    {"type": "draw_stock", "seat": 1}\n'
+            "  ]\n"
+            "}"
+        ) == to_json(record, pretty=True)
+
+    def test_the_text_is_one_line_and_keeps_unicode_unescaped(self) -> None:
+        text = to_json(GameRecord(event="Café"))
+        assert "\n" not in text
+        assert '"event": "Café"' in text
 
 
-def test_the_exact_text_of_a_new_game() -> None:
-    text = (
-        HEAD + f'"kind": "state", "rules": {DEFAULT_RULES_TEXT}, "phase": "deal", "deal": 0, "dealer": 0, '
-        f'"to_act": null, "hands": [[], [], [], []], "stock": {DECK_TEXT}, "stock_known": false, "discard_pile": [], '
-        '"melds": [], "obligation": null, "picked": [], "revealed": [[], [], [], []], "passes": 0, "went_out": null, '
-        '"results": []}'
+class TestVersions:
+    """
+    Versions: "A reader refuses a version it does not know, newer or older, rather than guess at it."
+    (docs/json.md)
+    """
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ('{"format": "persian-rummy", "version": 2, "kind": "action"}', "$.version: unknown version 2"),
+            ('{"format": "persian-rummy", "version": 99, "kind": "state"}', "$.version: unknown version 99"),
+            ('{"format": "persian-rummy", "version": -1}', "$.version: unknown version -1"),
+            (
+                '{"format": "persian-rummy", "version": 1.0, "kind": "action"}',
+                "$.version: expected an integer, got 1.0",
+            ),
+            ('{"format": "persian-rummy", "version": true}', "$.version: expected an integer, got true"),
+        ],
     )
-    assert text == to_json(new_game())
-    assert new_game() == from_json(text)
+    def test_unknown_versions_are_refused(self, text: str, message: str) -> None:
+        assert text_refusal(text).startswith(message)
 
-
-def test_the_exact_pretty_text_of_a_deal_score() -> None:
-    assert (
-        "{\n"
-        '  "format": "persian-rummy",\n'
-        '  "version": 1,\n'
-        '  "kind": "deal_score",\n'
-        '  "deal": 1,\n'
-        '  "teams": [\n'
-        '    {"melded": 30, "doubling": 0, "bonus": 25, "in_hand": 22},\n'
-        '    {"melded": 50, "doubling": 40, "bonus": 0, "in_hand": 20}\n'
-        "  ],\n"
-        '  "went_out": 0,\n'
-        '  "end": "went_out"\n'
-        "}"
-    ) == to_json(SCORE, pretty=True)
-
-
-def test_the_exact_pretty_text_of_a_short_record() -> None:
-    record = GameRecord(actions=[Deal(0, FULL_DECK), DrawStock(1)], players=["Ann", "Ben", "Cy", "Di"], event="Club")
-    assert (
-        "{\n"
-        '  "format": "persian-rummy",\n'
-        '  "version": 1,\n'
-        '  "kind": "record",\n'
-        '  "rules": {\n'
-        '    "hand_size": 7,\n'
-        '    "num_deals": 2,\n'
-        '    "go_out_bonus": 25,\n'
-        '    "ace_low_allowed": false,\n'
-        '    "top_discard_free": false,\n'
-        '    "obligation_by_layoff": true,\n'
-        '    "obligation_timing": "immediate",\n'
-        '    "forbid_discarding_picked_cards": false,\n'
-        '    "go_out_by_discard": false,\n'
-        '    "pass_allows_melding": false,\n'
-        '    "empty_stock_end": "all_pass",\n'
-        '    "reshuffle_on_empty_stock": false,\n'
-        '    "double_four_of_a_kind": true,\n'
-        '    "double_four_card_runs": false,\n'
-        '    "next_dealer": "left",\n'
-        '    "team_draw_tiebreak": "redraw",\n'
-        '    "tie_break": "draw"\n'
-        "  },\n"
-        '  "first_dealer": 0,\n'
-        '  "players": ["Ann", "Ben", "Cy", "Di"],\n'
-        '  "date": null,\n'
-        '  "event": "Club",\n'
-        '  "actions": [\n'
-        "    {\n"
-        '      "type": "deal",\n'
-        '      "seat": 0,\n'
-        f'      "deck": {DECK_TEXT}\n'
-        "    },\n"
-        '    {"type": "draw_stock", "seat": 1}\n'
-        "  ]\n"
-        "}"
-    ) == to_json(record, pretty=True)
-
-
-def test_the_text_is_one_line_and_keeps_unicode_unescaped() -> None:
-    text = to_json(GameRecord(event="Café"))
-    assert "\n" not in text
-    assert '"event": "Café"' in text
-
-
-# -- what loading checks ---------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ('{"format": "persian-rummy", "version": 2, "kind": "action"}', "$.version: unknown version 2"),
-        ('{"format": "persian-rummy", "version": 99, "kind": "state"}', "$.version: unknown version 99"),
-        ('{"format": "persian-rummy", "version": -1}', "$.version: unknown version -1"),
-        ('{"format": "persian-rummy", "version": 1.0, "kind": "action"}', "$.version: expected an integer, got 1.0"),
-        ('{"format": "persian-rummy", "version": true}', "$.version: expected an integer, got true"),
-    ],
-)
-def test_unknown_versions_are_refused(text: str, message: str) -> None:
-    assert text_refusal(text).startswith(message)
-
-
-def test_the_version_is_checked_before_anything_else_of_the_document() -> None:
-    # A reader of version 1 does not guess at a newer document: whatever it holds, the version is named.
-    data = doc(MID_GAME)
-    data["version"] = 2
-    data["hands"] = "new layout"
-    assert "$.version: unknown version 2 (this library reads version 1)" == refusal(data)
-
-
-def test_duplicate_keys_are_refused() -> None:
-    text = to_json(Discard(0, "Qh"))
-    assert "$: duplicate key 'card' in an object" == text_refusal(text[:-1] + ', "card": "Ks"}')
-    nested = to_json(MID_GAME).replace('"owner": 3,', '"owner": 3, "owner": 3,')
-    assert "$: duplicate key 'owner' in an object" == text_refusal(nested)
-    twice = to_json(SCORE).replace('"kind": "deal_score",', '"kind": "deal_score", "kind": "state",')
-    assert "$: duplicate key 'kind' in an object" == text_refusal(twice)
-
-
-@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
-def test_nan_and_infinity_are_refused(constant: str) -> None:
-    text = to_json(Pass(1)).replace('"seat": 1', f'"seat": {constant}')
-    assert f"$: {constant} is not a JSON number" == text_refusal(text)
-
-
-@pytest.mark.parametrize(
-    ("number", "message"),
-    [
-        ("1e400", "$.seat: expected a seat 0-3, got inf"),
-        ("1e3", "$.seat: expected a seat 0-3, got 1000.0"),
-        ("1.5", "$.seat: expected a seat 0-3, got 1.5"),
-        ("1.0", "$.seat: expected a seat 0-3, got 1.0"),
-        ("100000000000000000000000000000000000000", "$.seat: expected a seat 0-3, got a huge number"),
-        ("9" * 5000, "$: not JSON: "),
-    ],
-)
-def test_numbers_that_are_not_small_integers_are_refused(number: str, message: str) -> None:
-    text = to_json(Pass(1)).replace('"seat": 1', f'"seat": {number}')
-    assert text_refusal(text).startswith(message)
-
-
-def test_integers_may_be_written_in_any_json_form() -> None:
-    # -0 is the integer 0 in JSON; the written form does not matter, only the value.
-    assert Pass(0) == from_json(to_json(Pass(1)).replace('"seat": 1', '"seat": -0'))
-
-
-def test_huge_integers_are_refused_in_python_data_too() -> None:
-    assert "$.teams[0].melded: expected an integer from -1000000 to 1000000, got a huge number" == refusal(
-        edited(SCORE, lambda d: d["teams"][0].update(melded=10**400))
-    )
-    assert "$.deal: expected an integer from 0 to 1000, got 1001" == refusal(edited(MID_GAME, put("deal", 1001)))
-    assert "$.rules.go_out_bonus: expected an integer from -1000000 to 1000000, got -1000001" == refusal(
-        edited(SHORT, nested_rules(put("go_out_bonus", -1_000_001)))
-    )
-
-
-def test_floats_are_refused_wherever_an_integer_is_expected() -> None:
-    assert "$.deal: expected an integer, got 2.0" == refusal(edited(MID_GAME, put("deal", 2.0)))
-    assert "$.meld: expected an integer, got 0.5" == refusal(edited(LayOff(3, 0, "5c 6c"), put("meld", 0.5)))
-    assert refusal(edited(SCORE, lambda d: d["teams"][1].update(bonus=float("nan")))).startswith(
-        "$.teams[1].bonus: expected an integer, got "
-    )
-
-
-@pytest.mark.parametrize("value", [float("nan"), float("inf")])
-def test_nan_and_infinity_in_python_data_are_named_as_such(value: float) -> None:
-    assert f"$.teams[1].bonus: expected an integer, got {value!r}" == refusal(
-        edited(SCORE, lambda d: d["teams"][1].update(bonus=value))
-    )
+    def test_the_version_is_checked_before_anything_else_of_the_document(self) -> None:
+        # A reader of version 1 does not guess at a newer document: whatever it holds, the version is named.
+        data = doc(MID_GAME)
+        data["version"] = 2
+        data["hands"] = "new layout"
+        assert "$.version: unknown version 2 (this library reads version 1)" == refusal(data)
 
 
 def nested_texts(depth: int) -> tuple[str, str, str]:
@@ -738,179 +728,240 @@ def nested_texts(depth: int) -> tuple[str, str, str]:
     return lists, objects, record
 
 
-def test_moderate_nesting_is_parsed_and_refused_for_its_structure() -> None:
-    lists, objects, record = nested_texts(100)
-    assert "$: expected an object, got a list" == text_refusal(lists)
-    assert "$.format: expected 'persian-rummy', got null" == text_refusal(objects)
-    assert "$.event: expected a string, got a list" == text_refusal(record)
+class TestText:
+    """
+    What loading checks of the text: UTF-8 (for `bytes`), valid JSON, at most 1,000,000 characters, no
+    key twice in an object, no `NaN` or `Infinity` (docs/json.md); nesting too deep to parse is refused.
+    """
 
+    def test_duplicate_keys_are_refused(self) -> None:
+        text = to_json(Discard(0, "Qh"))
+        assert "$: duplicate key 'card' in an object" == text_refusal(text[:-1] + ', "card": "Ks"}')
+        nested = to_json(MID_GAME).replace('"owner": 3,', '"owner": 3, "owner": 3,')
+        assert "$: duplicate key 'owner' in an object" == text_refusal(nested)
+        twice = to_json(SCORE).replace('"kind": "deal_score",', '"kind": "deal_score", "kind": "state",')
+        assert "$: duplicate key 'kind' in an object" == text_refusal(twice)
 
-@pytest.mark.parametrize("depth", [10_000, 100_000])
-def test_deep_nesting_is_refused(depth: int) -> None:
-    lists, objects, record = nested_texts(depth)
-    assert text_refusal(lists).startswith("$: not JSON: maximum recursion depth exceeded")
-    assert text_refusal(objects).startswith("$: not JSON: maximum recursion depth exceeded")
-    assert text_refusal(record).startswith("$: not JSON: maximum recursion depth exceeded")
-    nested: object = "Club"
-    for _ in range(depth):
-        nested = [nested]
-    assert "$.event: expected a string, got a list" == refusal(edited(GameRecord(), put("event", nested)))
+    @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+    def test_nan_and_infinity_are_refused(self, constant: str) -> None:
+        text = to_json(Pass(1)).replace('"seat": 1', f'"seat": {constant}')
+        assert f"$: {constant} is not a JSON number" == text_refusal(text)
 
+    def test_moderate_nesting_is_parsed_and_refused_for_its_structure(self) -> None:
+        lists, objects, record = nested_texts(100)
+        assert "$: expected an object, got a list" == text_refusal(lists)
+        assert "$.format: expected 'persian-rummy', got null" == text_refusal(objects)
+        assert "$.event: expected a string, got a list" == text_refusal(record)
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        (b"\xff\xfe{}", "$: not UTF-8 text: invalid start byte"),
-        (b'{"format": "persian-rummy\xe9"}', "$: not UTF-8 text: invalid continuation byte"),
-        (b'{"format": "\xc3', "$: not UTF-8 text: unexpected end of data"),
-        ("", "$: not JSON: Expecting value"),
-        ("{", "$: not JSON: "),
-        ("{} {}", "$: not JSON: Extra data"),
-        ("{'format': 'persian-rummy'}", "$: not JSON: Expecting property name enclosed in double quotes"),
-        ("null", "$: expected an object, got null"),
-        ('"persian-rummy"', "$: expected an object, got 'persian-rummy'"),
-        ("[]", "$: expected an object, got a list"),
-        ("\ufeff{}", "$: not JSON: Unexpected UTF-8 BOM"),
-    ],
-)
-def test_text_that_is_not_a_json_object_is_refused(text: str | bytes, message: str) -> None:
-    assert text_refusal(text).startswith(message)
+    @pytest.mark.parametrize("depth", [10_000, 100_000])
+    def test_deep_nesting_is_refused(self, depth: int) -> None:
+        lists, objects, record = nested_texts(depth)
+        assert text_refusal(lists).startswith("$: not JSON: maximum recursion depth exceeded")
+        assert text_refusal(objects).startswith("$: not JSON: maximum recursion depth exceeded")
+        assert text_refusal(record).startswith("$: not JSON: maximum recursion depth exceeded")
+        nested: object = "Club"
+        for _ in range(depth):
+            nested = [nested]
+        assert "$.event: expected a string, got a list" == refusal(edited(GameRecord(), put("event", nested)))
 
-
-def test_text_that_is_not_text_is_refused() -> None:
-    with pytest.raises(InvalidDataError) as info:
-        from_json(bytearray(b"{}"))  # type: ignore[call-overload]
-    assert "$: JSON must be text, got bytearray" == str(info.value)
-    with pytest.raises(InvalidDataError) as info:
-        from_json(None)  # type: ignore[call-overload]
-    assert "$: JSON must be text, got NoneType" == str(info.value)
-
-
-def test_overlong_text_is_refused_before_parsing() -> None:
-    text = to_json(GameRecord())[:-1] + ', "event": "' + "x" * 1_000_000 + '"}'
-    assert text_refusal(text).startswith("$: document too long (1")
-    assert "$.event: string longer than 1000 characters" == refusal(edited(GameRecord(), put("event", "x" * 1001)))
-
-
-def test_unknown_fields_are_refused_at_every_level_of_a_record() -> None:
-    # One action of each type, each with one field too many.
-    record = GameRecord(actions=ONE_OF_EACH)
-    for index in range(len(ONE_OF_EACH)):
-        data = doc(record)
-        data["actions"][index]["extra"] = None
-        assert f"$.actions[{index}]: unknown field 'extra'" == refusal(data)
-    assert "$.rules: unknown field 'extra'" == refusal(edited(record, nested_rules(put("extra", None))))
-    assert "$: unknown field 'extra'" == refusal(edited(record, put("extra", None)))
-
-
-def test_an_action_needs_exactly_the_fields_of_its_type() -> None:
-    assert "$: unknown field 'deck'" == refusal(edited(Pass(0), put("deck", [])))
-    assert "$: missing field 'meld'" == refusal(edited(LayOff(3, 0, "5c 6c"), drop("meld")))
-    assert "$: unknown field 'cards'" == refusal(edited(TakeDiscard(1, "9s"), put("cards", ["9s"])))
-    # the envelope fields belong to the top level, not to an action inside a record
-    data = doc(SHORT)
-    data["actions"][1]["version"] = 1
-    assert "$.actions[1]: unknown field 'version'" == refusal(data)
-
-
-def test_a_card_twice_is_refused_within_a_list_and_across_a_state() -> None:
-    data = doc(MID_GAME)
-    data["discard_pile"].append(data["discard_pile"][0])
-    assert "$.discard_pile[2]: card 5s appears twice in the list" == refusal(data)
-    data = doc(MID_GAME)
-    data["discard_pile"].append(data["stock"][0])
-    assert refusal(data).startswith("$: not a valid state: card 4c appears more than once")
-    data = doc(MID_GAME)
-    data["melds"][0]["layoffs"][2] = ["Qh"]
-    assert "$.melds[0]: card(s) Qh appear twice in the meld" == refusal(data)
-
-
-def test_a_missing_card_and_an_extra_card_are_refused() -> None:
-    data = doc(new_game())
-    data["stock"].remove("Qh")
-    assert "$: not a valid state: cards missing: Qh (all 56 cards must be present exactly once)" == refusal(data)
-    data = doc(new_game())
-    data["stock"].append("Qh")
-    assert "$.stock: expected at most 56 cards, got 57" == refusal(data)
-    data = doc(MID_GAME)
-    data["hands"][3].append(data["hands"][2][0])
-    assert refusal(data).startswith("$: not a valid state: card 5c appears more than once")
-
-
-def test_an_invalid_meld_is_refused() -> None:
-    data = doc(MID_GAME)
-    data["melds"][1]["laid_down"] = ["9s", "Ts", "Qs"]
-    data["stock"].append("Js")
-    assert "$.melds[1]: 9s Ts Qs is not a set or a run" == refusal(data)
-    data = doc(MID_GAME)
-    data["melds"][0]["owner"] = 4
-    assert "$.melds[0].owner: expected a seat 0-3, got 4" == refusal(data)
-    data = doc(MID_GAME)
-    data["melds"][0]["layoffs"] = [[], [], []]
-    assert refusal(data).startswith("$.melds[0].layoffs: expected a list of four card lists")
-
-
-def test_an_inconsistent_phase_is_refused() -> None:
-    assert refusal(edited(MID_GAME, put("phase", "deal"))).startswith(
-        "$: not a valid state: phase deal comes only before the first deal"
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            (b"\xff\xfe{}", "$: not UTF-8 text: invalid start byte"),
+            (b'{"format": "persian-rummy\xe9"}', "$: not UTF-8 text: invalid continuation byte"),
+            (b'{"format": "\xc3', "$: not UTF-8 text: unexpected end of data"),
+            ("", "$: not JSON: Expecting value"),
+            ("{", "$: not JSON: "),
+            ("{} {}", "$: not JSON: Extra data"),
+            ("{'format': 'persian-rummy'}", "$: not JSON: Expecting property name enclosed in double quotes"),
+            ("null", "$: expected an object, got null"),
+            ('"persian-rummy"', "$: expected an object, got 'persian-rummy'"),
+            ("[]", "$: expected an object, got a list"),
+            ("\ufeff{}", "$: not JSON: Unexpected UTF-8 BOM"),
+        ],
     )
-    assert refusal(edited(MID_GAME, put("to_act", None))).startswith(
-        "$: not a valid state: in phase play a seat 0-3 must be to act"
+    def test_text_that_is_not_a_json_object_is_refused(self, text: str | bytes, message: str) -> None:
+        assert text_refusal(text).startswith(message)
+
+    def test_text_that_is_not_text_is_refused(self) -> None:
+        with pytest.raises(InvalidDataError) as info:
+            from_json(bytearray(b"{}"))  # type: ignore[call-overload]
+        assert "$: JSON must be text, got bytearray" == str(info.value)
+        with pytest.raises(InvalidDataError) as info:
+            from_json(None)  # type: ignore[call-overload]
+        assert "$: JSON must be text, got NoneType" == str(info.value)
+
+    def test_overlong_text_is_refused_before_parsing(self) -> None:
+        text = to_json(GameRecord())[:-1] + ', "event": "' + "x" * 1_000_000 + '"}'
+        assert text_refusal(text).startswith("$: document too long (1")
+        assert "$.event: string longer than 1000 characters" == refusal(edited(GameRecord(), put("event", "x" * 1001)))
+
+
+class TestIntegers:
+    """
+    What loading checks of numbers: "integers are integers (`true`, `1.0` and `"1"` are not), within
+    their range" (docs/json.md), in JSON text and in Python data alike.
+    """
+
+    @pytest.mark.parametrize(
+        ("number", "message"),
+        [
+            ("1e400", "$.seat: expected a seat 0-3, got inf"),
+            ("1e3", "$.seat: expected a seat 0-3, got 1000.0"),
+            ("1.5", "$.seat: expected a seat 0-3, got 1.5"),
+            ("1.0", "$.seat: expected a seat 0-3, got 1.0"),
+            ("100000000000000000000000000000000000000", "$.seat: expected a seat 0-3, got a huge number"),
+            ("9" * 5000, "$: not JSON: "),
+        ],
     )
-    assert refusal(edited(DEAL_OVER, put("phase", "game_over"))).startswith(
-        "$: not a valid state: the game lasts 2 deal(s); it cannot be over after 1"
-    )
-    assert refusal(edited(MID_GAME, put("results", []))).startswith(
-        "$: not a valid state: deal 2 is in progress, so 1 deal(s) must be finished, got 0"
-    )
+    def test_numbers_that_are_not_small_integers_are_refused(self, number: str, message: str) -> None:
+        text = to_json(Pass(1)).replace('"seat": 1', f'"seat": {number}')
+        assert text_refusal(text).startswith(message)
+
+    def test_integers_may_be_written_in_any_json_form(self) -> None:
+        # -0 is the integer 0 in JSON; the written form does not matter, only the value.
+        assert Pass(0) == from_json(to_json(Pass(1)).replace('"seat": 1', '"seat": -0'))
+
+    def test_huge_integers_are_refused_in_python_data_too(self) -> None:
+        assert "$.teams[0].melded: expected an integer from -1000000 to 1000000, got a huge number" == refusal(
+            edited(SCORE, lambda d: d["teams"][0].update(melded=10**400))
+        )
+        assert "$.deal: expected an integer from 0 to 1000, got 1001" == refusal(edited(MID_GAME, put("deal", 1001)))
+        assert "$.rules.go_out_bonus: expected an integer from -1000000 to 1000000, got -1000001" == refusal(
+            edited(SHORT, nested_rules(put("go_out_bonus", -1_000_001)))
+        )
+
+    def test_floats_are_refused_wherever_an_integer_is_expected(self) -> None:
+        assert "$.deal: expected an integer, got 2.0" == refusal(edited(MID_GAME, put("deal", 2.0)))
+        assert "$.meld: expected an integer, got 0.5" == refusal(edited(LayOff(3, 0, "5c 6c"), put("meld", 0.5)))
+        assert refusal(edited(SCORE, lambda d: d["teams"][1].update(bonus=float("nan")))).startswith(
+            "$.teams[1].bonus: expected an integer, got "
+        )
+
+    @pytest.mark.parametrize("value", [float("nan"), float("inf")])
+    def test_nan_and_infinity_in_python_data_are_named_as_such(self, value: float) -> None:
+        assert f"$.teams[1].bonus: expected an integer, got {value!r}" == refusal(
+            edited(SCORE, lambda d: d["teams"][1].update(bonus=value))
+        )
 
 
-def test_a_result_that_does_not_match_the_table_is_refused() -> None:
-    data = doc(DEAL_OVER)
-    data["results"][0]["teams"][1]["in_hand"] += 1
-    message = refusal(data)
-    assert message.startswith("$: not a valid state: the last deal's result")
-    assert "does not match the table" in message
-    data = doc(DEAL_OVER)
-    data["results"][0]["deal"] = 2
-    assert refusal(data).startswith("$: not a valid state: results must be deals 1, 2, ... in order")
+class TestFields:
+    """
+    What loading checks of the fields: present, of its type, and nothing else, at every level; the error
+    names the place as a path from the document's root ``$``. A record's actions are checked for their
+    form, not for legality (docs/json.md).
+    """
+
+    def test_unknown_fields_are_refused_at_every_level_of_a_record(self) -> None:
+        # One action of each type, each with one field too many.
+        record = GameRecord(actions=ONE_OF_EACH)
+        for index in range(len(ONE_OF_EACH)):
+            data = doc(record)
+            data["actions"][index]["extra"] = None
+            assert f"$.actions[{index}]: unknown field 'extra'" == refusal(data)
+        assert "$.rules: unknown field 'extra'" == refusal(edited(record, nested_rules(put("extra", None))))
+        assert "$: unknown field 'extra'" == refusal(edited(record, put("extra", None)))
+
+    def test_an_action_needs_exactly_the_fields_of_its_type(self) -> None:
+        assert "$: unknown field 'deck'" == refusal(edited(Pass(0), put("deck", [])))
+        assert "$: missing field 'meld'" == refusal(edited(LayOff(3, 0, "5c 6c"), drop("meld")))
+        assert "$: unknown field 'cards'" == refusal(edited(TakeDiscard(1, "9s"), put("cards", ["9s"])))
+        # the envelope fields belong to the top level, not to an action inside a record
+        data = doc(SHORT)
+        data["actions"][1]["version"] = 1
+        assert "$.actions[1]: unknown field 'version'" == refusal(data)
+
+    def test_what_is_refused_is_named_by_its_path_inside_a_record(self) -> None:
+        data = doc(SHORT)
+        data["actions"][0]["deck"][10] = "Zz"
+        assert "$.actions[0].deck[10]: expected a card such as 'Qh' or 'X1', got 'Zz'" == refusal(data)
+        data = doc(SHORT)
+        data["actions"][3]["seat"] = "N"
+        assert "$.actions[3].seat: expected a seat 0-3, got 'N'" == refusal(data)
+        data = doc(SHORT)
+        data["actions"][5] = "E draw"
+        assert "$.actions[5]: expected an object, got 'E draw'" == refusal(data)
+        data = doc(SHORT)
+        data["actions"] = {}
+        assert "$.actions: expected a list of actions, got an object" == refusal(data)
+
+    def test_a_record_is_not_checked_for_legality_on_loading(self) -> None:
+        # Structure only: a record of illegal actions loads, and replaying it says which action is illegal.
+        record = GameRecord(actions=(DrawStock(1), Pass(2)))
+        assert record == from_json(to_json(record))
 
 
-def test_a_deal_score_must_agree_with_itself() -> None:
-    assert "$: a deal ends by going out exactly when a seat went out" == refusal(edited(SCORE, put("end", "passes")))
-    assert "$.went_out: expected a seat 0-3, got 7" == refusal(edited(SCORE, put("went_out", 7)))
+class TestMeaning:
+    """
+    R2 / R9-R12: what the values mean together: a state holds each of the 56 cards exactly once, every
+    meld is a valid set or run, the phase agrees with the other fields, and the result of a finished
+    deal is the score of the table as it stands (docs/json.md).
+    """
 
+    def test_a_card_twice_is_refused_within_a_list_and_across_a_state(self) -> None:
+        data = doc(MID_GAME)
+        data["discard_pile"].append(data["discard_pile"][0])
+        assert "$.discard_pile[2]: card 5s appears twice in the list" == refusal(data)
+        data = doc(MID_GAME)
+        data["discard_pile"].append(data["stock"][0])
+        assert refusal(data).startswith("$: not a valid state: card 4c appears more than once")
+        data = doc(MID_GAME)
+        data["melds"][0]["layoffs"][2] = ["Qh"]
+        assert "$.melds[0]: card(s) Qh appear twice in the meld" == refusal(data)
 
-def test_what_is_refused_is_named_by_its_path_inside_a_record() -> None:
-    data = doc(SHORT)
-    data["actions"][0]["deck"][10] = "Zz"
-    assert "$.actions[0].deck[10]: expected a card such as 'Qh' or 'X1', got 'Zz'" == refusal(data)
-    data = doc(SHORT)
-    data["actions"][3]["seat"] = "N"
-    assert "$.actions[3].seat: expected a seat 0-3, got 'N'" == refusal(data)
-    data = doc(SHORT)
-    data["actions"][5] = "E draw"
-    assert "$.actions[5]: expected an object, got 'E draw'" == refusal(data)
-    data = doc(SHORT)
-    data["actions"] = {}
-    assert "$.actions: expected a list of actions, got an object" == refusal(data)
+    def test_a_missing_card_and_an_extra_card_are_refused(self) -> None:
+        data = doc(new_game())
+        data["stock"].remove("Qh")
+        assert "$: not a valid state: cards missing: Qh (all 56 cards must be present exactly once)" == refusal(data)
+        data = doc(new_game())
+        data["stock"].append("Qh")
+        assert "$.stock: expected at most 56 cards, got 57" == refusal(data)
+        data = doc(MID_GAME)
+        data["hands"][3].append(data["hands"][2][0])
+        assert refusal(data).startswith("$: not a valid state: card 5c appears more than once")
 
+    def test_an_invalid_meld_is_refused(self) -> None:
+        data = doc(MID_GAME)
+        data["melds"][1]["laid_down"] = ["9s", "Ts", "Qs"]
+        data["stock"].append("Js")
+        assert "$.melds[1]: 9s Ts Qs is not a set or a run" == refusal(data)
+        data = doc(MID_GAME)
+        data["melds"][0]["owner"] = 4
+        assert "$.melds[0].owner: expected a seat 0-3, got 4" == refusal(data)
+        data = doc(MID_GAME)
+        data["melds"][0]["layoffs"] = [[], [], []]
+        assert refusal(data).startswith("$.melds[0].layoffs: expected a list of four card lists")
 
-def test_a_record_is_not_checked_for_legality_on_loading() -> None:
-    # Structure only: a record of illegal actions loads, and replaying it says which action is illegal.
-    record = GameRecord(actions=(DrawStock(1), Pass(2)))
-    assert record == from_json(to_json(record))
+    def test_an_inconsistent_phase_is_refused(self) -> None:
+        assert refusal(edited(MID_GAME, put("phase", "deal"))).startswith(
+            "$: not a valid state: phase deal comes only before the first deal"
+        )
+        assert refusal(edited(MID_GAME, put("to_act", None))).startswith(
+            "$: not a valid state: in phase play a seat 0-3 must be to act"
+        )
+        assert refusal(edited(DEAL_OVER, put("phase", "game_over"))).startswith(
+            "$: not a valid state: the game lasts 2 deal(s); it cannot be over after 1"
+        )
+        assert refusal(edited(MID_GAME, put("results", []))).startswith(
+            "$: not a valid state: deal 2 is in progress, so 1 deal(s) must be finished, got 0"
+        )
 
+    def test_a_result_that_does_not_match_the_table_is_refused(self) -> None:
+        data = doc(DEAL_OVER)
+        data["results"][0]["teams"][1]["in_hand"] += 1
+        message = refusal(data)
+        assert message.startswith("$: not a valid state: the last deal's result")
+        assert "does not match the table" in message
+        data = doc(DEAL_OVER)
+        data["results"][0]["deal"] = 2
+        assert refusal(data).startswith("$: not a valid state: results must be deals 1, 2, ... in order")
 
-def test_loading_never_returns_a_value_that_shares_the_input() -> None:
-    data = doc(MID_GAME)
-    state = from_data(data)
-    data["hands"][0].clear()
-    data["rules"]["hand_size"] = 3
-    assert MID_GAME == state
+    def test_a_deal_score_must_agree_with_itself(self) -> None:
+        assert "$: a deal ends by going out exactly when a seat went out" == refusal(
+            edited(SCORE, put("end", "passes"))
+        )
+        assert "$.went_out: expected a seat 0-3, got 7" == refusal(edited(SCORE, put("went_out", 7)))
 
-
-# -- nothing in a document is executed ---------------------------------------------------------------------------
 
 PAYLOADS = [
     "__import__('os').system('false')",
@@ -922,64 +973,49 @@ PAYLOADS = [
 ]
 
 
-@pytest.mark.parametrize("payload", PAYLOADS)
-def test_code_in_a_document_is_only_text(payload: str) -> None:
-    assert refusal(edited(Discard(0, "Qh"), put("card", payload))).startswith("$.card: expected a card such as 'Qh'")
-    assert refusal(edited(MID_GAME, put("phase", payload))).startswith("$.phase: expected one of")
-    assert refusal(edited(Pass(0), put("type", payload))).startswith("$.type: expected one of")
-    assert refusal(edited(SCORE, put("kind", payload))).startswith("$.kind: expected")
-    # Where text is free (names, date, event), it stays text, unchanged.
-    record = from_data(edited(SHORT, put("event", payload)))
-    assert isinstance(record, GameRecord)
-    assert payload == record.event
+class TestLoadingIsSafe:
+    """
+    "Reading a document never runs anything in it" (docs/json.md): code is only text, refused or kept as
+    text where text is free; no evaluator is called, the value loaded shares nothing with the input, and
+    what loading raises is `InvalidDataError`, a library error and a `ValueError`.
+    """
 
+    @pytest.mark.parametrize("payload", PAYLOADS)
+    def test_code_in_a_document_is_only_text(self, payload: str) -> None:
+        assert refusal(edited(Discard(0, "Qh"), put("card", payload))).startswith(
+            "$.card: expected a card such as 'Qh'"
+        )
+        assert refusal(edited(MID_GAME, put("phase", payload))).startswith("$.phase: expected one of")
+        assert refusal(edited(Pass(0), put("type", payload))).startswith("$.type: expected one of")
+        assert refusal(edited(SCORE, put("kind", payload))).startswith("$.kind: expected")
+        # Where text is free (names, date, event), it stays text, unchanged.
+        record = from_data(edited(SHORT, put("event", payload)))
+        assert isinstance(record, GameRecord)
+        assert payload == record.event
 
-def test_loading_calls_no_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
-    def forbidden(*_args: object, **_kwargs: object) -> object:
-        raise AssertionError("evaluated")
+    def test_loading_calls_no_evaluator(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        def forbidden(*_args: object, **_kwargs: object) -> object:
+            raise AssertionError("evaluated")
 
-    text = to_json(RECORD)
-    state_text = to_json(MID_GAME)
-    for name in ("eval", "exec", "compile"):
-        monkeypatch.setattr(builtins, name, forbidden)
-    assert RECORD == from_json(text)
-    assert MID_GAME == from_json(state_text)
-    monkeypatch.undo()
-    assert not {"pickle", "marshal", "shelve", "eval", "exec"} & set(vars(serialize_module))
+        text = to_json(RECORD)
+        state_text = to_json(MID_GAME)
+        for name in ("eval", "exec", "compile"):
+            monkeypatch.setattr(builtins, name, forbidden)
+        assert RECORD == from_json(text)
+        assert MID_GAME == from_json(state_text)
+        monkeypatch.undo()
+        assert not {"pickle", "marshal", "shelve", "eval", "exec"} & set(vars(serialize_module))
 
+    def test_loading_never_returns_a_value_that_shares_the_input(self) -> None:
+        data = doc(MID_GAME)
+        state = from_data(data)
+        data["hands"][0].clear()
+        data["rules"]["hand_size"] = 3
+        assert MID_GAME == state
 
-def test_every_loading_error_is_a_library_error_and_a_value_error() -> None:
-    with pytest.raises(InvalidDataError) as info:
-        from_json("{}")
-    assert isinstance(info.value, PersianRummyError)
-    assert isinstance(info.value, ValueError)
-    assert "$.format: expected 'persian-rummy', got null" == str(info.value)
-
-
-@pytest.mark.parametrize(
-    ("data", "message"),
-    [
-        (envelope([]), "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got a list"),  # type: ignore[arg-type]
-        (envelope({"a": 1}), "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got an object"),  # type: ignore[arg-type]
-        (envelope("action", type=[], seat=0), "$.type: expected one of 'deal', 'draw_stock', 'take_discard'"),
-        (edited(SHORT, first_action(put("type", {}))), "$.actions[0].type: expected one of 'deal', 'draw_stock'"),
-    ],
-)
-def test_a_list_or_an_object_as_kind_or_type_is_refused(data: Data, message: str) -> None:
-    assert refusal(data).startswith(message)
-    assert [] != schema_errors(data)
-
-
-@pytest.mark.parametrize(
-    ("action", "message"),
-    [
-        (Discard(7, "Qh"), "its seat is not 0-3"),
-        (DrawStock(True), "its seat is not 0-3"),
-        (LayOff(0, -1, "Qh"), "its meld index is not 0-55"),
-        (Deal(0, FULL_DECK[:55]), "its deck is not the 56 cards"),
-        (Deal(0, (*FULL_DECK[:55], FULL_DECK[0])), "its deck is not the 56 cards"),
-    ],
-)
-def test_an_action_that_could_not_be_read_back_is_not_written(action: Action, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        to_json(action)
+    def test_every_loading_error_is_a_library_error_and_a_value_error(self) -> None:
+        with pytest.raises(InvalidDataError) as info:
+            from_json("{}")
+        assert isinstance(info.value, PersianRummyError)
+        assert isinstance(info.value, ValueError)
+        assert "$.format: expected 'persian-rummy', got null" == str(info.value)

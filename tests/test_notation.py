@@ -133,61 +133,38 @@ def next_actions(playout: Playout, index: int) -> list[Action]:
     return [Deal(next_dealer(state), tuple(reversed(FULL_DECK)))]
 
 
-@given(playouts(rules=rules_variants(), max_actions=120))
-def test_every_legal_action_round_trips_with_and_without_its_seat(playout: Playout) -> None:
-    for index, state in enumerate(playout.states):
-        for action in next_actions(playout, index):
-            text = format_action(action, state)
-            assert action == parse_action(text, state)
-            assert action == parse_action(without_seat(text), state)
-            if not isinstance(action, LayOff):
-                assert action == parse_action(text)
+class TestRoundTrips:
+    """
+    Notation: what the library writes reads back to an equal value, and writing that value again gives
+    the same text (docs/notation.md); checked for every legal action, position and rules variant that
+    random play reaches under any rule variant.
+    """
 
+    @given(playouts(rules=rules_variants(), max_actions=120))
+    def test_every_legal_action_round_trips_with_and_without_its_seat(self, playout: Playout) -> None:
+        for index, state in enumerate(playout.states):
+            for action in next_actions(playout, index):
+                text = format_action(action, state)
+                assert action == parse_action(text, state)
+                assert action == parse_action(without_seat(text), state)
+                if not isinstance(action, LayOff):
+                    assert action == parse_action(text)
 
-@given(playouts(rules=rules_variants(), max_actions=120))
-def test_every_position_round_trips(playout: Playout) -> None:
-    for state in playout.states:
-        text = format_position(state)
-        parsed = parse_position(text)
-        assert state == parsed
-        assert text == format_position(parsed)
-        assert state == eval(repr(state), {"parse_position": parse_position})  # noqa: S307 (repr is code)
+    @given(playouts(rules=rules_variants(), max_actions=120))
+    def test_every_position_round_trips(self, playout: Playout) -> None:
+        for state in playout.states:
+            text = format_position(state)
+            parsed = parse_position(text)
+            assert state == parsed
+            assert text == format_position(parsed)
+            assert state == eval(repr(state), {"parse_position": parse_position})  # noqa: S307 (repr is code)
 
-
-@given(rules_variants())
-def test_every_rules_variant_round_trips(rules: Rules) -> None:
-    text = format_rules(rules)
-    assert rules == parse_rules(text)
-    assert text == format_rules(parse_rules(text))
-    assert " " not in text
-
-
-@given(st.data(), playouts(rules=rules_variants(), max_actions=120))
-def test_well_formed_actions_parse_back_or_are_illegal(data: st.DataObject, playout: Playout) -> None:
-    # Legal syntax: the text of any action parses back to it without the legality check, and
-    # with the check it parses exactly when the action is legal, raising IllegalActionError
-    # (never InvalidNotationError) otherwise.
-    state = playout.final
-    for _ in range(10):
-        action = data.draw(well_formed_actions(state))
-        if isinstance(action, LayOff) and not 0 <= action.meld < len(state.melds):
-            with pytest.raises(ValueError, match="a lay-off names its meld by a card on the table"):
-                format_action(action, state)
-            continue
-        if isinstance(action, Deal) and len(set(action.deck)) != 56:
-            with pytest.raises(ValueError, match="a deal's deck is each of the 56 cards once"):
-                format_action(action, state)
-            continue
-        text = format_action(action, state)
-        assert action == parse_action(text, state, strict=False)
-        if is_legal(state, action):
-            assert action == parse_action(text, state)
-        else:
-            with pytest.raises(IllegalActionError):
-                parse_action(text, state)
-
-
-# -- actions: every form ----------------------------------------------------------------------------------------
+    @given(rules_variants())
+    def test_every_rules_variant_round_trips(self, rules: Rules) -> None:
+        text = format_rules(rules)
+        assert rules == parse_rules(text)
+        assert text == format_rules(parse_rules(text))
+        assert " " not in text
 
 
 ACTIONS = [
@@ -201,92 +178,110 @@ ACTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "text", "action"), ACTIONS)
-def test_action_forms(name: str, text: str, action: Action) -> None:
-    state = state_of(name)
-    assert action == parse_action(text, state)
-    assert action == parse_action(without_seat(text), state)
-    assert text == format_action(action, state)
-    assert action in legal_actions(state)
+class TestActionsWrittenAndRead:
+    """
+    Action notation: an action is its seat, a verb and the verb's arguments (``N deal <56 cards>``,
+    ``E draw``, ``E take 9s``, ``E meld 9d9h9s``, ``E lay 5c6c on 7c``, ``E discard Qh``, ``E pass``).
+    Given the state the seat may be left out; cards may be written apart, in any order or with ``10``
+    for ``T``, and the library writes them together in deck order (docs/notation.md).
+    """
 
+    @pytest.mark.parametrize(("name", "text", "action"), ACTIONS)
+    def test_action_forms(self, name: str, text: str, action: Action) -> None:
+        state = state_of(name)
+        assert action == parse_action(text, state)
+        assert action == parse_action(without_seat(text), state)
+        assert text == format_action(action, state)
+        assert action in legal_actions(state)
 
-def test_the_deal_lists_the_dealer_and_all_56_cards() -> None:
-    deal = Deal(0, FULL_DECK)
-    assert "N deal " + DECK == format_action(deal)
-    assert deal == parse_action("N deal " + DECK)
-    assert deal == parse_action("deal " + DECK, new_game())
+    def test_the_deal_lists_the_dealer_and_all_56_cards(self) -> None:
+        deal = Deal(0, FULL_DECK)
+        assert "N deal " + DECK == format_action(deal)
+        assert deal == parse_action("N deal " + DECK)
+        assert deal == parse_action("deal " + DECK, new_game())
 
+    def test_the_deal_between_deals_is_by_the_next_dealer(self) -> None:
+        state = state_of("went_out")
+        deal = Deal(1, tuple(reversed(FULL_DECK)))
+        text = (
+            "E deal X4X3X2X1AsKsQsJsTs9s8s7s6s5s4s3s2sAhKhQhJhTh9h8h7h6h5h4h3h2h"
+            "AdKdQdJdTd9d8d7d6d5d4d3d2dAcKcQcJcTc9c8c7c6c5c4c3c2c"
+        )
+        assert text == format_action(deal, state)
+        assert deal == parse_action(text, state)
+        assert deal == parse_action(without_seat(text), state)
 
-def test_the_deal_between_deals_is_by_the_next_dealer() -> None:
-    state = state_of("went_out")
-    deal = Deal(1, tuple(reversed(FULL_DECK)))
-    text = (
-        "E deal X4X3X2X1AsKsQsJsTs9s8s7s6s5s4s3s2sAhKhQhJhTh9h8h7h6h5h4h3h2h"
-        "AdKdQdJdTd9d8d7d6d5d4d3d2dAcKcQcJcTc9c8c7c6c5c4c3c2c"
+    @pytest.mark.parametrize(
+        ("text", "action"),
+        [
+            ("S draw", DrawStock(2)),
+            ("W pass", Pass(3)),
+            ("N take 10h", TakeDiscard(0, "Th")),
+            ("N discard X3", Discard(0, "X3")),
+            ("E meld 9d9h9s", LayDown(1, "9d 9h 9s")),
+            ("E meld 9d 9h 9s", LayDown(1, "9d 9h 9s")),
+            ("E meld 9s 9d9h", LayDown(1, "9d 9h 9s")),
+            ("W meld 10c Jc 9c", LayDown(3, "9c Tc Jc")),
+            ("E  draw ", DrawStock(1)),
+        ],
     )
-    assert text == format_action(deal, state)
-    assert deal == parse_action(text, state)
-    assert deal == parse_action(without_seat(text), state)
+    def test_actions_without_a_state_and_other_spellings(self, text: str, action: Action) -> None:
+        assert action == parse_action(text)
+
+    @pytest.mark.parametrize(
+        ("text", "canonical"),
+        [
+            ("E meld 9s 9d9h", "E meld 9d9h9s"),
+            ("W meld 10c Jc 9c", "W meld 9cTcJc"),
+            ("N take 10h", "N take Th"),
+        ],
+    )
+    def test_canonical_text_writes_cards_together_in_deck_order(self, text: str, canonical: str) -> None:
+        assert canonical == format_action(parse_action(text))
 
 
-@pytest.mark.parametrize(
-    ("text", "action"),
-    [
-        ("S draw", DrawStock(2)),
-        ("W pass", Pass(3)),
-        ("N take 10h", TakeDiscard(0, "Th")),
-        ("N discard X3", Discard(0, "X3")),
-        ("E meld 9d9h9s", LayDown(1, "9d 9h 9s")),
-        ("E meld 9d 9h 9s", LayDown(1, "9d 9h 9s")),
-        ("E meld 9s 9d9h", LayDown(1, "9d 9h 9s")),
-        ("W meld 10c Jc 9c", LayDown(3, "9c Tc Jc")),
-        ("E  draw ", DrawStock(1)),
-    ],
-)
-def test_actions_without_a_state_and_other_spellings(text: str, action: Action) -> None:
-    assert action == parse_action(text)
+class TestLayOffs:
+    """
+    R17: "a player may add one or more cards to any player's melds". A lay-off names its meld by any of
+    the meld's cards, so it is read and written only with its state; the library writes the meld's first
+    card in deck order, laid-off cards included, and a card no meld holds is illegal (docs/notation.md).
+    """
 
+    @pytest.mark.parametrize("text", ["E lay 6c 5c on 9c", "lay 5c6c on 8c", "lay 6c5c on 7c", "lay 6c 5c on 7c"])
+    def test_a_lay_off_may_name_its_meld_by_any_of_its_cards(self, text: str) -> None:
+        state = state_of("play")
+        action = parse_action(text, state)
+        assert LayOff(1, 0, "5c 6c") == action
+        assert "E lay 5c6c on 7c" == format_action(action, state)
 
-@pytest.mark.parametrize(
-    ("text", "canonical"),
-    [
-        ("E meld 9s 9d9h", "E meld 9d9h9s"),
-        ("W meld 10c Jc 9c", "W meld 9cTcJc"),
-        ("N take 10h", "N take Th"),
-    ],
-)
-def test_canonical_text_writes_cards_together_in_deck_order(text: str, canonical: str) -> None:
-    assert canonical == format_action(parse_action(text))
+    def test_a_meld_is_named_by_its_first_card_in_deck_order_laid_off_cards_included(self) -> None:
+        # West laid 6c off onto North's run 7c8c9c: the run is now named by 6c.
+        state = parse_position("- 1/N play E 2c3c4c/5cKdKh2d/2h3h4h/2s3s4s * Ad N:7c8c9c+W:6c - - - 0 - -")
+        assert ["E lay 5c on 6c", "E discard 5c", "E discard 2d", "E discard Kd", "E discard Kh"] == [
+            format_action(action, state) for action in legal_actions(state)
+        ]
+        assert LayOff(1, 0, "5c") == parse_action("E lay 5c on 9c", state)
+        assert LayOff(1, 0, "5c") == parse_action("E lay 5c on 6c", state)
 
+    def test_format_action_needs_the_state_for_a_lay_off(self) -> None:
+        with pytest.raises(
+            ValueError, match=re.escape("LayOff(seat=1, meld=0, cards=CardSet.parse('6c')) needs the state")
+        ):
+            format_action(LayOff(1, 0, "6c"))
+        with pytest.raises(ValueError, match="a lay-off names its meld by a card on the table"):
+            format_action(LayOff(1, 2, "6c"), state_of("play"))
 
-@pytest.mark.parametrize("text", ["E lay 6c 5c on 9c", "lay 5c6c on 8c", "lay 6c5c on 7c", "lay 6c 5c on 7c"])
-def test_a_lay_off_may_name_its_meld_by_any_of_its_cards(text: str) -> None:
-    state = state_of("play")
-    action = parse_action(text, state)
-    assert LayOff(1, 0, "5c 6c") == action
-    assert "E lay 5c6c on 7c" == format_action(action, state)
-
-
-def test_a_meld_is_named_by_its_first_card_in_deck_order_laid_off_cards_included() -> None:
-    # West laid 6c off onto North's run 7c8c9c: the run is now named by 6c.
-    state = parse_position("- 1/N play E 2c3c4c/5cKdKh2d/2h3h4h/2s3s4s * Ad N:7c8c9c+W:6c - - - 0 - -")
-    assert ["E lay 5c on 6c", "E discard 5c", "E discard 2d", "E discard Kd", "E discard Kh"] == [
-        format_action(action, state) for action in legal_actions(state)
-    ]
-    assert LayOff(1, 0, "5c") == parse_action("E lay 5c on 9c", state)
-    assert LayOff(1, 0, "5c") == parse_action("E lay 5c on 6c", state)
-
-
-def test_format_action_needs_the_state_for_a_lay_off() -> None:
-    with pytest.raises(
-        ValueError, match=re.escape("LayOff(seat=1, meld=0, cards=CardSet.parse('6c')) needs the state")
-    ):
-        format_action(LayOff(1, 0, "6c"))
-    with pytest.raises(ValueError, match="a lay-off names its meld by a card on the table"):
-        format_action(LayOff(1, 2, "6c"), state_of("play"))
-
-
-# -- actions: errors --------------------------------------------------------------------------------------------
+    @pytest.mark.parametrize("strict", [True, False])
+    def test_a_lay_off_onto_a_card_on_no_meld_is_illegal(self, strict: bool) -> None:
+        # Even without the legality check: the meld does not exist (R17).
+        with pytest.raises(IllegalActionError) as caught:
+            parse_action("E lay 6c on 9d", state_of("play"), strict=strict)
+        assert "illegal action 'E lay 6c on 9d': no meld on the table holds 9d (R17)" == str(caught.value)
+        assert ("E lay 6c on 9d", "no meld on the table holds 9d", "R17") == (
+            caught.value.action,
+            caught.value.reason,
+            caught.value.rule_text,
+        )
 
 
 SYNTAX_ERRORS = [
@@ -320,46 +315,65 @@ SYNTAX_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "message"), SYNTAX_ERRORS)
-def test_syntax_errors_with_and_without_a_state(text: str, message: str) -> None:
-    for state in (state_of("play"), None):
-        for strict in (True, False):
-            with pytest.raises(InvalidNotationError) as caught:
-                parse_action(text, state, strict=strict)
-            assert message == str(caught.value)
+class TestActionSyntaxErrors:
+    """
+    Syntax errors: text that is not an action raises `InvalidNotationError` with the same message, with or
+    without a state and whatever ``strict`` says; leaving the seat out needs a state with a seat to act
+    (docs/notation.md).
+    """
 
+    @pytest.mark.parametrize(("text", "message"), SYNTAX_ERRORS)
+    def test_syntax_errors_with_and_without_a_state(self, text: str, message: str) -> None:
+        for state in (state_of("play"), None):
+            for strict in (True, False):
+                with pytest.raises(InvalidNotationError) as caught:
+                    parse_action(text, state, strict=strict)
+                assert message == str(caught.value)
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("draw", "the seat is needed without a state: 'draw'"),
-        ("deal " + DECK, f"the seat is needed without a state: 'deal {DECK}'"),
-        ("E lay 6c on 7c", "a lay-off names its meld by a card on the table, so 'E lay 6c on 7c' needs a state"),
-    ],
-)
-def test_what_needs_a_state(text: str, message: str) -> None:
-    with pytest.raises(InvalidNotationError) as caught:
-        parse_action(text)
-    assert message == str(caught.value)
-
-
-def test_the_seat_is_needed_when_nobody_is_to_act() -> None:
-    with pytest.raises(InvalidNotationError) as caught:
-        parse_action("draw", state_of("went_out"))
-    assert "nobody is to act, so 'draw' needs its seat" == str(caught.value)
-
-
-@pytest.mark.parametrize("strict", [True, False])
-def test_a_lay_off_onto_a_card_on_no_meld_is_illegal(strict: bool) -> None:
-    # Even without the legality check: the meld does not exist (R17).
-    with pytest.raises(IllegalActionError) as caught:
-        parse_action("E lay 6c on 9d", state_of("play"), strict=strict)
-    assert "illegal action 'E lay 6c on 9d': no meld on the table holds 9d (R17)" == str(caught.value)
-    assert ("E lay 6c on 9d", "no meld on the table holds 9d", "R17") == (
-        caught.value.action,
-        caught.value.reason,
-        caught.value.rule_text,
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("draw", "the seat is needed without a state: 'draw'"),
+            ("deal " + DECK, f"the seat is needed without a state: 'deal {DECK}'"),
+            ("E lay 6c on 7c", "a lay-off names its meld by a card on the table, so 'E lay 6c on 7c' needs a state"),
+        ],
     )
+    def test_what_needs_a_state(self, text: str, message: str) -> None:
+        with pytest.raises(InvalidNotationError) as caught:
+            parse_action(text)
+        assert message == str(caught.value)
+
+    def test_the_seat_is_needed_when_nobody_is_to_act(self) -> None:
+        with pytest.raises(InvalidNotationError) as caught:
+            parse_action("draw", state_of("went_out"))
+        assert "nobody is to act, so 'draw' needs its seat" == str(caught.value)
+
+    @given(st.data(), playouts(rules=rules_variants(), max_actions=120))
+    def test_malformed_text_never_raises_illegal_action_error(self, data: st.DataObject, playout: Playout) -> None:
+        # A well-formed text made malformed: a syntax error, reported as such even when the
+        # action would also be illegal in the state.
+        state = playout.final
+        actions = next_actions(playout, len(playout.states) - 1) if state.phase is not Phase.GAME_OVER else []
+        action = data.draw(st.sampled_from(actions)) if actions else DrawStock(0)
+        words = format_action(action, state).split()
+        spoil = data.draw(st.sampled_from(["verb", "seat", "extra", "card", "drop"]))
+        if spoil == "verb":
+            words[1] = words[1].upper()
+        elif spoil == "seat":
+            words[0] += "x"
+        elif spoil == "extra":
+            words.append("+")
+        elif spoil == "card" and len(words) == 2:
+            words.append("Zz")
+        elif spoil == "card":
+            words[2] = "1" + words[2]
+        else:
+            words = words[: 1 if len(words) == 2 else 2]
+        text = " ".join(words)
+        with pytest.raises(InvalidNotationError):
+            parse_action(text, state)
+        with pytest.raises(InvalidNotationError):
+            parse_action(text, state, strict=False)
 
 
 ILLEGAL = [
@@ -381,227 +395,237 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("name", "text", "action", "reason"), ILLEGAL)
-def test_well_formed_but_illegal_actions_strict_and_not(name: str, text: str, action: Action, reason: str) -> None:
-    state = state_of(name)
-    with pytest.raises(IllegalActionError) as caught:
-        parse_action(text, state)
-    assert f"illegal action {action!r}: {reason}" == str(caught.value)
-    assert action == caught.value.action
-    assert action == parse_action(text, state, strict=False)
+class TestIllegalActions:
+    """
+    Illegal actions: a well-formed action the state forbids raises `IllegalActionError` naming the rule,
+    as `apply` does; with ``strict=False`` it is read whatever the state (docs/notation.md).
+    """
+
+    @pytest.mark.parametrize(("name", "text", "action", "reason"), ILLEGAL)
+    def test_well_formed_but_illegal_actions_strict_and_not(
+        self, name: str, text: str, action: Action, reason: str
+    ) -> None:
+        state = state_of(name)
+        with pytest.raises(IllegalActionError) as caught:
+            parse_action(text, state)
+        assert f"illegal action {action!r}: {reason}" == str(caught.value)
+        assert action == caught.value.action
+        assert action == parse_action(text, state, strict=False)
+
+    def test_illegal_in_the_state_but_fine_without_one(self) -> None:
+        assert DrawStock(0) == parse_action("N draw")
+        assert TakeDiscard(1, "Tc") == parse_action("E take Tc")
+
+    @given(st.data(), playouts(rules=rules_variants(), max_actions=120))
+    def test_well_formed_actions_parse_back_or_are_illegal(self, data: st.DataObject, playout: Playout) -> None:
+        # Legal syntax: the text of any action parses back to it without the legality check, and
+        # with the check it parses exactly when the action is legal, raising IllegalActionError
+        # (never InvalidNotationError) otherwise.
+        state = playout.final
+        for _ in range(10):
+            action = data.draw(well_formed_actions(state))
+            if isinstance(action, LayOff) and not 0 <= action.meld < len(state.melds):
+                with pytest.raises(ValueError, match="a lay-off names its meld by a card on the table"):
+                    format_action(action, state)
+                continue
+            if isinstance(action, Deal) and len(set(action.deck)) != 56:
+                with pytest.raises(ValueError, match="a deal's deck is each of the 56 cards once"):
+                    format_action(action, state)
+                continue
+            text = format_action(action, state)
+            assert action == parse_action(text, state, strict=False)
+            if is_legal(state, action):
+                assert action == parse_action(text, state)
+            else:
+                with pytest.raises(IllegalActionError):
+                    parse_action(text, state)
 
 
-def test_illegal_in_the_state_but_fine_without_one() -> None:
-    assert DrawStock(0) == parse_action("N draw")
-    assert TakeDiscard(1, "Tc") == parse_action("E take Tc")
+class TestRulesIds:
+    """
+    The rules id: ``-`` for the default rules, otherwise the switches that differ from the defaults as
+    ``name=value`` pairs joined by commas, read in any order; an unknown switch or a value the switch does
+    not take is refused (docs/notation.md).
+    """
 
-
-@given(st.data(), playouts(rules=rules_variants(), max_actions=120))
-def test_malformed_text_never_raises_illegal_action_error(data: st.DataObject, playout: Playout) -> None:
-    # A well-formed text made malformed: a syntax error, reported as such even when the
-    # action would also be illegal in the state.
-    state = playout.final
-    actions = next_actions(playout, len(playout.states) - 1) if state.phase is not Phase.GAME_OVER else []
-    action = data.draw(st.sampled_from(actions)) if actions else DrawStock(0)
-    words = format_action(action, state).split()
-    spoil = data.draw(st.sampled_from(["verb", "seat", "extra", "card", "drop"]))
-    if spoil == "verb":
-        words[1] = words[1].upper()
-    elif spoil == "seat":
-        words[0] += "x"
-    elif spoil == "extra":
-        words.append("+")
-    elif spoil == "card" and len(words) == 2:
-        words.append("Zz")
-    elif spoil == "card":
-        words[2] = "1" + words[2]
-    else:
-        words = words[: 1 if len(words) == 2 else 2]
-    text = " ".join(words)
-    with pytest.raises(InvalidNotationError):
-        parse_action(text, state)
-    with pytest.raises(InvalidNotationError):
-        parse_action(text, state, strict=False)
-
-
-# -- rules ids --------------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("rules", "text"),
-    [
-        (Rules(), "-"),
-        (Rules(hand_size=10), "hand_size=10"),
-        (Rules(go_out_bonus=-10), "go_out_bonus=-10"),
-        (Rules(top_discard_free=True, go_out_by_discard=True), "top_discard_free=true,go_out_by_discard=true"),
-        (Rules(double_four_of_a_kind=False), "double_four_of_a_kind=false"),
-        (
-            Rules(hand_size=10, obligation_timing=ObligationTiming.BEFORE_DISCARD),
-            "hand_size=10,obligation_timing=before_discard",
-        ),
-        (Rules(empty_stock_end=EmptyStockEnd.IMMEDIATELY, num_deals=3), "num_deals=3,empty_stock_end=immediately"),
-    ],
-)
-def test_rules_ids(rules: Rules, text: str) -> None:
-    assert text == format_rules(rules)
-    assert rules == parse_rules(text)
-
-
-def test_rules_ids_in_any_order() -> None:
-    expected = Rules(hand_size=10, obligation_timing=ObligationTiming.BEFORE_DISCARD)
-    assert expected == parse_rules("obligation_timing=before_discard,hand_size=10")
-    assert expected == parse_rules("hand_size=10,obligation_timing=before_discard,double_four_of_a_kind=true")
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("", "unknown rule switch '' in ''"),
-        ("hand_sise=7", "unknown rule switch 'hand_sise' in 'hand_sise=7'"),
-        ("hand_size", "unknown rule switch 'hand_size' in 'hand_size'"),
-        ("hand_size=10,", "unknown rule switch '' in 'hand_size=10,'"),
-        ("hand_size=x", "hand_size takes a number, got 'x'"),
-        ("hand_size=10,hand_size=9", "rule switch 'hand_size' given twice in 'hand_size=10,hand_size=9'"),
-        ("top_discard_free=yes", "top_discard_free takes true or false, got 'yes'"),
-        (
-            "hand_size=0",
+    @pytest.mark.parametrize(
+        ("rules", "text"),
+        [
+            (Rules(), "-"),
+            (Rules(hand_size=10), "hand_size=10"),
+            (Rules(go_out_bonus=-10), "go_out_bonus=-10"),
+            (Rules(top_discard_free=True, go_out_by_discard=True), "top_discard_free=true,go_out_by_discard=true"),
+            (Rules(double_four_of_a_kind=False), "double_four_of_a_kind=false"),
             (
-                "invalid rules 'hand_size=0': hand_size must be between 1 and 13 "
-                "(four hands and the upcard come from 56 cards), got 0"
+                Rules(hand_size=10, obligation_timing=ObligationTiming.BEFORE_DISCARD),
+                "hand_size=10,obligation_timing=before_discard",
             ),
-        ),
-        ("obligation_timing=later", "invalid rules 'obligation_timing=later': 'later' is not a valid ObligationTiming"),
-    ],
-)
-def test_rules_id_errors(text: str, message: str) -> None:
-    with pytest.raises(InvalidNotationError) as caught:
-        parse_rules(text)
-    assert message == str(caught.value)
-
-
-def test_a_doubled_minus_sign_is_a_notation_error() -> None:
-    with pytest.raises(InvalidNotationError, match="hand_size takes a number, got '--5'"):
-        parse_rules("hand_size=--5")
-
-
-# -- positions: every field -------------------------------------------------------------------------------------
-
-
-def test_the_fields_of_a_position_in_play() -> None:
-    state = parse_position(PENDING)
-    assert Rules() == state.rules
-    assert (1, 0) == (state.deal, state.dealer)
-    assert Phase.PLAY == state.phase
-    assert 1 == state.to_act
-    assert (
-        CardSet.parse("2c 3c 4c"),
-        CardSet.parse("5c 6c Kc 2d Kd Kh"),
-        CardSet.parse("2h 3h 4h"),
-        CardSet.parse("2s 3s 4s"),
-    ) == state.hands
-    assert cards("Tc Jc Ac 3d") == state.stock[:4]
-    assert 33 == len(state.stock)
-    assert cards("Ad") == state.discard_pile
-    assert (meld(0, "7c 8c 9c"), meld(2, "Qc Qd Qs", s3="Qh")) == state.melds
-    assert Card.parse("Kc") == state.obligation
-    assert CardSet.parse("Kc") == state.picked
-    assert (CardSet(), CardSet.parse("Kc"), CardSet(), CardSet()) == state.revealed
-    assert (0, None, ()) == (state.passes, state.went_out, state.results)
-
-
-def test_the_fields_of_a_position_at_the_end_of_a_deal() -> None:
-    state = parse_position(WENT_OUT)
-    assert (Phase.DEAL_OVER, None, 2) == (state.phase, state.to_act, state.went_out)
-    assert CardSet() == state.hands[2]
-    assert () == state.stock
-    assert cards("X1") == state.discard_pile
-    assert meld(3, "8d 9d Td", s0="Qd Kd", s1="6d", s2="5d 7d Jd") == state.melds[0]
-    expected = DealScore(1, (TeamScore(148, 0, 25, 48), TeamScore(169, 0, 0, 91)), 2, DealEnd.WENT_OUT)
-    assert (expected,) == state.results
-
-
-def test_the_fields_of_a_finished_game() -> None:
-    state = parse_position(GAME_OVER)
-    assert (2, 1, Phase.GAME_OVER, None) == (state.deal, state.dealer, state.phase, state.to_act)
-    assert cards("Kc 3h Jd 8d 4s 6c") == state.stock
-    assert cards("X3 4d") == state.discard_pile
-    assert meld(1, "9c Tc Jc", s1="7c", s3="8c") == state.melds[2]
-    assert (
-        DealScore(1, (TeamScore(138, 0, 0, 7), TeamScore(249, 0, 0, 80)), None, DealEnd.PASSES),
-        DealScore(2, (TeamScore(113, 0, 0, 104), TeamScore(123, 0, 25, 71)), 3, DealEnd.WENT_OUT),
-    ) == state.results
-    assert (138 - 7 + 113 - 104, 249 - 80 + 123 + 25 - 71) == state.scores
-
-
-def test_passes_in_a_row() -> None:
-    state = parse_position(PASSES)
-    assert (2, (), 0) == (state.passes, state.stock, state.to_act)
-    assert "2" == format_position(state).split()[11]
-
-
-def test_the_position_before_the_first_deal() -> None:
-    text = "- 0/N deal - -/-/-/- " + DECK + " - - - - - 0 - -"
-    assert text == format_position(new_game())
-    assert new_game() == parse_position(text)
-    assert new_game(dealer=2) == parse_position("- 0/S deal - -/-/-/- * - - - - - 0 - -")
-
-
-def test_the_rules_field() -> None:
-    rules = Rules(hand_size=3, empty_stock_end=EmptyStockEnd.FIRST_PASS)
-    text = "hand_size=3,empty_stock_end=first_pass 0/W deal - -/-/-/- " + DECK + " - - - - - 0 - -"
-    assert text == format_position(new_game(rules, dealer=3))
-    assert new_game(rules, dealer=3) == parse_position(text)
-
-
-@pytest.mark.parametrize(
-    ("by_hand", "canonical"),
-    [
-        (DRAW_BY_HAND, DRAW),
-        ("- 1/N draw E 2c3c4c/5c6c2dKdKh/2h3h4h/2s3s4s * AdKc N:7c8c9c,S:QcQdQs+W:Qh - - - 0 - -", TAKE),
-        ("- 1/N play E 2c3c4c/5c6c2dKdKh/2h3h4h/2s3s4s * Ad N:7c8c9c,S:QcQdQs+W:Qh - - - 0 - -", PLAY),
-        ("- 1/N play E 2c3c4c/5c6c2dKcKdKh/2h3h4h/2s3s4s * Ad N:7c8c9c,S:QcQdQs+W:Qh Kc Kc -/Kc/-/- 0 - -", PENDING),
-    ],
-)
-def test_the_stock_shorthand_puts_every_card_not_placed_in_deck_order(by_hand: str, canonical: str) -> None:
-    state = parse_position(by_hand)
-    assert canonical == format_position(state)
-    assert parse_position(canonical) == state
-
-
-def test_the_stock_shorthand_with_every_card_placed_is_an_empty_stock() -> None:
-    fields = PASSES.split()
-    assert "-" == fields[5]
-    fields[5] = "*"
-    assert parse_position(PASSES) == parse_position(" ".join(fields))
-
-
-def test_cards_written_apart_or_with_10_in_a_position() -> None:
-    text = (
-        "- 1/N draw E 2c3c4c5c6c7c8c/2d3d4d5d6d7d8d/2h3h4h5h6h7h8h/2s3s4s5s6s7s8s "
-        "10cJcQcKcAc9d10dJdQdKdAd9h10hJhQhKhAh9s10sJsQsKsAsX1X2X3X4 9c - - - - 0 - -"
+            (Rules(empty_stock_end=EmptyStockEnd.IMMEDIATELY, num_deals=3), "num_deals=3,empty_stock_end=immediately"),
+        ],
     )
-    assert DRAW == format_position(parse_position(text))
-    assert parse_position(DRAW) == parse_position(DRAW_BY_HAND)
-    # Within a hand any order: a hand is a set.
-    assert parse_position(DRAW) == parse_position(DRAW_BY_HAND.replace("2c3c4c5c6c7c8c", "8c7c6c5c4c3c2c"))
-    # No card revealed: "-" or four empty groups.
-    assert parse_position(DRAW) == parse_position(DRAW.replace(" - - - - 0 ", " - - - -/-/-/- 0 "))
-    # Any whitespace separates the fields.
-    assert parse_position(DRAW) == parse_position("  " + DRAW.replace(" ", " \t") + "\n")
+    def test_rules_ids(self, rules: Rules, text: str) -> None:
+        assert text == format_rules(rules)
+        assert rules == parse_rules(text)
+
+    def test_rules_ids_in_any_order(self) -> None:
+        expected = Rules(hand_size=10, obligation_timing=ObligationTiming.BEFORE_DISCARD)
+        assert expected == parse_rules("obligation_timing=before_discard,hand_size=10")
+        assert expected == parse_rules("hand_size=10,obligation_timing=before_discard,double_four_of_a_kind=true")
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("", "unknown rule switch '' in ''"),
+            ("hand_sise=7", "unknown rule switch 'hand_sise' in 'hand_sise=7'"),
+            ("hand_size", "unknown rule switch 'hand_size' in 'hand_size'"),
+            ("hand_size=10,", "unknown rule switch '' in 'hand_size=10,'"),
+            ("hand_size=x", "hand_size takes a number, got 'x'"),
+            ("hand_size=10,hand_size=9", "rule switch 'hand_size' given twice in 'hand_size=10,hand_size=9'"),
+            ("top_discard_free=yes", "top_discard_free takes true or false, got 'yes'"),
+            (
+                "hand_size=0",
+                (
+                    "invalid rules 'hand_size=0': hand_size must be between 1 and 13 "
+                    "(four hands and the upcard come from 56 cards), got 0"
+                ),
+            ),
+            (
+                "obligation_timing=later",
+                "invalid rules 'obligation_timing=later': 'later' is not a valid ObligationTiming",
+            ),
+        ],
+    )
+    def test_rules_id_errors(self, text: str, message: str) -> None:
+        with pytest.raises(InvalidNotationError) as caught:
+            parse_rules(text)
+        assert message == str(caught.value)
+
+    def test_a_doubled_minus_sign_is_a_notation_error(self) -> None:
+        with pytest.raises(InvalidNotationError, match="hand_size takes a number, got '--5'"):
+            parse_rules("hand_size=--5")
 
 
-def test_a_pending_card_must_be_played_next() -> None:
-    state = parse_position(PENDING)
-    assert (LayDown(1, "Kc Kd Kh"),) == legal_actions(state)
-    assert ["E meld KcKdKh"] == [format_action(action, state) for action in legal_actions(state)]
+class TestPositionsWrittenAndRead:
+    """
+    Position notation: a whole state on one line of 14 fields separated by spaces, from the rules id to
+    the scores of the finished deals, read back to an equal state; the `repr` of a state is the call that
+    rebuilds it (docs/notation.md).
+    """
+
+    def test_the_fields_of_a_position_in_play(self) -> None:
+        state = parse_position(PENDING)
+        assert Rules() == state.rules
+        assert (1, 0) == (state.deal, state.dealer)
+        assert Phase.PLAY == state.phase
+        assert 1 == state.to_act
+        assert (
+            CardSet.parse("2c 3c 4c"),
+            CardSet.parse("5c 6c Kc 2d Kd Kh"),
+            CardSet.parse("2h 3h 4h"),
+            CardSet.parse("2s 3s 4s"),
+        ) == state.hands
+        assert cards("Tc Jc Ac 3d") == state.stock[:4]
+        assert 33 == len(state.stock)
+        assert cards("Ad") == state.discard_pile
+        assert (meld(0, "7c 8c 9c"), meld(2, "Qc Qd Qs", s3="Qh")) == state.melds
+        assert Card.parse("Kc") == state.obligation
+        assert CardSet.parse("Kc") == state.picked
+        assert (CardSet(), CardSet.parse("Kc"), CardSet(), CardSet()) == state.revealed
+        assert (0, None, ()) == (state.passes, state.went_out, state.results)
+
+    def test_the_fields_of_a_position_at_the_end_of_a_deal(self) -> None:
+        state = parse_position(WENT_OUT)
+        assert (Phase.DEAL_OVER, None, 2) == (state.phase, state.to_act, state.went_out)
+        assert CardSet() == state.hands[2]
+        assert () == state.stock
+        assert cards("X1") == state.discard_pile
+        assert meld(3, "8d 9d Td", s0="Qd Kd", s1="6d", s2="5d 7d Jd") == state.melds[0]
+        expected = DealScore(1, (TeamScore(148, 0, 25, 48), TeamScore(169, 0, 0, 91)), 2, DealEnd.WENT_OUT)
+        assert (expected,) == state.results
+
+    def test_the_fields_of_a_finished_game(self) -> None:
+        state = parse_position(GAME_OVER)
+        assert (2, 1, Phase.GAME_OVER, None) == (state.deal, state.dealer, state.phase, state.to_act)
+        assert cards("Kc 3h Jd 8d 4s 6c") == state.stock
+        assert cards("X3 4d") == state.discard_pile
+        assert meld(1, "9c Tc Jc", s1="7c", s3="8c") == state.melds[2]
+        assert (
+            DealScore(1, (TeamScore(138, 0, 0, 7), TeamScore(249, 0, 0, 80)), None, DealEnd.PASSES),
+            DealScore(2, (TeamScore(113, 0, 0, 104), TeamScore(123, 0, 25, 71)), 3, DealEnd.WENT_OUT),
+        ) == state.results
+        assert (138 - 7 + 113 - 104, 249 - 80 + 123 + 25 - 71) == state.scores
+
+    def test_passes_in_a_row(self) -> None:
+        state = parse_position(PASSES)
+        assert (2, (), 0) == (state.passes, state.stock, state.to_act)
+        assert "2" == format_position(state).split()[11]
+
+    def test_the_position_before_the_first_deal(self) -> None:
+        text = "- 0/N deal - -/-/-/- " + DECK + " - - - - - 0 - -"
+        assert text == format_position(new_game())
+        assert new_game() == parse_position(text)
+        assert new_game(dealer=2) == parse_position("- 0/S deal - -/-/-/- * - - - - - 0 - -")
+
+    def test_the_rules_field(self) -> None:
+        rules = Rules(hand_size=3, empty_stock_end=EmptyStockEnd.FIRST_PASS)
+        text = "hand_size=3,empty_stock_end=first_pass 0/W deal - -/-/-/- " + DECK + " - - - - - 0 - -"
+        assert text == format_position(new_game(rules, dealer=3))
+        assert new_game(rules, dealer=3) == parse_position(text)
+
+    def test_a_pending_card_must_be_played_next(self) -> None:
+        state = parse_position(PENDING)
+        assert (LayDown(1, "Kc Kd Kh"),) == legal_actions(state)
+        assert ["E meld KcKdKh"] == [format_action(action, state) for action in legal_actions(state)]
+
+    def test_repr_is_the_position(self) -> None:
+        state = parse_position(PLAY)
+        assert f"parse_position({PLAY!r})" == repr(state)
 
 
-def test_repr_is_the_position() -> None:
-    state = parse_position(PLAY)
-    assert f"parse_position({PLAY!r})" == repr(state)
+class TestPositionsByHand:
+    """
+    Writing a position by hand: ``*`` puts every card not placed elsewhere in the stock, in deck order;
+    cards may be written apart, in any order or with ``10``, and any whitespace separates the fields.
+    The library writes the canonical text (docs/notation.md).
+    """
 
+    @pytest.mark.parametrize(
+        ("by_hand", "canonical"),
+        [
+            (DRAW_BY_HAND, DRAW),
+            ("- 1/N draw E 2c3c4c/5c6c2dKdKh/2h3h4h/2s3s4s * AdKc N:7c8c9c,S:QcQdQs+W:Qh - - - 0 - -", TAKE),
+            ("- 1/N play E 2c3c4c/5c6c2dKdKh/2h3h4h/2s3s4s * Ad N:7c8c9c,S:QcQdQs+W:Qh - - - 0 - -", PLAY),
+            (
+                "- 1/N play E 2c3c4c/5c6c2dKcKdKh/2h3h4h/2s3s4s * Ad N:7c8c9c,S:QcQdQs+W:Qh Kc Kc -/Kc/-/- 0 - -",
+                PENDING,
+            ),
+        ],
+    )
+    def test_the_stock_shorthand_puts_every_card_not_placed_in_deck_order(self, by_hand: str, canonical: str) -> None:
+        state = parse_position(by_hand)
+        assert canonical == format_position(state)
+        assert parse_position(canonical) == state
 
-# -- positions: errors ------------------------------------------------------------------------------------------
+    def test_the_stock_shorthand_with_every_card_placed_is_an_empty_stock(self) -> None:
+        fields = PASSES.split()
+        assert "-" == fields[5]
+        fields[5] = "*"
+        assert parse_position(PASSES) == parse_position(" ".join(fields))
+
+    def test_cards_written_apart_or_with_10_in_a_position(self) -> None:
+        text = (
+            "- 1/N draw E 2c3c4c5c6c7c8c/2d3d4d5d6d7d8d/2h3h4h5h6h7h8h/2s3s4s5s6s7s8s "
+            "10cJcQcKcAc9d10dJdQdKdAd9h10hJhQhKhAh9s10sJsQsKsAsX1X2X3X4 9c - - - - 0 - -"
+        )
+        assert DRAW == format_position(parse_position(text))
+        assert parse_position(DRAW) == parse_position(DRAW_BY_HAND)
+        # Within a hand any order: a hand is a set.
+        assert parse_position(DRAW) == parse_position(DRAW_BY_HAND.replace("2c3c4c5c6c7c8c", "8c7c6c5c4c3c2c"))
+        # No card revealed: "-" or four empty groups.
+        assert parse_position(DRAW) == parse_position(DRAW.replace(" - - - - 0 ", " - - - -/-/-/- 0 "))
+        # Any whitespace separates the fields.
+        assert parse_position(DRAW) == parse_position("  " + DRAW.replace(" ", " \t") + "\n")
+
 
 H = "2c3c4c5c6c7c8c/2d3d4d5d6d7d8d/2h3h4h5h6h7h8h/2s3s4s5s6s7s8s"
 
@@ -733,38 +757,46 @@ CORRUPT = [
 ]
 
 
-@pytest.mark.parametrize(("problem", "text", "message"), CORRUPT, ids=[case[0] for case in CORRUPT])
-def test_corrupted_positions_are_rejected_naming_the_problem(problem: str, text: str, message: str) -> None:
-    del problem
-    with pytest.raises(InvalidNotationError) as caught:
-        parse_position(text)
-    assert message == str(caught.value)
+class TestPositionErrors:
+    """
+    A position is checked completely when it is read: a mistake in the form of the line, or a state that
+    cannot be, raises `InvalidNotationError` naming the first problem found (docs/notation.md).
+    """
+
+    @pytest.mark.parametrize(("problem", "text", "message"), CORRUPT, ids=[case[0] for case in CORRUPT])
+    def test_corrupted_positions_are_rejected_naming_the_problem(self, problem: str, text: str, message: str) -> None:
+        del problem
+        with pytest.raises(InvalidNotationError) as caught:
+            parse_position(text)
+        assert message == str(caught.value)
+
+    @pytest.mark.parametrize("text", [DRAW.replace(" 0 - -", " ² - -"), DRAW.replace(" 1/N ", " ²/N ")])
+    def test_a_digit_that_is_not_a_number_is_a_notation_error(self, text: str) -> None:
+        with pytest.raises(InvalidNotationError):
+            parse_position(text)
+
+    def test_a_doubled_minus_sign_in_a_result_is_a_notation_error(self) -> None:
+        with pytest.raises(
+            InvalidNotationError, match=re.escape("a team's score is written MELDED.DOUBLING.BONUS.IN_HAND")
+        ):
+            parse_position(WENT_OUT.replace("148.0.25.48", "148.0.25.--48"))
 
 
-@pytest.mark.parametrize("text", [DRAW.replace(" 0 - -", " ² - -"), DRAW.replace(" 1/N ", " ²/N ")])
-def test_a_digit_that_is_not_a_number_is_a_notation_error(text: str) -> None:
-    with pytest.raises(InvalidNotationError):
-        parse_position(text)
+class TestTextLimits:
+    """
+    The readers take text only, and refuse an overlong text before reading it.
+    """
 
+    def test_position_and_action_arguments_must_be_text(self) -> None:
+        with pytest.raises(InvalidNotationError, match="a position must be written as a string, got None"):
+            parse_position(None)  # type: ignore[arg-type]
+        with pytest.raises(InvalidNotationError, match="an action must be written as a string, got 3"):
+            parse_action(3)  # type: ignore[arg-type]
+        with pytest.raises(InvalidNotationError, match=r"rules must be written as a string, got \['-'\]"):
+            parse_rules(["-"])  # type: ignore[arg-type]
 
-def test_a_doubled_minus_sign_in_a_result_is_a_notation_error() -> None:
-    with pytest.raises(
-        InvalidNotationError, match=re.escape("a team's score is written MELDED.DOUBLING.BONUS.IN_HAND")
-    ):
-        parse_position(WENT_OUT.replace("148.0.25.48", "148.0.25.--48"))
-
-
-def test_position_and_action_arguments_must_be_text() -> None:
-    with pytest.raises(InvalidNotationError, match="a position must be written as a string, got None"):
-        parse_position(None)  # type: ignore[arg-type]
-    with pytest.raises(InvalidNotationError, match="an action must be written as a string, got 3"):
-        parse_action(3)  # type: ignore[arg-type]
-    with pytest.raises(InvalidNotationError, match=r"rules must be written as a string, got \['-'\]"):
-        parse_rules(["-"])  # type: ignore[arg-type]
-
-
-def test_overlong_texts_are_refused_before_reading() -> None:
-    with pytest.raises(InvalidNotationError, match=r"position text too long \(10001 characters\)"):
-        parse_position("-" * 10_001)
-    with pytest.raises(InvalidNotationError, match=r"action text too long \(10001 characters\)"):
-        parse_action("E draw" + " " * 9_995)
+    def test_overlong_texts_are_refused_before_reading(self) -> None:
+        with pytest.raises(InvalidNotationError, match=r"position text too long \(10001 characters\)"):
+            parse_position("-" * 10_001)
+        with pytest.raises(InvalidNotationError, match=r"action text too long \(10001 characters\)"):
+            parse_action("E draw" + " " * 9_995)

@@ -3,8 +3,12 @@ Properties of every state a game can reach, checked with Hypothesis over played 
 
 The states come from `tests.strategies`: games played from `new_game` with drawn decks and
 legal actions, under the default rules or any combination of rule switches.  The last part
-of this module is a slow reference implementation of the draw and play rules, written from
-RULES.md without the engine's bit tricks, that `legal_actions` must agree with.
+of this module is a slow reference implementation of the draw and play rules, written from the
+rules as the rules page states them, without the engine's bit tricks, that `legal_actions` must
+agree with.
+
+The properties are grouped in classes by rule: conservation, legal actions, purity of `apply`,
+termination, table melds, points, scores, the team draw, and agreement with the reference.
 """
 
 from __future__ import annotations
@@ -72,8 +76,6 @@ from tests.strategies import (
     well_formed_actions,
 )
 
-# -- independent helpers ----------------------------------------------------------------------------------------
-
 #: R23, A19: joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
 POINTS_BY_RANK = {Rank.JOKER: 20, Rank.ACE: 15, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10}
 
@@ -126,91 +128,34 @@ def deal_ends(playout: Playout) -> list[GameState]:
 ALL_FIELDS = tuple(field.name for field in attrs.fields(GameState))
 
 
-# -- 1. conservation ---------------------------------------------------------------------------------------------
-
-
-@given(playouts(rules=rules_variants()))
-def test_r2_every_card_exactly_once_in_every_state(playout: Playout) -> None:
+class TestConservation:
     """
-    R2: in every state reached, all 56 cards are present exactly once across the hands, the
-    stock, the discard pile and the table melds, and `check_invariants` accepts the state.
+    R2: "56 cards: the 52-card French deck plus 4 Jokers. [...] The 52 cards are all distinct".
+    Every state of every game holds each of the 56 cards exactly once.
     """
-    for state in playout.states:
+
+    @given(playouts(rules=rules_variants()))
+    def test_r2_every_card_exactly_once_in_every_state(self, playout: Playout) -> None:
+        """
+        R2: in every state reached, all 56 cards are present exactly once across the hands, the
+        stock, the discard pile and the table melds, and `check_invariants` accepts the state.
+        """
+        for state in playout.states:
+            assert_conserved(state)
+            check_invariants(state)
+
+    @settings(max_examples=25)
+    @given(chosen_states(rules=rules_variants()))
+    def test_r2_every_card_exactly_once_with_chosen_actions(self, state: GameState) -> None:
+        """
+        R2: the same conservation when Hypothesis chooses every action (shrinks action by action).
+        """
         assert_conserved(state)
         check_invariants(state)
 
 
-@settings(max_examples=25)
-@given(chosen_states(rules=rules_variants()))
-def test_r2_every_card_exactly_once_with_chosen_actions(state: GameState) -> None:
-    """
-    R2: the same conservation when Hypothesis chooses every action (shrinks action by action).
-    """
-    assert_conserved(state)
-    check_invariants(state)
-
-
-# -- 2. legal actions apply --------------------------------------------------------------------------------------
-
 _DRAW_ORDER = {DrawStock: 0, TakeDiscard: 1, LayDown: 2, LayOff: 3, Pass: 4}
 _PLAY_ORDER = {LayDown: 0, LayOff: 1, Discard: 2}
-
-
-@given(played_states(rules=rules_variants()))
-def test_r13_every_legal_action_applies(state: GameState) -> None:
-    """
-    R13: every action in `legal_actions` applies without error and gives a new, valid state;
-    `legal_actions` has no duplicates and gives the same tuple every time.  At a chance node
-    it raises `ChanceNodeError`; after the game it is empty.
-    """
-    if state.is_chance_node:
-        with pytest.raises(ChanceNodeError):
-            legal_actions(state)
-        return
-    actions = legal_actions(state)
-    assert actions == legal_actions(state)
-    assert len(actions) == len(set(actions))
-    if is_over(state):
-        assert not actions
-        return
-    assert actions, "a turn can always go on (R13, R21)"
-    for action in actions:
-        assert state.to_act == action.seat
-        after = apply(state, action)
-        assert after is not state
-        assert after != state
-        check_invariants(after)
-
-
-@given(played_states(rules=rules_variants()))
-def test_r13_legal_actions_come_in_the_documented_order(state: GameState) -> None:
-    """
-    R13, R14, R21: the draw phase lists `DrawStock`, then `TakeDiscard` from the top of the pile
-    down, then `Pass`; the play phase lists `LayDown`, then `LayOff` by meld, then `Discard` in
-    `FULL_DECK` order.  A16: with `pass_allows_melding` and an empty stock, the melds and
-    lay-offs come before `Pass`.
-    """
-    if not in_turn(state):
-        return
-    actions = legal_actions(state)
-    order = _DRAW_ORDER if state.phase is Phase.DRAW else _PLAY_ORDER
-    kinds = [order[type(action)] for action in actions]
-    assert sorted(kinds) == kinds
-    if state.phase is Phase.DRAW:
-        melding = state.rules.pass_allows_melding and not state.stock
-        allowed = {DrawStock, TakeDiscard, Pass, *((LayDown, LayOff) if melding else ())}
-        assert all(type(action) in allowed for action in actions)
-        depth = [state.discard_pile.index(action.card) for action in actions if isinstance(action, TakeDiscard)]
-        assert sorted(depth, reverse=True) == depth
-    else:
-        assert all(type(action) in {LayDown, LayOff, Discard} for action in actions)
-        melds = [action.meld for action in actions if isinstance(action, LayOff)]
-        assert sorted(melds) == melds
-        discarded = [action.card.index for action in actions if isinstance(action, Discard)]
-        assert sorted(discarded) == discarded
-
-
-# -- 3. is_legal agrees with legal_actions -----------------------------------------------------------------------
 
 
 def deal_is_legal(state: GameState, action: Deal) -> bool:
@@ -221,156 +166,228 @@ def deal_is_legal(state: GameState, action: Deal) -> bool:
     return state.is_chance_node and action.seat == next_dealer(state) and list(range(56)) == indices
 
 
-@given(played_states(rules=rules_variants()), st.data())
-def test_r13_is_legal_agrees_with_legal_actions(state: GameState, data: st.DataObject) -> None:
+class TestLegalActions:
     """
-    R13: for well-formed actions, legal or not, ``is_legal(s, a) == (a in legal_actions(s))``
-    (a deal: at a chance node, by the right dealer, with a full deck); an action that is not
-    legal raises `IllegalActionError` and leaves the state equal to a snapshot of it.
+    R13: "Draw → meld (optional: any number of new melds and lay-offs, in any order) → discard one
+    card, which ends the turn"; R14: "Exactly one draw action per turn"; R21: "When the draw pile is
+    empty a player has two choices: take from the discard pile [...] or pass".  `legal_actions`
+    lists actions that apply, in a documented order, and `is_legal` agrees with it.
     """
-    snapshot = attrs.evolve(state)
-    legal: tuple[PlayerAction, ...] = () if state.is_chance_node else legal_actions(state)
-    for _ in range(8):
-        action = data.draw(well_formed_actions(state))
-        expected = deal_is_legal(state, action) if isinstance(action, Deal) else action in legal
-        assert expected == is_legal(state, action)
-        if not expected:
-            with pytest.raises(IllegalActionError) as raised:
-                apply(state, action)
-            assert action is raised.value.action
-            assert raised.value.rule_text
-            note(f"{action!r}: {raised.value.reason} ({raised.value.rule_text})")
-        assert snapshot == state
 
+    @given(played_states(rules=rules_variants()))
+    def test_r13_every_legal_action_applies(self, state: GameState) -> None:
+        """
+        R13: every action in `legal_actions` applies without error and gives a new, valid state;
+        `legal_actions` has no duplicates and gives the same tuple every time.  At a chance node
+        it raises `ChanceNodeError`; after the game it is empty.
+        """
+        if state.is_chance_node:
+            with pytest.raises(ChanceNodeError):
+                legal_actions(state)
+            return
+        actions = legal_actions(state)
+        assert actions == legal_actions(state)
+        assert len(actions) == len(set(actions))
+        if is_over(state):
+            assert not actions
+            return
+        assert actions, "a turn can always go on (R13, R21)"
+        for action in actions:
+            assert state.to_act == action.seat
+            after = apply(state, action)
+            assert after is not state
+            assert after != state
+            check_invariants(after)
 
-# -- 4. apply is pure ---------------------------------------------------------------------------------------------
-
-
-@given(played_states(rules=rules_variants()), st.data())
-def test_r13_apply_is_deterministic_and_leaves_its_input_alone(state: GameState, data: st.DataObject) -> None:
-    """
-    R13: `apply` gives equal results for equal inputs and never changes the state passed in:
-    afterwards the state equals a snapshot, has the same hash and holds the very same objects
-    in every field, whether the action was legal or not.
-    """
-    snapshot = attrs.evolve(state)
-    assert snapshot is not state
-    fields = {name: getattr(state, name) for name in ALL_FIELDS}
-    digest = hash(state)
-    for _ in range(4):
-        action = data.draw(well_formed_actions(state))
-        if is_legal(state, action):
-            first = apply(state, action)
-            second = apply(snapshot, action)
-            assert first == second
-            assert hash(first) == hash(second)
-            assert first == apply(state, action)
+    @given(played_states(rules=rules_variants()))
+    def test_r13_legal_actions_come_in_the_documented_order(self, state: GameState) -> None:
+        """
+        R13, R14, R21: the draw phase lists `DrawStock`, then `TakeDiscard` from the top of the pile
+        down, then `Pass`; the play phase lists `LayDown`, then `LayOff` by meld, then `Discard` in
+        `FULL_DECK` order.  A16: with `pass_allows_melding` and an empty stock, the melds and
+        lay-offs come before `Pass`.
+        """
+        if not in_turn(state):
+            return
+        actions = legal_actions(state)
+        order = _DRAW_ORDER if state.phase is Phase.DRAW else _PLAY_ORDER
+        kinds = [order[type(action)] for action in actions]
+        assert sorted(kinds) == kinds
+        if state.phase is Phase.DRAW:
+            melding = state.rules.pass_allows_melding and not state.stock
+            allowed = {DrawStock, TakeDiscard, Pass, *((LayDown, LayOff) if melding else ())}
+            assert all(type(action) in allowed for action in actions)
+            depth = [state.discard_pile.index(action.card) for action in actions if isinstance(action, TakeDiscard)]
+            assert sorted(depth, reverse=True) == depth
         else:
-            with pytest.raises(IllegalActionError) as raised:
-                apply(state, action)
-            with pytest.raises(IllegalActionError) as again:
-                apply(snapshot, action)
-            assert (raised.value.reason, raised.value.rule_text) == (again.value.reason, again.value.rule_text)
-        assert snapshot == state
-        assert digest == hash(state)
-        assert all(getattr(state, name) is value for name, value in fields.items())
+            assert all(type(action) in {LayDown, LayOff, Discard} for action in actions)
+            melds = [action.meld for action in actions if isinstance(action, LayOff)]
+            assert sorted(melds) == melds
+            discarded = [action.card.index for action in actions if isinstance(action, Discard)]
+            assert sorted(discarded) == discarded
+
+    @given(played_states(rules=rules_variants()), st.data())
+    def test_r13_is_legal_agrees_with_legal_actions(self, state: GameState, data: st.DataObject) -> None:
+        """
+        R13: for well-formed actions, legal or not, ``is_legal(s, a) == (a in legal_actions(s))``
+        (a deal: at a chance node, by the right dealer, with a full deck); an action that is not
+        legal raises `IllegalActionError` and leaves the state equal to a snapshot of it.
+        """
+        snapshot = attrs.evolve(state)
+        legal: tuple[PlayerAction, ...] = () if state.is_chance_node else legal_actions(state)
+        for _ in range(8):
+            action = data.draw(well_formed_actions(state))
+            expected = deal_is_legal(state, action) if isinstance(action, Deal) else action in legal
+            assert expected == is_legal(state, action)
+            if not expected:
+                with pytest.raises(IllegalActionError) as raised:
+                    apply(state, action)
+                assert action is raised.value.action
+                assert raised.value.rule_text
+                note(f"{action!r}: {raised.value.reason} ({raised.value.rule_text})")
+            assert snapshot == state
 
 
-# -- 5. termination ------------------------------------------------------------------------------------------------
-
-
-@given(rules_variants(bounded=True), seeds())
-def test_r22_a17_every_game_terminates_within_the_bound(rules: Rules, seed: int) -> None:
+class TestApplyIsPure:
     """
-    R22, R27, A17: random games end within ``max_game_length(rules)`` actions and every deal
-    within ``max_deal_length(rules)``, deals included.
-
-    The bound: ``1 + 2 * (stock + 56) + 56 + passes`` per deal, where the stock holds
-    ``56 - 4 * hand_size - 1`` cards and ``passes`` is ``3 * 57`` with ``all_pass`` (1 otherwise):
-    each stock turn draws one card; each discard-pile turn lowers the cards in hands and pile by
-    one or more, and there are never more than 56; at most 56 melds and lay-offs per deal; at
-    most three passes in a row between turns, a fourth ending the deal: 395 actions per deal,
-    790 per game with the default rules.
-    Every variant except `Rules.top_discard_free` is bounded.
+    R13: "Draw → meld [...] → discard one card, which ends the turn".  `apply` makes each step of a
+    turn as a new state, the same for equal inputs, and never changes the state it is given.
     """
-    per_deal = max_deal_length(rules)
-    per_game = max_game_length(rules)
-    assert per_deal is not None
-    assert per_game is not None
-    extra = rules.tie_break is TieBreak.EXTRA_DEAL
-    assert per_deal * (rules.num_deals + extra) == per_game
-    for game in range(3):
-        rng = random.Random(seed + game)  # noqa: S311
-        state = GameState(rules=rules, phase=Phase.DEAL, stock=FULL_DECK, dealer=game % 4)
-        lengths: list[int] = []
-        while not is_over(state) and sum(lengths) <= per_game:
-            action = random_action(state, rng)
+
+    @given(played_states(rules=rules_variants()), st.data())
+    def test_r13_apply_is_deterministic_and_leaves_its_input_alone(self, state: GameState, data: st.DataObject) -> None:
+        """
+        R13: `apply` gives equal results for equal inputs and never changes the state passed in:
+        afterwards the state equals a snapshot, has the same hash and holds the very same objects
+        in every field, whether the action was legal or not.
+        """
+        snapshot = attrs.evolve(state)
+        assert snapshot is not state
+        fields = {name: getattr(state, name) for name in ALL_FIELDS}
+        digest = hash(state)
+        for _ in range(4):
+            action = data.draw(well_formed_actions(state))
+            if is_legal(state, action):
+                first = apply(state, action)
+                second = apply(snapshot, action)
+                assert first == second
+                assert hash(first) == hash(second)
+                assert first == apply(state, action)
+            else:
+                with pytest.raises(IllegalActionError) as raised:
+                    apply(state, action)
+                with pytest.raises(IllegalActionError) as again:
+                    apply(snapshot, action)
+                assert (raised.value.reason, raised.value.rule_text) == (again.value.reason, again.value.rule_text)
+            assert snapshot == state
+            assert digest == hash(state)
+            assert all(getattr(state, name) is value for name, value in fields.items())
+
+
+class TestTermination:
+    """
+    R22: "A round ends (a) immediately when a player goes out (R19), or (b) [...] when the stock is
+    empty and all four players pass in succession (A17)"; R27: "A game is exactly two deals."; A17:
+    "Termination is guaranteed: each discard-pile turn removes ≥1 card from hands+pile (draw k, meld
+    ≥1, discard 1)."
+    """
+
+    @given(rules_variants(bounded=True), seeds())
+    def test_r22_a17_every_game_terminates_within_the_bound(self, rules: Rules, seed: int) -> None:
+        """
+        R22, R27, A17: random games end within ``max_game_length(rules)`` actions and every deal
+        within ``max_deal_length(rules)``, deals included.
+
+        The bound: ``1 + 2 * (stock + 56) + 56 + passes`` per deal, where the stock holds
+        ``56 - 4 * hand_size - 1`` cards and ``passes`` is ``3 * 57`` with ``all_pass`` (1 otherwise):
+        each stock turn draws one card; each discard-pile turn lowers the cards in hands and pile by
+        one or more, and there are never more than 56; at most 56 melds and lay-offs per deal; at
+        most three passes in a row between turns, a fourth ending the deal: 395 actions per deal,
+        790 per game with the default rules.
+        Every variant except `Rules.top_discard_free` is bounded.
+        """
+        per_deal = max_deal_length(rules)
+        per_game = max_game_length(rules)
+        assert per_deal is not None
+        assert per_game is not None
+        extra = rules.tie_break is TieBreak.EXTRA_DEAL
+        assert per_deal * (rules.num_deals + extra) == per_game
+        for game in range(3):
+            rng = random.Random(seed + game)  # noqa: S311
+            state = GameState(rules=rules, phase=Phase.DEAL, stock=FULL_DECK, dealer=game % 4)
+            lengths: list[int] = []
+            while not is_over(state) and sum(lengths) <= per_game:
+                action = random_action(state, rng)
+                if isinstance(action, Deal):
+                    lengths.append(0)
+                lengths[-1] += 1
+                state = apply(state, action)
+            assert is_over(state)
+            assert sum(lengths) <= per_game
+            assert max(lengths) <= per_deal
+            assert rules.num_deals <= len(lengths) <= rules.num_deals + extra
+
+
+class TestTableMelds:
+    """
+    R9: "Sets and runs only"; R17: "A laid-off card extends the logical meld [...] If a card fits
+    several melds, the player chooses one and it cannot be moved later".  Every table meld is valid,
+    records who placed each card, and is never removed or moved within a deal.
+    """
+
+    @given(playouts(rules=rules_variants()))
+    def test_r9_r17_every_table_meld_is_valid_and_stays_put(self, playout: Playout) -> None:
+        """
+        R9-R12, R16, R17: every table meld is a valid meld of its kind; the cards each seat placed
+        on it (laid down or laid off) partition its cards; the owner laid down a valid meld of the
+        same kind; within a deal a meld is never removed or moved, it only gains lay-offs (R17).
+        """
+        for state in playout.states:
+            for meld in state.melds:
+                assert meld.ace_low is state.rules.ace_low_allowed
+                assert meld.kind is meld_kind(meld.cards, state.rules)
+                assert meld.kind is naive_kind(meld.cards, ace_low=meld.ace_low)
+                assert meld.kind is meld_kind(meld.laid_down, state.rules)
+                parts = meld.contributions
+                assert sum(len(part) for part in parts) == len(meld.cards)
+                union = CardSet()
+                for part in parts:
+                    union |= part
+                assert meld.cards == union
+                assert meld.laid_down <= parts[meld.owner]
+        for before, action, after in playout.steps:
             if isinstance(action, Deal):
-                lengths.append(0)
-            lengths[-1] += 1
-            state = apply(state, action)
-        assert is_over(state)
-        assert sum(lengths) <= per_game
-        assert max(lengths) <= per_deal
-        assert rules.num_deals <= len(lengths) <= rules.num_deals + extra
+                assert not after.melds
+                continue
+            assert len(before.melds) <= len(after.melds) <= len(before.melds) + 1
+            for old, new in zip(before.melds, after.melds, strict=False):
+                assert (old.owner, old.laid_down) == (new.owner, new.laid_down)
+                assert all(a <= b for a, b in zip(old.layoffs, new.layoffs, strict=True))
 
 
-# -- 6. table melds ------------------------------------------------------------------------------------------------
-
-
-@given(playouts(rules=rules_variants()))
-def test_r9_r17_every_table_meld_is_valid_and_stays_put(playout: Playout) -> None:
+class TestPoints:
     """
-    R9-R12, R16, R17: every table meld is a valid meld of its kind; the cards each seat placed
-    on it (laid down or laid off) partition its cards; the owner laid down a valid meld of the
-    same kind; within a deal a meld is never removed or moved, it only gains lay-offs (R17).
+    R23: "Joker 20; Ace 15; K, Q, J 10; 2–9 face value [...] 10 = 10"; A19: "10 points."  The 56 cards
+    are worth 476 points wherever they lie.
     """
-    for state in playout.states:
-        for meld in state.melds:
-            assert meld.ace_low is state.rules.ace_low_allowed
-            assert meld.kind is meld_kind(meld.cards, state.rules)
-            assert meld.kind is naive_kind(meld.cards, ace_low=meld.ace_low)
-            assert meld.kind is meld_kind(meld.laid_down, state.rules)
-            parts = meld.contributions
-            assert sum(len(part) for part in parts) == len(meld.cards)
-            union = CardSet()
-            for part in parts:
-                union |= part
-            assert meld.cards == union
-            assert meld.laid_down <= parts[meld.owner]
-    for before, action, after in playout.steps:
-        if isinstance(action, Deal):
-            assert not after.melds
-            continue
-        assert len(before.melds) <= len(after.melds) <= len(before.melds) + 1
-        for old, new in zip(before.melds, after.melds, strict=False):
-            assert (old.owner, old.laid_down) == (new.owner, new.laid_down)
-            assert all(a <= b for a, b in zip(old.layoffs, new.layoffs, strict=True))
 
-
-# -- 7. points ---------------------------------------------------------------------------------------------------
-
-
-@given(playouts(rules=rules_variants()))
-def test_r23_card_points_total_476_everywhere(playout: Playout) -> None:
-    """
-    R23, A19: the points on the table, in the hands, in the stock and in the pile total 476 in
-    every state; at the end of a deal the melded and in-hand items of both teams plus the
-    stock and pile add up to 476 too.
-    """
-    total = 476
-    assert total == points(FULL_DECK)
-    for state in playout.states:
-        table = sum(meld.cards.points for meld in state.melds)
-        hands = sum(hand.points for hand in state.hands)
-        assert total == table + hands + points(state.stock) + points(state.discard_pile)
-    for state in deal_ends(playout):
-        team0, team1 = state.results[-1].teams
-        rest = points(state.stock) + points(state.discard_pile)
-        assert total == team0.melded + team1.melded + team0.in_hand + team1.in_hand + rest
-
-
-# -- 8. scores -------------------------------------------------------------------------------------------------
+    @given(playouts(rules=rules_variants()))
+    def test_r23_card_points_total_476_everywhere(self, playout: Playout) -> None:
+        """
+        R23, A19: the points on the table, in the hands, in the stock and in the pile total 476 in
+        every state; at the end of a deal the melded and in-hand items of both teams plus the
+        stock and pile add up to 476 too.
+        """
+        total = 476
+        assert total == points(FULL_DECK)
+        for state in playout.states:
+            table = sum(meld.cards.points for meld in state.melds)
+            hands = sum(hand.points for hand in state.hands)
+            assert total == table + hands + points(state.stock) + points(state.discard_pile)
+        for state in deal_ends(playout):
+            team0, team1 = state.results[-1].teams
+            rest = points(state.stock) + points(state.discard_pile)
+            assert total == team0.melded + team1.melded + team0.in_hand + team1.in_hand + rest
 
 
 def expected_scores(state: GameState) -> tuple[TeamScore, TeamScore]:
@@ -404,41 +421,46 @@ def expected_end(state: GameState) -> DealEnd:
     return DealEnd.PASSES
 
 
-@given(playouts(rules=rules_variants()))
-def test_r24_r26_score_breakdown_adds_up(playout: Playout) -> None:
+class TestScores:
     """
-    R24-R26, A20, A21, A23: at the end of every deal the recorded score is, per team, the
-    points melded and laid off, plus the doubling of four-card sets laid down at once, plus
-    the going-out bonus for the team that went out only, minus both partners' hands; the total
-    is ``melded + doubling + bonus - in_hand``; scoring the final table again with `score_deal`
-    gives the recorded result; `GameState.scores` is the sum of the results.
+    R24: "+ value of all cards its two players melded or laid off", "− value of all cards left in
+    both partners' hands", "+ 25 if one of its players went out"; R25: "A set of four cards melded
+    together in one laydown scores double"; R26: "A laid-off card scores for the team of the player
+    who laid it off, whoever owns the meld"; A23: "No bonus if the round ends by passes."
     """
-    for state in playout.states:
-        totals = [result.totals for result in state.results]
-        assert (sum(t[0] for t in totals), sum(t[1] for t in totals)) == state.scores
-        assert [number for number, _ in enumerate(state.results, start=1)] == [r.deal for r in state.results]
-    for state in deal_ends(playout):
-        result = state.results[-1]
-        assert state.deal == result.deal
-        assert state.went_out == result.went_out
-        assert expected_end(state) == result.end
-        assert expected_scores(state) == result.teams
-        for team in result.teams:
-            assert team.melded + team.doubling + team.bonus - team.in_hand == team.total
-        if result.went_out is None:
-            assert result.teams[0].bonus == result.teams[1].bonus == 0
-        else:
-            assert not state.hands[result.went_out]
-        if result.end is DealEnd.PASSES:
-            assert not state.stock
-            assert (4 if state.rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1) == state.passes
-        rescored = score_deal(
-            state.hands, state.melds, state.went_out, rules=state.rules, deal=state.deal, end=result.end
-        )
-        assert result == rescored
 
-
-# -- 9. team draw ----------------------------------------------------------------------------------------------
+    @given(playouts(rules=rules_variants()))
+    def test_r24_r26_score_breakdown_adds_up(self, playout: Playout) -> None:
+        """
+        R24-R26, A20, A21, A23: at the end of every deal the recorded score is, per team, the
+        points melded and laid off, plus the doubling of four-card sets laid down at once, plus
+        the going-out bonus for the team that went out only, minus both partners' hands; the total
+        is ``melded + doubling + bonus - in_hand``; scoring the final table again with `score_deal`
+        gives the recorded result; `GameState.scores` is the sum of the results.
+        """
+        for state in playout.states:
+            totals = [result.totals for result in state.results]
+            assert (sum(t[0] for t in totals), sum(t[1] for t in totals)) == state.scores
+            assert [number for number, _ in enumerate(state.results, start=1)] == [r.deal for r in state.results]
+        for state in deal_ends(playout):
+            result = state.results[-1]
+            assert state.deal == result.deal
+            assert state.went_out == result.went_out
+            assert expected_end(state) == result.end
+            assert expected_scores(state) == result.teams
+            for team in result.teams:
+                assert team.melded + team.doubling + team.bonus - team.in_hand == team.total
+            if result.went_out is None:
+                assert result.teams[0].bonus == result.teams[1].bonus == 0
+            else:
+                assert not state.hands[result.went_out]
+            if result.end is DealEnd.PASSES:
+                assert not state.stock
+                assert (4 if state.rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1) == state.passes
+            rescored = score_deal(
+                state.hands, state.melds, state.went_out, rules=state.rules, deal=state.deal, end=result.end
+            )
+            assert result == rescored
 
 
 def reference_team_draw(drawn: Sequence[Card], redraw: dict[int, Card] | None = None) -> Seating | Redraw:
@@ -469,56 +491,64 @@ SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 four_cards = st.lists(cards(), min_size=4, max_size=4, unique=True)
 
 
-@given(four_cards, st.data())
-def test_r4_r5_a1_team_draw(drawn: list[Card], data: st.DataObject) -> None:
+class TestTeamDraw:
     """
-    R4, R5, A1, A2: the draw of any four distinct cards seats the players as a permutation
-    whose seats 0 and 2 hold the two lowest draw ranks (aces low, jokers high), seat 0 the
-    lowest; or, when a tie leaves the first dealer or the partnerships open, it names the
-    tied players for a redraw, whose new cards decide among them only.
-    """
-    result = team_draw(drawn)
-    assert reference_team_draw(drawn) == result
-    ranks = [draw_rank(card) for card in drawn]
-    if isinstance(result, Seating):
-        assert sorted(result.players) == [0, 1, 2, 3]
-        seats = result.players
-        by_seat = [ranks[seats[0]], ranks[seats[2]], ranks[seats[1]], ranks[seats[3]]]
-        assert sorted(ranks) == by_seat
-        assert by_seat[0] < by_seat[1] < by_seat[2]
-        return
-    tied = {ranks[player] for player in result.players}
-    assert len(result.players) >= 2
-    assert len(tied) == 1
-    rest = [card for card in FULL_DECK if card not in drawn]
-    new = data.draw(st.lists(st.sampled_from(rest), min_size=len(result.players), max_size=4, unique=True))
-    redraw = dict(zip(result.players, new, strict=False))
-    again = team_draw(drawn, redraw)
-    assert reference_team_draw(drawn, redraw) == again
-    if isinstance(again, Redraw):
-        assert set(again.players) <= set(result.players)
-
-
-@given(four_cards)
-def test_a1_suit_order_never_redraws(drawn: list[Card]) -> None:
-    """
-    A1 (``suit_order``): ties are broken by suit (clubs < diamonds < hearts < spades, jokers
-    by number), so the draw always seats the players: lowest at seat 0, its partner the 2nd
-    lowest at seat 2, the 3rd at seat 1, the 4th at seat 3.
+    R4: "For this draw Aces are low and Jokers high: A < 2 < … < 10 < J < Q < K < Joker. The holders
+    of the two lowest cards are partners"; R5: "The player with the very lowest draw deals first";
+    A1: "If a tie straddles the 2nd/3rd place (team split undecided) or ties for lowest (first dealer
+    undecided), the tied players redraw"; variant `team_draw_tiebreak = "redraw" | "suit_order"`
+    (♣<♦<♥<♠); A2: "first dealer at seat d, then d+1 (opponent, plays first), d+2 (dealer's partner),
+    d+3 (opponent)".
     """
 
-    def key(player: int) -> tuple[int, int]:
-        card = drawn[player]
-        return (draw_rank(card), card.joker_number if card.suit is None else SUIT_ORDER[card.suit])
+    @given(four_cards, st.data())
+    def test_r4_r5_a1_team_draw(self, drawn: list[Card], data: st.DataObject) -> None:
+        """
+        R4, R5, A1, A2: the draw of any four distinct cards seats the players as a permutation
+        whose seats 0 and 2 hold the two lowest draw ranks (aces low, jokers high), seat 0 the
+        lowest; or, when a tie leaves the first dealer or the partnerships open, it names the
+        tied players for a redraw, whose new cards decide among them only.
+        """
+        result = team_draw(drawn)
+        assert reference_team_draw(drawn) == result
+        ranks = [draw_rank(card) for card in drawn]
+        if isinstance(result, Seating):
+            assert sorted(result.players) == [0, 1, 2, 3]
+            seats = result.players
+            by_seat = [ranks[seats[0]], ranks[seats[2]], ranks[seats[1]], ranks[seats[3]]]
+            assert sorted(ranks) == by_seat
+            assert by_seat[0] < by_seat[1] < by_seat[2]
+            return
+        tied = {ranks[player] for player in result.players}
+        assert len(result.players) >= 2
+        assert len(tied) == 1
+        rest = [card for card in FULL_DECK if card not in drawn]
+        new = data.draw(st.lists(st.sampled_from(rest), min_size=len(result.players), max_size=4, unique=True))
+        redraw = dict(zip(result.players, new, strict=False))
+        again = team_draw(drawn, redraw)
+        assert reference_team_draw(drawn, redraw) == again
+        if isinstance(again, Redraw):
+            assert set(again.players) <= set(result.players)
 
-    order = sorted(range(4), key=key)
-    assert Seating((order[0], order[2], order[1], order[3])) == team_draw(drawn, tiebreak="suit_order")
+    @given(four_cards)
+    def test_a1_suit_order_never_redraws(self, drawn: list[Card]) -> None:
+        """
+        A1 (``suit_order``): ties are broken by suit (clubs < diamonds < hearts < spades, jokers
+        by number), so the draw always seats the players: lowest at seat 0, its partner the 2nd
+        lowest at seat 2, the 3rd at seat 1, the 4th at seat 3.
+        """
+
+        def key(player: int) -> tuple[int, int]:
+            card = drawn[player]
+            return (draw_rank(card), card.joker_number if card.suit is None else SUIT_ORDER[card.suit])
+
+        order = sorted(range(4), key=key)
+        assert Seating((order[0], order[2], order[1], order[3])) == team_draw(drawn, tiebreak="suit_order")
 
 
-# -- 10. a slow reference for the legal actions -----------------------------------------------------------------
-#
-# Written from R9-R18, R21 and A7-A13 without the engine's tables: a meld is checked card by
-# card, the melds of the deck are listed once, and everything else is a search over them.
+# A slow reference for the legal actions, written from R9-R18, R21 and A7-A13 without the
+# engine's tables: a meld is checked card by card, the melds of the deck are listed once, and
+# everything else is a search over them.
 
 NATURAL_RANKS = [rank for rank in Rank if rank is not Rank.JOKER]
 
@@ -716,44 +746,52 @@ def _reference_pending(state: GameState, seat: int, target: Card) -> set[PlayerA
     return found
 
 
-def test_r9_r12_reference_melds_of_the_deck() -> None:
+class TestMeldKindReference:
     """
-    R9-R12, A7, A8: the deck holds 70 sets (5 per rank, jokers included) and 264 runs (66 per
-    suit); the library recognises every one of them.
+    R10: "3 or 4 cards of the same rank"; R11: "a Joker-set consists only of Jokers (3 or 4 Jokers)
+    and a natural set may not contain a Joker"; R12: "3 or more consecutive cards of one suit [...]
+    Aces are always high [...]: Q-K-A is legal, A-2-3 is not; no wrap-around".  `meld_kind` agrees
+    with the card-by-card reference `naive_kind`.
     """
-    kinds = Counter(naive_kind(meld) for meld in ALL_MELDS)
-    expected = {MeldKind.SET: 70, MeldKind.RUN: 264}
-    assert expected == dict(kinds)
-    assert len(ALL_MELDS) == len(set(ALL_MELDS))
-    assert all(meld_kind(CardSet(meld)) is naive_kind(meld) for meld in ALL_MELDS)
 
+    def test_r9_r12_reference_melds_of_the_deck(self) -> None:
+        """
+        R9-R12, A7, A8: the deck holds 70 sets (5 per rank, jokers included) and 264 runs (66 per
+        suit); the library recognises every one of them.
+        """
+        kinds = Counter(naive_kind(meld) for meld in ALL_MELDS)
+        expected = {MeldKind.SET: 70, MeldKind.RUN: 264}
+        assert expected == dict(kinds)
+        assert len(ALL_MELDS) == len(set(ALL_MELDS))
+        assert all(meld_kind(CardSet(meld)) is naive_kind(meld) for meld in ALL_MELDS)
 
-def test_r9_r12_meld_kind_agrees_with_the_reference_on_every_three_cards() -> None:
-    """
-    R9-R12, A7, A8: `meld_kind` agrees with the card-by-card definition on all 27,720 groups of
-    three cards.
-    """
-    wrong = [
-        combo for combo in itertools.combinations(FULL_DECK, 3) if meld_kind(CardSet(combo)) is not naive_kind(combo)
-    ]
-    assert not wrong, wrong[:5]
+    def test_r9_r12_meld_kind_agrees_with_the_reference_on_every_three_cards(self) -> None:
+        """
+        R9-R12, A7, A8: `meld_kind` agrees with the card-by-card definition on all 27,720 groups of
+        three cards.
+        """
+        wrong = [
+            combo
+            for combo in itertools.combinations(FULL_DECK, 3)
+            if meld_kind(CardSet(combo)) is not naive_kind(combo)
+        ]
+        assert not wrong, wrong[:5]
 
-
-@given(
-    st.one_of(
-        st.lists(cards(), max_size=14, unique=True),
-        st.sampled_from(tuple(Suit)).flatmap(
-            lambda suit: st.lists(st.sampled_from([Card(rank, suit) for rank in NATURAL_RANKS]), unique=True)
-        ),
-        st.lists(st.sampled_from([card for card in FULL_DECK if card.rank >= Rank.KING]), max_size=6, unique=True),
+    @given(
+        st.one_of(
+            st.lists(cards(), max_size=14, unique=True),
+            st.sampled_from(tuple(Suit)).flatmap(
+                lambda suit: st.lists(st.sampled_from([Card(rank, suit) for rank in NATURAL_RANKS]), unique=True)
+            ),
+            st.lists(st.sampled_from([card for card in FULL_DECK if card.rank >= Rank.KING]), max_size=6, unique=True),
+        )
     )
-)
-def test_r9_r12_meld_kind_agrees_with_the_reference(group: list[Card]) -> None:
-    """
-    R9-R12, A7, A8: `meld_kind` agrees with the card-by-card definition on any group of cards
-    (mixed, one suit, or high cards and jokers).
-    """
-    assert naive_kind(group) is meld_kind(CardSet(group))
+    def test_r9_r12_meld_kind_agrees_with_the_reference(self, group: list[Card]) -> None:
+        """
+        R9-R12, A7, A8: `meld_kind` agrees with the card-by-card definition on any group of cards
+        (mixed, one suit, or high cards and jokers).
+        """
+        assert naive_kind(group) is meld_kind(CardSet(group))
 
 
 def describe(state: GameState) -> str:
@@ -781,44 +819,52 @@ def assert_matches_reference(state: GameState) -> None:
     assert len(actions) == len(expected)
 
 
-@settings(max_examples=30)
-@given(playouts(max_actions=220))
-def test_r14_r18_legal_actions_agree_with_the_reference(playout: Playout) -> None:
+class TestReferenceLegalActions:
     """
-    R14-R18, R21, A9-A13 (default rules): in every draw and play state of a game, `legal_actions`
-    is exactly what the slow reference finds: the stock draw or the pass, every discard-pile card
-    that can be played at once with the cards in hand and those taken with it (R15, A12), every
-    meld in hand, every lay-off, and the discards, or only the plays of the card taken while it
-    is pending (A11).
+    R14: "either the top card of the stock, or any card of the [...] discard pile together with every
+    card above it"; R15: "The target card [...] must be played in a meld immediately [...] either in
+    a new meld or by laying it off on a meld already on the table"; A12: "Reject the draw at draw
+    time [...] Legality test: target can form a valid meld with cards from (hand ∪ cards taken with
+    it), or can be laid off on an existing table meld, alone or together with hand cards that extend
+    the same run".  `legal_actions` is exactly what the slow reference finds.
     """
-    for state in playout.states:
-        if in_turn(state):
-            assert_matches_reference(state)
 
+    @settings(max_examples=30)
+    @given(playouts(max_actions=220))
+    def test_r14_r18_legal_actions_agree_with_the_reference(self, playout: Playout) -> None:
+        """
+        R14-R18, R21, A9-A13 (default rules): in every draw and play state of a game, `legal_actions`
+        is exactly what the slow reference finds: the stock draw or the pass, every discard-pile card
+        that can be played at once with the cards in hand and those taken with it (R15, A12), every
+        meld in hand, every lay-off, and the discards, or only the plays of the card taken while it
+        is pending (A11).
+        """
+        for state in playout.states:
+            if in_turn(state):
+                assert_matches_reference(state)
 
-@settings(max_examples=30)
-@given(playouts(rules=rules_variants(), max_actions=220))
-def test_a9_a13_legal_actions_agree_with_the_reference_in_every_variant(playout: Playout) -> None:
-    """
-    A9-A13, A16, A17: the same agreement with any rule switches: a free top discard, the card
-    taken only in a new meld, its obligation before the discard, no discarding of picked cards.
-    """
-    for state in playout.states:
-        if in_turn(state):
-            assert_matches_reference(state)
+    @settings(max_examples=30)
+    @given(playouts(rules=rules_variants(), max_actions=220))
+    def test_a9_a13_legal_actions_agree_with_the_reference_in_every_variant(self, playout: Playout) -> None:
+        """
+        A9-A13, A16, A17: the same agreement with any rule switches: a free top discard, the card
+        taken only in a new meld, its obligation before the discard, no discarding of picked cards.
+        """
+        for state in playout.states:
+            if in_turn(state):
+                assert_matches_reference(state)
 
-
-def test_r15_a12_reference_on_a_pile_that_reaches_a_run() -> None:
-    """
-    R15, A11, A12: a card deep in the pile that reaches a table run only together with cards in
-    hand is takeable; the reference and the engine agree on a known position.
-    """
-    state = positions.position(
-        hands=("6s 2c 3d 9h Kc", "", "", ""),
-        pile="5s Qh 4d",
-        melds=(positions.meld(1, "7s 8s 9s"),),
-        stock="2h",
-        rest_to=1,
-    )
-    assert {DrawStock(0), TakeDiscard(0, "5s")} == reference_legal_actions(state)
-    assert (DrawStock(0), TakeDiscard(0, "5s")) == legal_actions(state)
+    def test_r15_a12_reference_on_a_pile_that_reaches_a_run(self) -> None:
+        """
+        R15, A11, A12: a card deep in the pile that reaches a table run only together with cards in
+        hand is takeable; the reference and the engine agree on a known position.
+        """
+        state = positions.position(
+            hands=("6s 2c 3d 9h Kc", "", "", ""),
+            pile="5s Qh 4d",
+            melds=(positions.meld(1, "7s 8s 9s"),),
+            stock="2h",
+            rest_to=1,
+        )
+        assert {DrawStock(0), TakeDiscard(0, "5s")} == reference_legal_actions(state)
+        assert (DrawStock(0), TakeDiscard(0, "5s")) == legal_actions(state)

@@ -41,13 +41,21 @@ def refused(**fields: object) -> str:
     return str(info.value)
 
 
-def test_a_valid_position_builds() -> None:
+class TestValidPosition:
     """
-    The helper's default position is a valid draw-phase state of deal 1.
+    R2: "56 cards: the 52-card French deck plus 4 Jokers." R13: "Draw → meld [...] → discard one
+    card, which ends the turn."  A state that keeps every invariant builds: each of the 56 cards
+    in one place, a seat to act in the draw phase of its turn.  Each position in the classes
+    below breaks one invariant.
     """
-    state = position(hands=("Qh Qs", "", "", ""))
-    check_invariants(state)
-    assert (Phase.DRAW, 0, 54) == (state.phase, state.to_act, len(state.stock))
+
+    def test_a_valid_position_builds(self) -> None:
+        """
+        The helper's default position is a valid draw-phase state of deal 1.
+        """
+        state = position(hands=("Qh Qs", "", "", ""))
+        check_invariants(state)
+        assert (Phase.DRAW, 0, 54) == (state.phase, state.to_act, len(state.stock))
 
 
 class TestConservation:
