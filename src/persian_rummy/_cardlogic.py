@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Final
 
 from ._shapes import Summarized
-from ._summary import table_of
 from ._tables import (
     ACE,
     GROUP,
@@ -145,7 +144,7 @@ def takeable(t: int, avail: int, position: Position) -> bool:
         return True
     if not rules.obligation_by_layoff:
         return False
-    direct, far, runs = table_of(position)
+    direct, far, runs = position._table
     if direct >> t & 1:
         return True
     block = SUIT_BLOCK[t]

@@ -19,11 +19,9 @@ from ._cardlogic import (
     lay_off_masks,
     set_masks,
     takeable,
-    threes,
     usable,
 )
 from ._seats import SEATS
-from ._summary import table_of
 from ._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
 from .actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK
@@ -53,6 +51,8 @@ _DISCARDS: Final[tuple[tuple[dict[int, tuple[Discard, ...]], ...], ...]] = tuple
     for seat in range(4)
 )
 _THREE_JOKERS: Final = frozenset(j for j in range(16) if j.bit_count() >= 3)
+# The ace and the 2 of a suit, in its row: a run that takes the ace low holds both (A8).
+_ACE_AND_TWO: Final = 1 << 12 | 1
 _LAY_DOWNS: dict[tuple[int, int], LayDown] = {}
 _LAY_OFFS: dict[tuple[int, int, int], LayOff] = {}
 # Runs by seat, suit and row of the hand (filled as needed); the second set holds those with a low ace (A8).
@@ -116,7 +116,7 @@ def draw_actions(position: Position, seat: int, hand: int, stock_left: bool) -> 
         _takes(position, seat, hand, stock_left and rules.top_discard_free, actions)
     if not stock_left:
         if rules.pass_allows_melding:
-            _melds(position, seat, hand, actions)
+            actions.extend(_melds(position, seat, hand, _rows(hand)))
         actions.append(PASS[seat])
     return tuple(actions)
 
@@ -125,7 +125,7 @@ def _takes(position: Position, seat: int, avail: int, top_free: bool, actions: l
     pile = position.discard_pile
     take = TAKE[seat]
     rules = position.rules
-    direct, far, _ = table_of(position) if rules.obligation_by_layoff else (0, 0, ())
+    direct, far, _ = position._table if rules.obligation_by_layoff else (0, 0, ())
     ace_low = rules.ace_low_allowed
     i = len(pile) - 1
     if top_free:
@@ -163,38 +163,57 @@ def play_actions(position: Position, seat: int, hand: int) -> tuple[PlayerAction
     obligation = position.obligation
     if obligation is not None:
         return _pending_actions(position, seat, hand, obligation.index)
-    actions: list[PlayerAction] = []
-    _melds(position, seat, hand, actions)
+    a = hand & ROW
+    b = hand >> 13 & ROW
+    c = hand >> 26 & ROW
+    d = hand >> 39 & ROW
+    actions = _melds(position, seat, hand, (a, b, c, d))
     if position.picked.mask:
         hand &= ~forbidden_discards(position, hand)
+        a = hand & ROW
+        b = hand >> 13 & ROW
+        c = hand >> 26 & ROW
+        d = hand >> 39 & ROW
+    # One suit at a time, unrolled: this is the hot path.
     discards = _DISCARDS[seat]
-    for suit in range(4):
-        row = hand >> (13 * suit) & ROW
-        if row:
-            actions.extend(discards[suit].get(row) or _discard_row(seat, suit, row))
+    if a:
+        actions.extend(discards[0].get(a) or _discard_row(seat, 0, a))
+    if b:
+        actions.extend(discards[1].get(b) or _discard_row(seat, 1, b))
+    if c:
+        actions.extend(discards[2].get(c) or _discard_row(seat, 2, c))
+    if d:
+        actions.extend(discards[3].get(d) or _discard_row(seat, 3, d))
     if hand >> 52:
         actions.extend(discards[4][hand >> 52])
     return tuple(actions)
 
 
-def _melds(position: Position, seat: int, hand: int, actions: list[PlayerAction]) -> None:
+def _melds(position: Position, seat: int, hand: int, rows: tuple[int, int, int, int]) -> list[PlayerAction]:
     """
-    Append every meld *seat* can lay down from *hand*, then every lay-off onto the table.
+    Every meld *seat* can lay down from *hand* (whose suits are *rows*), then every lay-off onto the table.
     """
-    three = threes(hand)
-    if three or hand >> 52 in _THREE_JOKERS:
-        actions.extend([lay_down(seat, mask) for mask in set_masks(hand, three)])
-    ace_low = position.rules.ace_low_allowed
-    for suit in range(4):
-        row = hand >> (13 * suit) & ROW
+    a, b, c, d = rows
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    actions: list[PlayerAction] = (
+        [lay_down(seat, mask) for mask in set_masks(hand, three)] if three or hand >> 52 in _THREE_JOKERS else []
+    )
+    for suit, row in enumerate(rows):
         if row & row >> 1 & row >> 2:
             actions.extend(_run_lay_downs(seat, suit, row, 0))
-        if ace_low and row & 0b1000000000011 == 0b1000000000011:
-            actions.extend(_run_lay_downs(seat, suit, row, 1))
-    if hand & table_of(position)[0]:
+    if position.rules.ace_low_allowed:
+        for suit, row in enumerate(rows):
+            if row & _ACE_AND_TWO == _ACE_AND_TWO:
+                actions.extend(_run_lay_downs(seat, suit, row, 1))
+    if hand & position._table[0]:
         for k, meld in enumerate(position.melds):
             if hand & meld.ends:
                 actions.extend([lay_off(seat, k, mask) for mask in lay_off_masks(meld, hand)])
+    return actions
+
+
+def _rows(hand: int) -> tuple[int, int, int, int]:
+    return hand & ROW, hand >> 13 & ROW, hand >> 26 & ROW, hand >> 39 & ROW
 
 
 def _pending_actions(position: Position, seat: int, hand: int, t: int) -> tuple[PlayerAction, ...]:

@@ -40,4 +40,4 @@ def table_of(value: _Carrier) -> Summary:
     """
     The table summary *value* carries.
     """
-    return value._table  # noqa: SLF001 (the package's own field, read by its engine)
+    return value._table

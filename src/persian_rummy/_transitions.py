@@ -13,7 +13,7 @@ from typing import Final, Never, NoReturn
 
 from ._build import builder
 from ._cardlogic import forbidden_discards, laid_off, takeable, usable
-from ._summary import NO_TABLE, Summary, table_of
+from ._summary import NO_TABLE, Summary
 from ._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
 from .actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import Card
@@ -64,8 +64,6 @@ def _with_part(parts: Four, seat: int, mask: int) -> Four:
     """
     *parts* (hands, or revealed cards) with seat *seat*'s part replaced by the cards of *mask*.
     """
-    if parts[seat].mask == mask:
-        return parts
     new = list(parts)
     new[seat] = _card_set(mask)
     return new[0], new[1], new[2], new[3]
@@ -125,7 +123,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         revealed = _with_part(revealed, seat, revealed[seat].mask | bit)
     return _state(
         state.rules, PLAY, state.deal, state.dealer, seat, hands, stock[1:], state.stock_known and len(stock) > 1,
-        state.discard_pile, state.melds, None, _EMPTY, revealed, 0, None, state.results, table_of(state),
+        state.discard_pile, state.melds, None, _EMPTY, revealed, 0, None, state.results, state._table,
     )  # fmt: skip
 
 
@@ -152,7 +150,7 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     return _state(
         state.rules, PLAY, state.deal, state.dealer, seat, _with_part(state.hands, seat, hand | taken), state.stock,
         state.stock_known, pile[:i], state.melds, None if free else card, _card_set(taken), revealed, 0, None,
-        state.results, table_of(state),
+        state.results, state._table,
     )  # fmt: skip
 
 
@@ -220,7 +218,7 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     if state.obligation is not None and not mask >> state.obligation.index & 1:
         _check_pending(state, action, hand, mask, [*(m.cards.mask for m in melds), mask])
     meld = _new_meld(seat, cards, shape, ace_low)
-    direct, far, runs = table_of(state)
+    direct, far, runs = state._table
     table = (direct | meld.ends, far | meld.reach, (*runs, mask) if shape == RUN else runs)
     return _after_play(state, seat, hand & ~mask, mask, (*melds, meld), table)
 
@@ -247,7 +245,7 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     ends, reach = extensions(union, shape, ace_low=meld.ace_low)
     new = _meld(meld.owner, meld.laid_down, tuple(layoffs), meld.ace_low, _card_set(union), meld.kind, ends, reach)
     # The cards just laid off may stay in the summary's masks: they never come back into play.
-    direct, far, runs = table_of(state)
+    direct, far, runs = state._table
     if shape == RUN:
         old = meld.cards.mask
         runs = tuple(union if run == old else run for run in runs)
@@ -272,7 +270,9 @@ def _after_play(  # noqa: PLR0913
     state: GameState, seat: int, hand: int, played: int, melds: tuple[TableMeld, ...], table: Summary
 ) -> GameState:
     hands = _with_part(state.hands, seat, hand)
-    revealed = _with_part(state.revealed, seat, state.revealed[seat].mask & ~played)
+    revealed = state.revealed
+    if revealed[seat].mask & played:
+        revealed = _with_part(revealed, seat, revealed[seat].mask & ~played)
     obligation = state.obligation
     if obligation is not None and played >> obligation.index & 1:
         obligation = None
@@ -305,7 +305,9 @@ def discard(state: GameState, action: Discard) -> GameState:
         raise IllegalActionError(action, reason, "A13" if rules.forbid_discarding_picked_cards else "A9")
     hand &= ~bit
     hands = _with_part(state.hands, seat, hand)
-    revealed = _with_part(state.revealed, seat, state.revealed[seat].mask & ~bit)
+    revealed = state.revealed
+    if revealed[seat].mask & bit:
+        revealed = _with_part(revealed, seat, revealed[seat].mask & ~bit)
     pile = (*state.discard_pile, card)
     if not hand and rules.go_out_by_discard:
         return _end_deal(state, hands, pile, state.melds, revealed, seat, DealEnd.WENT_OUT)
@@ -317,7 +319,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
     return _state(
         rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, hands, stock, known, pile, state.melds, None, _EMPTY,
-        revealed, 0, None, state.results, table_of(state),
+        revealed, 0, None, state.results, state._table,
     )  # fmt: skip
 
 
@@ -335,7 +337,7 @@ def pass_turn(state: GameState, action: Pass) -> GameState:
         )
     return _state(
         rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, state.hands, state.stock, False, state.discard_pile,
-        state.melds, None, _EMPTY, state.revealed, passes, None, state.results, table_of(state),
+        state.melds, None, _EMPTY, state.revealed, passes, None, state.results, state._table,
     )  # fmt: skip
 
 
@@ -360,5 +362,5 @@ def _end_deal(  # noqa: PLR0913
             phase = Phase.GAME_OVER
     return _state(
         rules, phase, state.deal, state.dealer, None, hands, state.stock, state.stock_known, pile, melds, None, _EMPTY,
-        revealed, passes, went_out, results, table_of(state) if table is None else table,
+        revealed, passes, went_out, results, state._table if table is None else table,
     )  # fmt: skip

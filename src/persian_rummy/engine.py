@@ -118,15 +118,15 @@ def apply(state: GameState, action: Action) -> GameState:  # noqa: RET503 (the l
             wrong phase, wrong seat, a card that is not where the action needs it,
             a meld that is not valid, a rule broken.  The error names the rule.
     """
-    match action:
+    match action:  # the most frequent first: each case is an isinstance test
         case Discard():
             return _discard(state, action)
         case DrawStock():
             return _draw_stock(state, action)
-        case LayDown():
-            return _lay_down(state, action)
         case TakeDiscard():
             return _take_discard(state, action)
+        case LayDown():
+            return _lay_down(state, action)
         case LayOff():
             return _lay_off(state, action)
         case Pass():
