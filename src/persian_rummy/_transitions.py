@@ -66,7 +66,8 @@ def _with_part(parts: Four, seat: int, mask: int) -> Four:
     """
     new = list(parts)
     new[seat] = _card_set(mask)
-    return new[0], new[1], new[2], new[3]
+    # Still four parts; tuple() of the list is the quickest way to rebuild them.
+    return tuple(new)  # type: ignore[return-value]
 
 
 # -- dealing ------------------------------------------------------------------------------------------------------
@@ -157,16 +158,18 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
 # -- melding ------------------------------------------------------------------------------------------------------
 
 
-def _may_meld(state: GameState, action: LayDown | LayOff) -> bool:
+def _melding_before_pass(state: GameState, action: LayDown | LayOff) -> bool:
     """
-    Whether it is *action*'s seat's turn to lay down and lay off: after the draw, or with an
-    empty stock before passing when the rules allow it (A16).
+    Whether *action* lays down or lays off before a pass, with an empty stock, as the rules
+    allow it (A16): the other time a player may meld, besides after the draw.
     """
-    if action.seat != state.to_act or type(action.seat) is not int:
-        return False
-    if state.phase is PLAY:
-        return True
-    return state.phase is DRAW and not state.stock and state.rules.pass_allows_melding
+    return (
+        state.phase is DRAW
+        and action.seat == state.to_act
+        and type(action.seat) is int
+        and not state.stock
+        and state.rules.pass_allows_melding
+    )
 
 
 def _cards_in_hand(state: GameState, action: LayDown | LayOff | Discard, seat: int, mask: int) -> int:
@@ -201,7 +204,8 @@ def _new_meld(seat: int, cards: CardSet, shape: int, ace_low: bool) -> TableMeld
 
 def lay_down(state: GameState, action: LayDown) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if not _may_meld(state, action):
+    in_turn = state.phase is PLAY and action.seat == seat and type(action.seat) is int
+    if not in_turn and not _melding_before_pass(state, action):
         raise _not_now(state, action, PLAY, "laying down a meld")
     cards = action.cards
     if type(cards) is not CardSet:
@@ -225,7 +229,8 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
 
 def lay_off(state: GameState, action: LayOff) -> GameState:
     seat: int = state.to_act  # type: ignore[assignment]
-    if not _may_meld(state, action):
+    in_turn = state.phase is PLAY and action.seat == seat and type(action.seat) is int
+    if not in_turn and not _melding_before_pass(state, action):
         raise _not_now(state, action, PLAY, "laying off")
     cards, k, melds = action.cards, action.meld, state.melds
     if type(cards) is not CardSet or not cards:
@@ -300,7 +305,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         reason = f"{state.obligation}, taken from the discard pile, must be played first"
         raise IllegalActionError(action, reason, ("R15", "A11"))
     rules = state.rules
-    if forbidden_discards(state, hand) & bit:
+    if state.picked.mask and forbidden_discards(state, hand) & bit:
         reason = f"{card} was taken from the discard pile this turn and may not be discarded"
         raise IllegalActionError(action, reason, "A13" if rules.forbid_discarding_picked_cards else "A9")
     hand &= ~bit

@@ -83,15 +83,18 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
         ViewError: *state* is a view of another seat than the one to act.
     """
     phase = state.phase
-    if phase is _DRAW or phase is _PLAY:
-        seat: int = state.to_act  # type: ignore[assignment]
-        if isinstance(state, GameState):
-            hand, stock_left = state.hands[seat].mask, bool(state.stock)
-        else:
-            hand, stock_left = _view_hand(state, seat), state.stock_size > 0
+    if isinstance(state, GameState):
+        if phase is _PLAY:
+            return _play_actions(state, state.to_act, state.hands[state.to_act].mask)  # type: ignore[index, arg-type]
         if phase is _DRAW:
-            return _draw_actions(state, seat, hand, stock_left)
-        return _play_actions(state, seat, hand)
+            seat: int = state.to_act  # type: ignore[assignment]
+            return _draw_actions(state, seat, state.hands[seat].mask, bool(state.stock))
+    elif phase is _PLAY or phase is _DRAW:
+        seat = state.to_act  # type: ignore[assignment]
+        hand = _view_hand(state, seat)
+        if phase is _PLAY:
+            return _play_actions(state, seat, hand)
+        return _draw_actions(state, seat, hand, state.stock_size > 0)
     if phase is Phase.GAME_OVER:
         return ()
     msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
