@@ -42,6 +42,7 @@ from persian_rummy import (
     legal_actions,
     new_game,
     next_dealer,
+    observe,
     random_deal,
     to_data,
     to_json,
@@ -861,6 +862,10 @@ class TestFields:
             assert f"$.actions[{index}]: unknown field 'extra'" == refusal(data)
         assert "$.rules: unknown field 'extra'" == refusal(edited(record, nested_rules(put("extra", None))))
         assert "$: unknown field 'extra'" == refusal(edited(record, put("extra", None)))
+
+    def test_a_views_hand_sizes_are_a_list_of_four(self) -> None:
+        view = observe(apply(new_game(), Deal(0, FULL_DECK)), 1)
+        assert "$.hand_sizes: expected four hand sizes, got 7" == refusal(edited(view, put("hand_sizes", 7)))
 
     def test_an_action_needs_exactly_the_fields_of_its_type(self) -> None:
         assert "$: unknown field 'deck'" == refusal(edited(Pass(0), put("deck", [])))

@@ -367,6 +367,15 @@ class TestTableMeldValidation:
         with pytest.raises(ValueError, match="layoffs must be four card sets"):
             TableMeld(0, CardSet.parse("Kc Kd Ks"), layoffs)  # type: ignore[arg-type]
 
+    def test_a8_ace_low_is_true_or_false(self) -> None:
+        with pytest.raises(InvalidMeldError, match="ace_low must be True or False, got 1"):
+            TableMeld(0, CardSet.parse("Kc Kd Ks"), ace_low=1)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("seat", [4, -1, "1", None])
+    def test_r17_a_lay_off_is_by_a_seat(self, seat: object) -> None:
+        with pytest.raises(InvalidMeldError, match="seat must be 0-3, got"):
+            TableMeld(0, CardSet.parse("Kc Kd Ks")).with_layoff(seat, CardSet.parse("Kh"))  # type: ignore[arg-type]
+
     def test_r9_invalid_meld_errors_are_value_errors_and_library_errors(self) -> None:
         assert issubclass(InvalidMeldError, ValueError)
         assert issubclass(InvalidMeldError, PersianRummyError)

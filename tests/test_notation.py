@@ -626,6 +626,27 @@ class TestPositionsByHand:
         # Any whitespace separates the fields.
         assert parse_position(DRAW) == parse_position("  " + DRAW.replace(" ", " \t") + "\n")
 
+    @pytest.mark.parametrize("where", ["pile", "hand"])
+    def test_the_rest_of_the_cards_in_the_pile_or_a_hand(self, where: str) -> None:
+        """
+        ``*`` may also stand in the discard pile or in one hand, for positions with an empty stock.
+        """
+        pile, west = ("*", "2s") if where == "pile" else ("2dQc", "*")
+        state = parse_position(f"- 1/N draw S 7c8c/5c6c/JhQh/{west} - {pile} N:9cTcJc - - - 0 - -")
+        placed = [*state.hands[3], *state.discard_pile]
+        assert ((), 56 - 9) == (state.stock, len(placed))
+        # Nine cards are placed in the other hands and the meld; West holds 2s, or the pile 2d and Qc.
+        assert (46 if where == "pile" else 45) == len(state.discard_pile if where == "pile" else state.hands[3])
+
+    @pytest.mark.parametrize(
+        "text",
+        ["- 1/N draw S */*/-/- - 2d - - - - 0 - -", "- 1/N draw S 7c*/-/-/- * - - - - - 0 - -"],
+    )
+    def test_one_place_for_the_rest_of_the_cards(self, text: str) -> None:
+        expected = "one place at most (a hand, the stock or the discard pile) may be written '*', and alone"
+        with pytest.raises(InvalidNotationError, match=re.escape(expected)):
+            parse_position(text)
+
 
 H = "2c3c4c5c6c7c8c/2d3d4d5d6d7d8d/2h3h4h5h6h7h8h/2s3s4s5s6s7s8s"
 

@@ -323,6 +323,21 @@ class TestValue:
         dealt = apply(state, random_deal(state, random.Random(5)))  # noqa: S311
         assert not dealt.is_chance_node
 
+    def test_card_fields_take_any_cards(self) -> None:
+        state = new_game()
+        dealt = apply(state, random_deal(state, random.Random(6)))  # noqa: S311
+        again = attrs.evolve(dealt, picked=[], revealed=[[], "", CardSet(), ()])
+        assert dealt == again
+
+    def test_check_invariants_finds_a_state_broken_behind_its_back(self) -> None:
+        """
+        `check_invariants` checks a state again: one changed in place, against its frozenness, is refused.
+        """
+        broken = apply(new_game(), random_deal(new_game(), random.Random(7)))  # noqa: S311
+        object.__setattr__(broken, "passes", 2)
+        with pytest.raises(InvalidStateError, match=r"a player may pass only when the stock is empty \(R21\)"):
+            check_invariants(broken)
+
     def test_new_game_checks_the_dealer(self) -> None:
         with pytest.raises(ValueError, match="dealer must be a seat 0-3, got 4"):
             new_game(dealer=4)

@@ -49,6 +49,7 @@ from persian_rummy import (
     InvalidDataError,
     PersianRummyError,
     Phase,
+    Rules,
     TableMeld,
     View,
     ViewError,
@@ -943,6 +944,22 @@ class TestCheckView:
         expected = "no game gives this view: it shows what its seat cannot see, or hides what it can"
         assert expected == refusal(hidden)
 
+    def test_a_known_stock_of_another_size(self) -> None:
+        """
+        A18: a stock everyone knows shows each of its cards, as many as its size.
+        """
+        turning = observe(attrs.evolve(MIDGAME, rules=Rules(reshuffle_on_empty_stock=True)), 0)
+        view = raw(turning, known_stock=MIDGAME.stock[:-1])
+        assert f"the stock holds {len(MIDGAME.stock)} cards, but {len(MIDGAME.stock) - 1} are shown" == refusal(view)
+
+    def test_a_known_stock_without_the_switch(self) -> None:
+        """
+        A18: only a stock turned over from the pile, under `reshuffle_on_empty_stock`, is shown.
+        """
+        view = raw(self.view, known_stock=MIDGAME.stock)
+        expected = "no game gives this view: it shows what its seat cannot see, or hides what it can"
+        assert expected == refusal(view)
+
     def test_a_seat_that_is_not_one(self) -> None:
         assert "seat must be a seat 0-3 or None, got 4" == refusal(raw(self.view, seat=4))
 
@@ -970,6 +987,8 @@ class TestCheckView:
             pytest.param({"hand": frozenset(MIDGAME.hands[0])}, id="hand-not-a-card-set"),
             pytest.param({"discard_pile": ("X3", "Th", "Ad")}, id="pile-of-strings"),
             pytest.param({"melds": ("Tc Jc Qc",)}, id="melds-not-table-melds"),
+            pytest.param({"discard_pile": list(MIDGAME.discard_pile)}, id="pile-a-list"),
+            pytest.param({"known_stock": ["2c"]}, id="known-stock-a-list"),
         ],
     )
     def test_fields_of_the_wrong_shape(self, changes: dict[str, Any]) -> None:

@@ -48,7 +48,8 @@ def _builder(cls: type) -> Callable[..., object]:
         lines = [f"def build({params}):", "    obj = new(cls)"]
         lines += [f"    set{i}(obj, v{i})" for i in range(len(names))]
         if _CACHED_HASH in slots:
-            lines.append(f"    obj.{_CACHED_HASH} = None")
+            namespace["set_hash"] = cls.__dict__[_CACHED_HASH].__set__
+            lines.append("    set_hash(obj, None)")
         source = "\n".join([*lines, "    return obj"]) + "\n"
     else:
         namespace["twin"] = type(f"_Unchecked{cls.__name__}", (), {"__slots__": slots})

@@ -262,23 +262,18 @@ def _game_over(public: Public) -> str | None:
 
 def results(facts: Facts) -> str | None:
     """
-    R24, R27: the finished deals are numbered 1, 2, ... in order, and each is well formed.
+    R24, R27: the finished deals are numbered 1, 2, ... in order (`result_problem` checks each one's form).
     """
     for number, result in enumerate(facts.public.results, start=1):
-        problem = result_problem(result)
-        if problem:
-            return problem
         if result.deal != number:
             return f"results must be deals 1, 2, ... in order; result {number} is for deal {result.deal}"
     return None
 
 
-def result_problem(result: object) -> str | None:
+def result_problem(result: DealScore) -> str | None:
     """
-    What is wrong with the types of a deal's result, if anything.
+    What is wrong with the types of the fields of a deal's result, if anything.
     """
-    if type(result) is not DealScore:
-        return f"results must be DealScore values, got {result!r}"
     teams: object = result.teams
     if type(teams) is not tuple or len(teams) != 2 or not all(type(team) is TeamScore for team in teams):
         return f"a deal's result has two TeamScore values, got {teams!r}"
