@@ -196,11 +196,11 @@ _READERS: Final[dict[str, _Reader]] = {
 }
 
 
-def _template(kind: type[Action]) -> list[str]:
+def _template(kind: type[Action]) -> tuple[str, ...]:
     """
     The words of *kind*'s arguments: field names in braces, fixed words as they stand.
     """
-    return kind.arguments.split()
+    return tuple(kind.arguments.split())
 
 
 def _check_templates() -> None:
@@ -221,6 +221,11 @@ def _check_templates() -> None:
 
 
 _check_templates()
+# How to write each word of each action type's arguments: a field's writer, or None and the fixed word.
+_WRITING: Final = {
+    kind: tuple((_WRITERS[word[1:-1]], word) if word.startswith("{") else (None, word) for word in _template(kind))
+    for kind in ACTION_TYPES
+}
 
 
 def format_action(action: Action, state: GameState | None = None) -> str:
@@ -235,9 +240,7 @@ def format_action(action: Action, state: GameState | None = None) -> str:
             deal whose deck is not the 56 cards.
     """
     words = [SEAT_LETTERS[action.seat], action.verb]
-    words.extend(
-        _WRITERS[word[1:-1]](action, state) if word.startswith("{") else word for word in _template(type(action))
-    )
+    words.extend(word if write is None else write(action, state) for write, word in _WRITING[type(action)])
     return " ".join(words)
 
 
