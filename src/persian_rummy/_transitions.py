@@ -301,19 +301,15 @@ def discard(state: GameState, action: Discard) -> GameState:
         raise IllegalActionError(action, f"{card!r} is not a card", "R18")
     bit = 1 << card.index
     hand = _cards_in_hand(state, action, seat, bit)
-    if state.obligation is not None:
-        reason = f"{state.obligation}, taken from the discard pile, must be played first"
-        raise IllegalActionError(action, reason, ("R15", "A11"))
-    rules = state.rules
-    if state.picked.mask and forbidden_discards(state, hand) & bit:
-        reason = f"{card} was taken from the discard pile this turn and may not be discarded"
-        raise IllegalActionError(action, reason, "A13" if rules.forbid_discarding_picked_cards else "A9")
+    if state.obligation is not None or state.picked.mask:
+        _check_discard_after_take(state, action, hand, bit)
     hand &= ~bit
     hands = _with_part(state.hands, seat, hand)
     revealed = state.revealed
     if revealed[seat].mask & bit:
         revealed = _with_part(revealed, seat, revealed[seat].mask & ~bit)
     pile = (*state.discard_pile, card)
+    rules = state.rules
     if not hand and rules.go_out_by_discard:
         return _end_deal(state, hands, pile, state.melds, revealed, seat, DealEnd.WENT_OUT)
     stock, known = state.stock, state.stock_known
@@ -326,6 +322,20 @@ def discard(state: GameState, action: Discard) -> GameState:
         rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, hands, stock, known, pile, state.melds, None, _EMPTY,
         revealed, 0, None, state.results, state._table,
     )  # fmt: skip
+
+
+def _check_discard_after_take(state: GameState, action: Discard, hand: int, bit: int) -> None:
+    """
+    R15, A11: no discard while the card taken from the pile is still to be played; A13 (and A9's
+    free top card): no discard of a card just taken, where the rules forbid it.
+    """
+    if state.obligation is not None:
+        reason = f"{state.obligation}, taken from the discard pile, must be played first"
+        raise IllegalActionError(action, reason, ("R15", "A11"))
+    if forbidden_discards(state, hand) & bit:
+        reason = f"{action.card} was taken from the discard pile this turn and may not be discarded"
+        rule = "A13" if state.rules.forbid_discarding_picked_cards else "A9"
+        raise IllegalActionError(action, reason, rule)
 
 
 def pass_turn(state: GameState, action: Pass) -> GameState:
