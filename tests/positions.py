@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 from persian_rummy import (
@@ -47,6 +48,17 @@ def illegal(state: GameState, action: object) -> IllegalActionError:
     with pytest.raises(IllegalActionError) as caught:
         apply(state, action)  # type: ignore[arg-type]
     return caught.value
+
+
+def forged(action: Action, **fields: object) -> Action:
+    """
+    *action* with fields set past its converters and validators, which only code that sets
+    the slots of a frozen value by force can build: the package refuses it all the same.
+    """
+    copy = attrs.evolve(action)
+    for name, value in fields.items():
+        object.__setattr__(copy, name, value)
+    return copy
 
 
 def rejection(state: GameState, action: Action) -> IllegalActionError:

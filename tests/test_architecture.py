@@ -17,9 +17,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "persian_rummy"
 LAYERS = (
     # values
     "exceptions",
+    "_limits",
+    "_choices",
     "_seats",
     "_build",
     "cards",
+    "_coerce",
     "_tables",
     "cardsets",
     "rules",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from persian_rummy import FULL_DECK, JOKERS, Card, CardSet, InvalidNotationError
+from persian_rummy import FULL_DECK, JOKERS, Card, CardSet, InvalidNotationError, InvalidValueError
 from tests.positions import cards
 
 ALL_MASK = (1 << 56) - 1
@@ -33,8 +33,12 @@ class TestConstruction:
         assert CardSet.parse("2c Qh Qs X1") == hand
         assert 4 == len(hand)
 
-    def test_r2_from_cards_counts_a_repeated_card_once(self) -> None:
-        assert CardSet.parse("Qh Qs") == CardSet(cards("Qh Qs Qh"))
+    def test_r2_a_repeated_card_is_refused(self) -> None:
+        """
+        R2: each card is in the deck once, so a card given twice is a mistake, not a set of two.
+        """
+        with pytest.raises(InvalidValueError, match="card Qh appears twice in"):
+            CardSet(cards("Qh Qs Qh"))
 
     def test_r2_from_a_generator(self) -> None:
         assert CardSet.parse("2c 3c 4c") == CardSet(card for card in FULL_DECK[:3])
@@ -77,14 +81,17 @@ class TestConstruction:
         with pytest.raises(ValueError, match="a card set mask is an int of 56 bits"):
             CardSet(mask)
 
-    @pytest.mark.parametrize("items", [["Qh"], [12], [None], [Card.parse("Qh"), "Qs"]])
+    @pytest.mark.parametrize("items", [[12], [None], [Card.parse("Qh"), 5]])
     def test_r2_only_cards_go_into_a_set(self, items: list[object]) -> None:
-        with pytest.raises(TypeError, match="a card set holds cards"):
+        with pytest.raises(TypeError, match="each card of a set must be a Card or its notation"):
             CardSet(items)  # type: ignore[arg-type]
 
-    def test_r2_a_string_is_not_an_iterable_of_cards(self) -> None:
-        with pytest.raises(TypeError, match="a card set holds cards, got 'Q'"):
-            CardSet("Qh")  # type: ignore[arg-type]
+    def test_r2_cards_may_be_given_in_notation(self) -> None:
+        assert CardSet.parse("Qh Qs") == CardSet(["Qh", Card.parse("Qs")]) == CardSet("QhQs") == CardSet("Qh Qs")
+
+    def test_r2_notation_that_is_no_card_is_refused(self) -> None:
+        with pytest.raises(InvalidNotationError, match="not a card: 'Qx'"):
+            CardSet(["Qh", "Qx"])
 
     def test_r2_card_sets_are_immutable(self) -> None:
         hand = CardSet.parse("Qh")
@@ -166,9 +173,14 @@ class TestIteration:
         hand = CardSet.parse("Qh Qs X1")
         assert [True, True, True, False, False] == [card in hand for card in cards("Qh Qs X1 Qd X2")]
 
-    @pytest.mark.parametrize("value", ["Qh", None, Card.parse("Qh").index, CardSet.parse("Qh")])
+    @pytest.mark.parametrize("value", [None, Card.parse("Qh").index, CardSet.parse("Qh")])
     def test_r2_only_cards_are_members(self, value: object) -> None:
         assert (value in CardSet.parse("Qh")) is False
+
+    def test_r2_membership_of_a_card_in_notation(self) -> None:
+        assert ("Qh" in CardSet.parse("Qh"), "Qs" in CardSet.parse("Qh")) == (True, False)
+        with pytest.raises(InvalidNotationError, match="not a card: 'Qx'"):
+            assert "Qx" in CardSet.parse("Qh")
 
     def test_r2_bool_is_true_when_not_empty(self) -> None:
         assert [False, True] == [bool(CardSet()), bool(CardSet.parse("2c"))]

@@ -29,6 +29,9 @@ from persian_rummy import (
     DrawStock,
     GameState,
     IllegalActionError,
+    InvalidNotationError,
+    InvalidTypeError,
+    InvalidValueError,
     LayDown,
     LayOff,
     Pass,
@@ -43,7 +46,7 @@ from persian_rummy import (
     legal_actions,
     new_game,
 )
-from tests.positions import illegal, meld, position
+from tests.positions import forged, illegal, meld, position
 
 # -- the states the actions are tried on ---------------------------------------------------------------------------
 #
@@ -108,16 +111,6 @@ def finished() -> GameState:
     return _went_out(2, (first,))
 
 
-def forged(action: PlayerAction, **fields: object) -> PlayerAction:
-    """
-    *action* with fields set past its converters, as a careless caller could build it.
-    """
-    copy = attrs.evolve(action)
-    for name, value in fields.items():
-        object.__setattr__(copy, name, value)
-    return copy
-
-
 def malformed(value: object) -> Any:
     """
     *value*, typed so that it can be passed where the type checker expects something else.
@@ -146,11 +139,11 @@ CASES = {
     "R6-wrong-seat-discards": Case(drawn, Discard(1, "2c"), NOT_SEAT_0.format(1), "R6"),
     "R6-wrong-seat-lays-down": Case(drawn, LayDown(2, "Ac Ah As"), NOT_SEAT_0.format(2), "R6"),
     "R6-wrong-seat-lays-off": Case(drawn, LayOff(1, 0, "9c"), NOT_SEAT_0.format(1), "R6"),
-    "R6-seat-7": Case(drawing, DrawStock(7), NOT_SEAT_0.format(7), "R6"),
-    "R6-seat-minus-1": Case(drawing, DrawStock(-1), NOT_SEAT_0.format(-1), "R6"),
-    "R1-seat-N": Case(drawing, DrawStock(malformed("N")), "a seat is a number 0-3, not 'N'", "R1"),
-    "R1-seat-None": Case(drawing, TakeDiscard(malformed(None), "Qd"), "a seat is a number 0-3, not None", "R1"),
-    "R1-seat-str-0": Case(drawn, Discard(malformed("0"), "9c"), "a seat is a number 0-3, not '0'", "R1"),
+    "R6-seat-7": Case(drawing, forged(DrawStock(0), seat=7), NOT_SEAT_0.format(7), "R6"),
+    "R6-seat-minus-1": Case(drawing, forged(DrawStock(0), seat=-1), NOT_SEAT_0.format(-1), "R6"),
+    "R1-seat-N": Case(drawing, forged(DrawStock(0), seat="N"), "a seat is a number 0-3, not 'N'", "R1"),
+    "R1-seat-None": Case(drawing, forged(TakeDiscard(0, "Qd"), seat=None), "a seat is a number 0-3, not None", "R1"),
+    "R1-seat-str-0": Case(drawn, forged(Discard(0, "9c"), seat="0"), "a seat is a number 0-3, not '0'", "R1"),
     # Wrong phase (R13): the phase is checked before the seat.
     "R13-lay-down-before-drawing": Case(
         drawing, LayDown(0, "3h 4h 5h"), NO_DRAW_YET.format("laying down a meld"), "R13"
@@ -176,8 +169,8 @@ CASES = {
     # Drawing (R14, R15, R21, A12).
     "R14-card-not-in-pile": Case(drawing, TakeDiscard(0, "As"), "As is not in the discard pile", "R14"),
     "R14-card-in-own-hand": Case(drawing, TakeDiscard(0, "Qh"), "Qh is not in the discard pile", "R14"),
-    "R14-card-None": Case(drawing, TakeDiscard(0, malformed(None)), "None is not a card", "R14"),
-    "R14-card-int": Case(drawing, TakeDiscard(0, malformed(5)), "5 is not a card", "R14"),
+    "R14-card-None": Case(drawing, forged(TakeDiscard(0, "Qd"), card=None), "None is not a card", "R14"),
+    "R14-card-int": Case(drawing, forged(TakeDiscard(0, "Qd"), card=5), "5 is not a card", "R14"),
     "R15-A12-unusable-top-card": Case(
         drawing, TakeDiscard(0, "8d"), "8d cannot be melded or laid off at once, so it may not be taken", "R15, A12"
     ),
@@ -197,7 +190,9 @@ CASES = {
     "R9-lay-down-two-cards": Case(drawn, LayDown(0, "Qh Qs"), "a meld needs three or more cards, not 2", "R9"),
     "R9-lay-down-one-card": Case(drawn, LayDown(0, "Ad"), "a meld needs three or more cards, not 1", "R9"),
     "R9-lay-down-mixed": Case(drawn, LayDown(0, "3h 9c Ad"), "9c Ad 3h is not a set or a run", "R9"),
-    "R9-lay-down-nothing": Case(drawn, LayDown(0, ""), "a meld needs three or more cards, not 0", "R9"),
+    "R9-lay-down-nothing": Case(
+        drawn, forged(LayDown(0, "3h"), cards=CardSet()), "a meld needs three or more cards, not 0", "R9"
+    ),
     "R11-joker-in-a-run": Case(drawn, LayDown(0, "3h 4h X1"), "3h 4h X1 is not a set or a run", "R11"),
     "R11-joker-in-a-set": Case(drawn, LayDown(0, "Qh Qs X1"), "Qh Qs X1 is not a set or a run", "R11"),
     "R16-lay-down-forged-cards": Case(
@@ -205,13 +200,21 @@ CASES = {
     ),
     # Laying off (R16, R17).
     "R17-lay-off-missing-meld": Case(drawn, LayOff(0, 1, "9c"), "there is no meld 1 on the table", "R17"),
-    "R17-lay-off-negative-index": Case(drawn, LayOff(0, -1, "9c"), "there is no meld -1 on the table", "R17"),
-    "R17-lay-off-str-index": Case(drawn, LayOff(0, malformed("x"), "9c"), "there is no meld 'x' on the table", "R17"),
-    "R17-lay-off-None-index": Case(
-        drawn, LayOff(0, malformed(None), "9c"), "there is no meld None on the table", "R17"
+    "R17-lay-off-negative-index": Case(
+        drawn, forged(LayOff(0, 0, "9c"), meld=-1), "there is no meld -1 on the table", "R17"
     ),
-    "R17-lay-off-bool-index": Case(drawn, LayOff(0, False, "9c"), "there is no meld False on the table", "R17"),
-    "R17-lay-off-no-cards": Case(drawn, LayOff(0, 0, ""), "lay off one or more cards", "R17"),
+    "R17-lay-off-str-index": Case(
+        drawn, forged(LayOff(0, 0, "9c"), meld="x"), "there is no meld 'x' on the table", "R17"
+    ),
+    "R17-lay-off-None-index": Case(
+        drawn, forged(LayOff(0, 0, "9c"), meld=None), "there is no meld None on the table", "R17"
+    ),
+    "R17-lay-off-bool-index": Case(
+        drawn, forged(LayOff(0, 0, "9c"), meld=False), "there is no meld False on the table", "R17"
+    ),
+    "R17-lay-off-no-cards": Case(
+        drawn, forged(LayOff(0, 0, "9c"), cards=CardSet()), "lay off one or more cards", "R17"
+    ),
     "R17-lay-off-forged-cards": Case(drawn, forged(LayOff(0, 0, "9c"), cards="9c"), "lay off one or more cards", "R17"),
     "R16-lay-off-card-not-held": Case(drawn, LayOff(0, 0, "5c"), "seat 0 does not hold 5c", "R16"),
     "R17-lay-off-other-suit": Case(drawn, LayOff(0, 0, "Ad"), "Ad does not extend the run 6c 7c 8c", "R17"),
@@ -219,9 +222,9 @@ CASES = {
     # Discarding (R18).
     "R18-discard-card-not-held": Case(drawn, Discard(0, "2c"), "seat 0 does not hold 2c", "R18"),
     "R18-discard-card-from-pile": Case(drawn, Discard(0, "8d"), "seat 0 does not hold 8d", "R18"),
-    "R18-discard-int": Case(drawn, Discard(0, malformed(5)), "5 is not a card", "R18"),
-    "R18-discard-None": Case(drawn, Discard(0, malformed(None)), "None is not a card", "R18"),
-    "R18-discard-list": Case(drawn, Discard(0, malformed(["9c"])), "['9c'] is not a card", "R18"),
+    "R18-discard-int": Case(drawn, forged(Discard(0, "9c"), card=5), "5 is not a card", "R18"),
+    "R18-discard-None": Case(drawn, forged(Discard(0, "9c"), card=None), "None is not a card", "R18"),
+    "R18-discard-list": Case(drawn, forged(Discard(0, "9c"), card=["9c"]), "['9c'] is not a card", "R18"),
     # The obligation (R15, A11).
     "R15-discard-while-pending": Case(pending, Discard(0, "8d"), QD_FIRST, "R15, A11"),
     "R15-discard-the-card-taken": Case(pending, Discard(0, "Qd"), QD_FIRST, "R15, A11"),
@@ -240,25 +243,40 @@ CASES = {
         finished, Deal(0, FULL_DECK), "cards are dealt only at the start of a deal, not in phase 'game_over'", "R7"
     ),
     "R5-wrong-first-dealer": Case(undealt, Deal(1, FULL_DECK), "seat 0 deals this deal, not seat 1", "R5"),
-    "R5-dealer-as-str": Case(undealt, Deal(malformed("0"), FULL_DECK), "seat 0 deals this deal, not seat '0'", "R5"),
+    "R5-dealer-as-str": Case(
+        undealt, forged(Deal(0, FULL_DECK), seat="0"), "seat 0 deals this deal, not seat '0'", "R5"
+    ),
     "A4-wrong-next-dealer": Case(between_deals, Deal(3, FULL_DECK), "seat 0 deals this deal, not seat 3", "A4"),
-    "R2-deck-missing-a-card": Case(undealt, Deal(0, FULL_DECK[:55]), "the deck must hold 56 cards", "R2"),
-    "R2-deck-with-57-cards": Case(undealt, Deal(0, FULL_DECK + FULL_DECK[:1]), "the deck must hold 56 cards", "R2"),
-    "R2-deck-empty": Case(undealt, Deal(0, ()), "the deck must hold 56 cards", "R2"),
+    "R2-deck-missing-a-card": Case(
+        undealt, forged(Deal(0, FULL_DECK), deck=FULL_DECK[:55]), "the deck must hold 56 cards", "R2"
+    ),
+    "R2-deck-with-57-cards": Case(
+        undealt, forged(Deal(0, FULL_DECK), deck=FULL_DECK + FULL_DECK[:1]), "the deck must hold 56 cards", "R2"
+    ),
+    "R2-deck-empty": Case(undealt, forged(Deal(0, FULL_DECK), deck=()), "the deck must hold 56 cards", "R2"),
     "R2-deck-with-a-duplicate": Case(
-        undealt, Deal(0, (FULL_DECK[0], *FULL_DECK[:55])), "the deck lacks X4: every card must appear once", "R2"
+        undealt,
+        forged(Deal(0, FULL_DECK), deck=(FULL_DECK[0], *FULL_DECK[:55])),
+        "the deck lacks X4: every card must appear once",
+        "R2",
     ),
     "R2-deck-with-two-duplicates": Case(
         undealt,
-        Deal(0, (*FULL_DECK[:50], FULL_DECK[0], FULL_DECK[1], *FULL_DECK[52:])),
+        forged(Deal(0, FULL_DECK), deck=(*FULL_DECK[:50], FULL_DECK[0], FULL_DECK[1], *FULL_DECK[52:])),
         "the deck lacks Ks As: every card must appear once",
         "R2",
     ),
     "R2-deck-with-a-non-card": Case(
-        undealt, Deal(0, (*FULL_DECK[:55], malformed(None))), "the deck holds None, which is not a card", "R2"
+        undealt,
+        forged(Deal(0, FULL_DECK), deck=(*FULL_DECK[:55], None)),
+        "the deck holds None, which is not a card",
+        "R2",
     ),
     "R2-deck-with-notation": Case(
-        undealt, Deal(0, (*FULL_DECK[:55], malformed("X4"))), "the deck holds 'X4', which is not a card", "R2"
+        undealt,
+        forged(Deal(0, FULL_DECK), deck=(*FULL_DECK[:55], "X4")),
+        "the deck holds 'X4', which is not a card",
+        "R2",
     ),
 }
 
@@ -322,7 +340,7 @@ STATES = {
 def candidate_actions(state: GameState) -> Iterator[PlayerAction]:
     """
     Many actions, legal and not: every simple action of every seat, and every lay-down and lay-off
-    of every group of cards of the seat to act.
+    of every group of cards of the seat to act (an empty group is no action: it cannot be built).
     """
     seat = state.to_act
     assert seat is not None
@@ -333,7 +351,7 @@ def candidate_actions(state: GameState) -> Iterator[PlayerAction]:
             yield TakeDiscard(other, card)
             yield Discard(other, card)
     hand = list(state.hands[seat])
-    for size in range(len(hand) + 1):
+    for size in range(1, len(hand) + 1):
         for group in itertools.combinations(hand, size):
             cards = CardSet(group)
             yield LayDown(seat, cards)
@@ -498,3 +516,55 @@ class TestEmptyPileAndStock:
         state = position(hands=("Qh Qs", "", "", ""), pile="", stock="", rest_to=2)
         assert (Pass(0),) == legal_actions(state)
         assert (action == Pass(0)) == is_legal(state, action)
+
+
+class TestActionsCheckTheirFields:
+    """
+    R1, R2, R13: an action is checked when it is built, so that what cannot be one of the game's
+    moves never exists: a seat is an `int` from 0 to 3, a card one of the 56, a deal's deck the 56
+    cards once, a meld or a lay-off some cards, each once, a meld index an `int` from 0.
+    """
+
+    @pytest.mark.parametrize(
+        ("build", "error", "message"),
+        [
+            (lambda: DrawStock(4), InvalidValueError, "seat must be a seat 0-3, got 4"),
+            (lambda: DrawStock(-1), InvalidValueError, "seat must be a seat 0-3, got -1"),
+            (lambda: Pass(malformed("1")), InvalidTypeError, "seat must be a seat 0-3, got '1'"),
+            (lambda: Pass(malformed(True)), InvalidTypeError, "seat must be a seat 0-3, got True"),
+            (lambda: Discard(0, malformed(None)), InvalidTypeError, "card must be a Card or its notation, got None"),
+            (lambda: TakeDiscard(0, "Qx"), InvalidNotationError, "not a card: 'Qx'"),
+            (lambda: LayDown(0, []), InvalidValueError, "cards must hold at least one card"),
+            (lambda: LayDown(0, malformed(7)), InvalidTypeError, "cards must be cards, their notation or a CardSet"),
+            (lambda: LayDown(0, ["4s", "4d", "4h", "4h"]), InvalidValueError, "card 4h appears twice"),
+            (lambda: LayOff(0, -1, "Qh"), InvalidValueError, "meld must be the index of a meld on the table, 0 to 55"),
+            (lambda: LayOff(0, malformed("0"), "Qh"), InvalidTypeError, "meld must be the index of a meld"),
+            (lambda: LayOff(0, 0, ""), InvalidValueError, "cards must hold at least one card"),
+            (lambda: Deal(0, FULL_DECK[:55]), InvalidValueError, "deck must hold each of the 56 cards once, got 55"),
+            (lambda: Deal(0, (*FULL_DECK[:55], FULL_DECK[0])), InvalidValueError, "deck must hold each of the 56"),
+            (lambda: Deal(0, malformed(5)), InvalidTypeError, "deck must be the 56 cards in order, got 5"),
+        ],
+    )
+    def test_r1_r2_a_malformed_action_is_refused_when_built(
+        self, build: Callable[[], object], error: type[Exception], message: str
+    ) -> None:
+        with pytest.raises(error) as caught:
+            build()
+        assert message in str(caught.value)
+        assert isinstance(caught.value, PersianRummyError)
+
+    def test_r13_cards_in_any_form(self) -> None:
+        """
+        Cards may be given as `Card` values, as notation, or as an iterable of either.
+        """
+        expected = LayDown(0, CardSet.parse("4c 5c 6c"))
+        assert expected == LayDown(0, ["4c", "5c", "6c"])
+        assert expected == LayDown(0, [Card.parse("4c"), "5c", "6c"])
+        assert expected == LayDown(0, "4c5c6c")
+        assert Discard(1, Card.parse("Qh")) == Discard(1, "Qh")
+        assert Deal(0, FULL_DECK) == Deal(0, [str(card) for card in FULL_DECK])
+        assert Deal(0, FULL_DECK) == Deal(0, "".join(str(card) for card in FULL_DECK))
+
+    def test_r13_every_action_the_engine_offers_passes_the_checks(self) -> None:
+        for action in (*legal_actions(drawing()), *legal_actions(drawn()), *legal_actions(pending())):
+            assert action == attrs.evolve(action)

@@ -49,6 +49,7 @@ from persian_rummy import (
 )
 from persian_rummy import serialize as serialize_module
 from persian_rummy.serialize import FORMAT, VERSION, Document
+from tests.positions import forged
 from tests.strategies import Playout, decks, playouts, rules_variants
 
 Data = dict[str, Any]
@@ -309,11 +310,11 @@ class TestWriting:
     @pytest.mark.parametrize(
         ("action", "message"),
         [
-            (Discard(7, "Qh"), "its seat is not 0-3"),
-            (DrawStock(True), "its seat is not 0-3"),
-            (LayOff(0, -1, "Qh"), "its meld index is not 0-55"),
-            (Deal(0, FULL_DECK[:55]), "its deck is not the 56 cards"),
-            (Deal(0, (*FULL_DECK[:55], FULL_DECK[0])), "its deck is not the 56 cards"),
+            (forged(Discard(0, "Qh"), seat=7), "its seat is not 0-3"),
+            (forged(DrawStock(0), seat=True), "its seat is not 0-3"),
+            (forged(LayOff(0, 0, "Qh"), meld=-1), "its meld index is not 0-55"),
+            (forged(Deal(0, FULL_DECK), deck=FULL_DECK[:55]), "its deck is not the 56 cards"),
+            (forged(Deal(0, FULL_DECK), deck=(*FULL_DECK[:55], FULL_DECK[0])), "its deck is not the 56 cards"),
         ],
     )
     def test_an_action_that_could_not_be_read_back_is_not_written(self, action: Action, message: str) -> None:

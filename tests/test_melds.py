@@ -12,6 +12,7 @@ from persian_rummy import (
     Card,
     CardSet,
     InvalidMeldError,
+    InvalidValueError,
     MeldKind,
     PersianRummyError,
     Rank,
@@ -156,11 +157,13 @@ class TestRuns:
 
     def test_r12_a_duplicate_card_is_impossible(self) -> None:
         """
-        R12: a single deck: listing a card twice gives the same two-card set, which is no meld.
+        R12: a single deck: listing a card twice is refused, never read as a meld.
         """
-        assert 2 == len(CardSet(cards("5h 6h 5h")))
-        assert meld_kind(cards("5h 6h 5h")) is None
-        assert MeldKind.RUN == meld_kind(cards("5h 6h 7h 6h"))
+        for text in ("5h 6h 5h", "5h 6h 7h 6h", "4s 4d 4h 4h"):
+            with pytest.raises(InvalidValueError, match="appears twice"):
+                meld_kind(cards(text))
+            with pytest.raises(InvalidValueError, match="appears twice"):
+                is_meld(cards(text))
 
     def test_r9_meld_kind_accepts_any_iterable_of_cards(self) -> None:
         assert [MeldKind.SET, MeldKind.RUN, None] == [

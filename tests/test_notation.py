@@ -491,7 +491,10 @@ class TestRulesIds:
             ),
             (
                 "obligation_timing=later",
-                "invalid rules 'obligation_timing=later': 'later' is not a valid ObligationTiming",
+                (
+                    "invalid rules 'obligation_timing=later': "
+                    "ObligationTiming is one of 'immediate', 'before_discard', not 'later'"
+                ),
             ),
         ],
     )

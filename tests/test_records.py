@@ -45,6 +45,7 @@ from persian_rummy import (
     to_data,
     to_json,
 )
+from tests.positions import forged
 from tests.strategies import Playout, playouts, rules_variants, well_formed_actions
 
 PLAYERS = ("Ann", "Ben", "Cy", "Di")
@@ -254,13 +255,13 @@ class TestIllegalActions:
 
     def test_a_deal_that_repeats_a_card_is_refused(self) -> None:
         deck = (*FULL_DECK[:-1], FULL_DECK[0])
-        record = GameRecord(actions=[Deal(0, deck), *GAME_ACTIONS[1:]])
+        record = GameRecord(actions=[forged(Deal(0, FULL_DECK), deck=deck), *GAME_ACTIONS[1:]])
         error = _check_refused(record, 0, [new_game()])
         assert "R2" == error.error.rule_text
         assert "the deck lacks X4: every card must appear once" == error.error.reason
 
     def test_a_deal_that_lacks_a_card_is_refused(self) -> None:
-        record = GameRecord(actions=[Deal(0, FULL_DECK[1:])])
+        record = GameRecord(actions=[forged(Deal(0, FULL_DECK), deck=FULL_DECK[1:])])
         error = _check_refused(record, 0, [new_game()])
         assert "R2" == error.error.rule_text
         assert "the deck must hold 56 cards" == error.error.reason

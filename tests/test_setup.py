@@ -19,6 +19,8 @@ from persian_rummy import (
     DrawStock,
     GameState,
     IllegalActionError,
+    InvalidTypeError,
+    InvalidValueError,
     LayDown,
     Phase,
     Redraw,
@@ -34,7 +36,7 @@ from persian_rummy import (
     team_draw,
     team_of,
 )
-from tests.positions import cards, deck_for
+from tests.positions import cards, deck_for, forged
 
 
 def drawn(text: str) -> list[Card]:
@@ -283,10 +285,23 @@ class TestNewGame:
         rules = Rules(hand_size=10, num_deals=3)
         assert rules == new_game(rules).rules
 
-    @pytest.mark.parametrize("dealer", [-1, 4, True, "0", None])
-    def test_r5_the_dealer_is_a_seat(self, dealer: object) -> None:
-        with pytest.raises(ValueError, match="dealer must be a seat 0-3"):
+    @pytest.mark.parametrize(
+        ("dealer", "error"),
+        [
+            (-1, InvalidValueError),
+            (4, InvalidValueError),
+            (True, InvalidTypeError),
+            ("0", InvalidTypeError),
+            (None, InvalidTypeError),
+        ],
+    )
+    def test_r5_the_dealer_is_a_seat(self, dealer: object, error: type[Exception]) -> None:
+        with pytest.raises(error, match="dealer must be a seat 0-3"):
             new_game(dealer=dealer)  # type: ignore[arg-type]
+
+    def test_r27_the_rules_are_rules(self) -> None:
+        with pytest.raises(InvalidTypeError, match="rules must be a Rules, got 2"):
+            new_game(2)  # type: ignore[arg-type]
 
     def test_r7_the_start_is_a_chance_node(self) -> None:
         with pytest.raises(ChanceNodeError, match="Deal by seat 2"):
@@ -410,7 +425,8 @@ class TestDealErrors:
 
     @pytest.mark.parametrize("seat", [1, 2, 3, -1, 4])
     def test_r5_the_first_deal_belongs_to_the_first_dealer(self, seat: int) -> None:
-        error = illegal(new_game(), Deal(seat, FULL_DECK))
+        # A seat outside 0-3 cannot be built: forged past the checks, apply refuses it too.
+        error = illegal(new_game(), Deal(seat, FULL_DECK) if 0 <= seat <= 3 else forged(Deal(0, FULL_DECK), seat=seat))
         assert "R5" == error.rule_text
         assert f"seat 0 deals this deal, not seat {seat}" == error.reason
 
@@ -427,19 +443,22 @@ class TestDealErrors:
         assert "R7" == illegal(state, Deal(1, FULL_DECK)).rule_text
 
     def test_r2_the_deck_needs_56_cards(self) -> None:
-        error = illegal(new_game(), Deal(0, FULL_DECK[:55]))
+        error = illegal(new_game(), forged(Deal(0, FULL_DECK), deck=FULL_DECK[:55]))
         assert ("R2", "the deck must hold 56 cards") == (error.rule_text, error.reason)
-        assert "R2" == illegal(new_game(), Deal(0, (*FULL_DECK, FULL_DECK[0]))).rule_text
+        assert "R2" == illegal(new_game(), forged(Deal(0, FULL_DECK), deck=(*FULL_DECK, FULL_DECK[0]))).rule_text
+        with pytest.raises(InvalidValueError, match="deck must hold each of the 56 cards once, got 55 cards"):
+            Deal(0, FULL_DECK[:55])
 
     def test_r2_the_deck_is_a_permutation(self) -> None:
         deck = (*FULL_DECK[:55], FULL_DECK[0])
-        error = illegal(new_game(), Deal(0, deck))
+        error = illegal(new_game(), forged(Deal(0, FULL_DECK), deck=deck))
         assert ("R2", "the deck lacks X4: every card must appear once") == (error.rule_text, error.reason)
 
     def test_r2_the_deck_holds_cards(self) -> None:
-        deck = [*FULL_DECK[:55], "X4"]
-        error = illegal(new_game(), Deal(0, deck))  # type: ignore[arg-type]
+        deck = (*FULL_DECK[:55], "X4")
+        error = illegal(new_game(), forged(Deal(0, FULL_DECK), deck=deck))
         assert ("R2", "the deck holds 'X4', which is not a card") == (error.rule_text, error.reason)
+        assert Deal(0, FULL_DECK) == Deal(0, (*FULL_DECK[:55], "X4"))  # notation is read when the deal is built
 
     def test_r2_bad_deck_notation_is_refused(self) -> None:
         with pytest.raises(ValueError, match="not a card"):
@@ -447,7 +466,7 @@ class TestDealErrors:
 
     def test_r7_the_deal_errors_leave_the_state_unchanged(self) -> None:
         start = new_game()
-        illegal(start, Deal(0, FULL_DECK[:10]))
+        illegal(start, forged(Deal(0, FULL_DECK), deck=FULL_DECK[:10]))
         assert new_game() == start
 
 

@@ -22,6 +22,7 @@ from persian_rummy import (
     DrawStock,
     GameState,
     InvalidStateError,
+    InvalidValueError,
     Phase,
     Rules,
     TakeDiscard,
@@ -100,8 +101,22 @@ class TestTypes:
         assert message == refused(**fields)
 
     def test_stock_and_pile_hold_cards(self) -> None:
-        with pytest.raises(InvalidStateError, match="stock must hold cards, got 'Qh'"):
-            GameState(phase="draw", deal=1, to_act=0, stock=[*FULL_DECK[1:], "Qh"])  # type: ignore[list-item]
+        with pytest.raises(InvalidStateError, match="stock must hold cards, got 5"):
+            GameState(phase="draw", deal=1, to_act=0, stock=[*FULL_DECK[1:], 5])  # type: ignore[list-item]
+        with pytest.raises(InvalidStateError, match="discard_pile must be a sequence, got 5"):
+            GameState(phase="draw", deal=1, to_act=0, stock=FULL_DECK, discard_pile=5)  # type: ignore[arg-type]
+
+    def test_cards_may_be_written_in_notation(self) -> None:
+        """
+        A hand, the stock, the pile and the other card fields take cards in notation too.
+        """
+        stock = [str(card) for card in FULL_DECK]
+        assert GameState(phase="deal", stock=FULL_DECK) == GameState(phase="deal", stock=stock)
+        assert GameState(phase="deal", stock=FULL_DECK) == GameState(phase="deal", stock="".join(stock))
+
+    def test_the_phase_is_one_of_the_phases(self) -> None:
+        with pytest.raises(InvalidValueError, match="Phase is one of 'deal', 'draw', 'play', 'deal_over', 'game_over'"):
+            GameState(phase="bogus", stock=FULL_DECK)
 
     def test_melds_are_table_melds(self) -> None:
         with pytest.raises(InvalidStateError, match="melds must be TableMeld values"):

@@ -650,7 +650,7 @@ class TestActions:
 
         assert DrawStock(0) == smallest(prs.actions())
         assert DrawStock(1) == smallest(prs.actions(state))
-        assert LayDown(0, CardSet()) == smallest(prs.actions(), lambda action: isinstance(action, LayDown))
+        assert LayDown(0, CardSet("2c")) == smallest(prs.actions(), lambda action: isinstance(action, LayDown))
 
     def test_bad_state(self) -> None:
         """
@@ -784,7 +784,7 @@ class TestFromType:
         assert Card.parse("2c") == smallest(st.from_type(Card))
         assert new_game() == smallest(st.from_type(GameState))
         assert DrawStock(0) == smallest(st.from_type(DrawStock))
-        assert LayDown(0, CardSet()) == smallest(st.from_type(LayDown))
+        assert LayDown(0, CardSet("2c")) == smallest(st.from_type(LayDown))
 
 
 # -- GameMachine ------------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from persian_rummy import (
     EmptyStockEnd,
     GameState,
     InvalidStateError,
+    InvalidValueError,
     LayDown,
     LayOff,
     ObligationTiming,
@@ -771,8 +772,9 @@ class TestNamedChoices:
         """
         A11, A17, A4, A1, A22: the named choices accept only their documented values.
         """
-        with pytest.raises(ValueError, match=re.escape(f"{value!r} is not a valid {enum_name}")):
+        with pytest.raises(InvalidValueError, match=re.escape(f"{enum_name} is one of ")) as raised:
             Rules(**{field: value})  # type: ignore[arg-type]
+        assert str(raised.value).endswith(f", not {value!r}")
 
     def test_a11_a17_enum_choices_accept_their_strings(self) -> None:
         """

@@ -35,6 +35,8 @@ from .exceptions import (
     InvalidNotationError,
     InvalidRecordError,
     InvalidStateError,
+    InvalidTypeError,
+    InvalidValueError,
     PersianRummyError,
     ViewError,
 )
@@ -79,6 +81,8 @@ __all__ = [
     "InvalidNotationError",
     "InvalidRecordError",
     "InvalidStateError",
+    "InvalidTypeError",
+    "InvalidValueError",
     "LayDown",
     "LayOff",
     "MeldKind",

@@ -6,7 +6,9 @@ A turn is a draw (`DrawStock` or `TakeDiscard`), any number of `LayDown` and
 `Pass` instead (R21).  `Deal` is the chance action that starts a deal: it
 carries the order of all 56 cards, so applying it involves no randomness.
 
-Cards may be given as `Card` values or in card notation:
+Every action checks its fields when it is built: a seat is an `int` from 0 to 3, cards are
+cards of the deck, each once, a meld or a lay-off holds cards, a deal's deck is the 56 cards.
+Cards may be given as `Card` values, in card notation, or as an iterable of either:
 
 >>> Discard(2, "Qh")
 Discard(seat=2, card=Card.parse('Qh'))
@@ -29,10 +31,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Final, TypeAlias
 
-from attrs import field, frozen
+from attrs import Attribute, field, frozen
 
-from .cards import Card
+from . import _coerce, _limits
+from .cards import Card, parse_cards
 from .cardsets import CardSet
+from .exceptions import InvalidTypeError, InvalidValueError
 
 __all__ = [
     "ACTION_TYPES",
@@ -53,21 +57,55 @@ def __dir__() -> list[str]:
 
 
 def _card(value: Card | str) -> Card:
-    return Card.parse(value) if isinstance(value, str) else value
+    return _coerce.card(value, "card")
 
 
-def _cards(value: Iterable[Card] | CardSet | str) -> CardSet:
-    if isinstance(value, CardSet):
+def _cards(value: Iterable[Card | str] | CardSet | str) -> CardSet:
+    if type(value) is CardSet:
         return value
-    if isinstance(value, str):
-        return CardSet.parse(value)
+    if isinstance(value, int):
+        msg = f"cards must be cards, their notation or a CardSet, got the number {value!r}"
+        raise InvalidTypeError(msg)
     return CardSet(value)
 
 
-def _deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
+def _deck(value: object) -> tuple[Card, ...]:
     if isinstance(value, str):
-        return tuple(Card.parse(token) for token in value.split())
-    return tuple(value)
+        return parse_cards(value)
+    if not isinstance(value, Iterable):
+        msg = f"deck must be the 56 cards in order, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    return tuple(_card(card) for card in value)
+
+
+def _is_seat(_instance: object, attribute: Attribute[int], value: object) -> None:
+    if type(value) is not int:
+        msg = f"{attribute.name} must be a seat 0-3, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if not 0 <= value <= 3:
+        msg = f"{attribute.name} must be a seat 0-3, got {value!r}"
+        raise InvalidValueError(msg)
+
+
+def _some_cards(_instance: object, attribute: Attribute[CardSet], value: CardSet) -> None:
+    if not value:
+        msg = f"{attribute.name} must hold at least one card"
+        raise InvalidValueError(msg)
+
+
+def _is_meld_index(_instance: object, attribute: Attribute[int], value: object) -> None:
+    if type(value) is not int:
+        msg = f"{attribute.name} must be the index of a meld on the table, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if not 0 <= value < 56:
+        msg = f"{attribute.name} must be the index of a meld on the table, 0 to 55, got {value!r}"
+        raise InvalidValueError(msg)
+
+
+def _whole_deck(_instance: object, attribute: Attribute[tuple[Card, ...]], value: tuple[Card, ...]) -> None:
+    if len(value) != 56 or len(set(value)) != 56:
+        msg = f"{attribute.name} must hold each of the 56 cards once, got {len(value)} cards"
+        raise InvalidValueError(msg)
 
 
 # What each action type declares besides its fields.  In `arguments` and `phrase`, a name in
@@ -99,8 +137,8 @@ class Deal:
     #: What the action is called, in messages.
     noun: ClassVar[str] = "deal"
 
-    seat: int
-    deck: tuple[Card, ...] = field(converter=_deck, repr=lambda deck: f"<{len(deck)} cards>")
+    seat: int = field(validator=_is_seat)
+    deck: tuple[Card, ...] = field(converter=_deck, validator=_whole_deck, repr=lambda deck: f"<{len(deck)} cards>")
 
 
 @frozen
@@ -115,7 +153,7 @@ class DrawStock:
     phrase: ClassVar[str] = "draws from the stock"
     noun: ClassVar[str] = "draw"
 
-    seat: int
+    seat: int = field(validator=_is_seat)
 
 
 @frozen
@@ -133,7 +171,7 @@ class TakeDiscard:
     phrase: ClassVar[str] = "takes {card} from the discard pile{above}"
     noun: ClassVar[str] = "take"
 
-    seat: int
+    seat: int = field(validator=_is_seat)
     card: Card = field(converter=_card)
 
 
@@ -149,8 +187,8 @@ class LayDown:
     phrase: ClassVar[str] = "lays down {cards}"
     noun: ClassVar[str] = "meld"
 
-    seat: int
-    cards: CardSet = field(converter=_cards)
+    seat: int = field(validator=_is_seat)
+    cards: CardSet = field(converter=_cards, validator=_some_cards)
 
 
 @frozen
@@ -169,9 +207,9 @@ class LayOff:
     phrase: ClassVar[str] = "lays off {cards} onto {meld}"
     noun: ClassVar[str] = "lay-off"
 
-    seat: int
-    meld: int
-    cards: CardSet = field(converter=_cards)
+    seat: int = field(validator=_is_seat)
+    meld: int = field(validator=_is_meld_index)
+    cards: CardSet = field(converter=_cards, validator=_some_cards)
 
 
 @frozen
@@ -186,7 +224,7 @@ class Discard:
     phrase: ClassVar[str] = "discards {card}"
     noun: ClassVar[str] = "discard"
 
-    seat: int
+    seat: int = field(validator=_is_seat)
     card: Card = field(converter=_card)
 
 
@@ -202,7 +240,7 @@ class Pass:
     phrase: ClassVar[str] = "passes"
     noun: ClassVar[str] = "pass"
 
-    seat: int
+    seat: int = field(validator=_is_seat)
 
 
 #: An action of a player.

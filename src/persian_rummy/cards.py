@@ -23,7 +23,8 @@ from typing import Final
 
 from attrs import field, frozen
 
-from .exceptions import InvalidNotationError
+from . import _limits
+from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 
 __all__ = [
     "FULL_DECK",
@@ -138,18 +139,18 @@ class Card:
     def __attrs_post_init__(self) -> None:
         rank: object = self.rank
         if not isinstance(rank, Rank):
-            msg = f"rank must be a Rank, got {rank!r}"
-            raise TypeError(msg)
+            msg = f"rank must be a Rank, got {_limits.shown(rank)}"
+            raise InvalidTypeError(msg)
         if self.rank is Rank.JOKER:
             if self.suit is not None or type(self.joker_number) is not int or not 1 <= self.joker_number <= 4:
                 msg = f"a joker has no suit and a number from 1 to 4, got {self.suit!r}, {self.joker_number!r}"
-                raise ValueError(msg)
+                raise InvalidValueError(msg)
             index = 51 + self.joker_number
         else:
             if not isinstance(self.suit, Suit) or self.joker_number != 0:
                 rank = self.rank.name.lower()
                 msg = f"a {rank} needs a suit and no joker number, got {self.suit!r}, {self.joker_number!r}"
-                raise ValueError(msg)
+                raise InvalidValueError(msg)
             index = _SUIT_INDEX[self.suit] * 13 + self.rank - 2
         object.__setattr__(self, "index", index)
 
@@ -181,7 +182,8 @@ class Card:
         if card is None and isinstance(raw, str) and raw.startswith("10"):
             card = _BY_TEXT.get("T" + raw[2:])
         if card is None:
-            msg = f"not a card: {text!r} (expected a rank 2-9, T, J, Q, K, A and a suit c, d, h, s, or a joker X1-X4)"
+            what = _limits.shown(text)
+            msg = f"not a card: {what} (expected a rank 2-9, T, J, Q, K, A and a suit c, d, h, s, or a joker X1-X4)"
             raise InvalidNotationError(msg)
         return card
 
@@ -211,6 +213,12 @@ class Card:
 
     def __str__(self) -> str:
         return _TEXT[self.index]
+
+    def __format__(self, spec: str) -> str:
+        """
+        The card's notation, formatted by *spec* as a string is: ``f"{card:>4}"``.
+        """
+        return format(_TEXT[self.index], spec)
 
     def __repr__(self) -> str:
         return f"Card.parse({_TEXT[self.index]!r})"
@@ -261,7 +269,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     raw: object = text
     if not isinstance(raw, str):
-        msg = f"cards must be written as a string, got {raw!r}"
+        msg = f"cards must be written as a string, got {_limits.shown(raw)}"
+        raise InvalidNotationError(msg)
+    if len(text) > _limits.MAX_NOTATION:
+        msg = f"cards written in more than {_limits.MAX_NOTATION:,} characters: {_limits.shown(text)}"
         raise InvalidNotationError(msg)
     if text.strip() == "-":
         return ()
@@ -273,7 +284,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             part = token[i : i + size]
             card = _BY_TEXT.get(part) or (_BY_TEXT.get("T" + part[2:]) if size == 3 else None)
             if card is None:
-                msg = f"not a card: {part!r} in {text!r}"
+                msg = f"not a card: {_limits.shown(part)} in {_limits.shown(text)}"
                 raise InvalidNotationError(msg)
             result.append(card)
             i += size

@@ -23,9 +23,9 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _build, _tables
+from . import _build, _coerce, _limits, _tables
 from .cards import FULL_DECK, Card, parse_cards
-from .exceptions import InvalidNotationError
+from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 
 __all__ = ["CardSet"]
 
@@ -34,20 +34,28 @@ def __dir__() -> list[str]:
     return __all__
 
 
-def _to_mask(cards: Iterable[Card] | int) -> int:
-    if isinstance(cards, int):
-        if isinstance(cards, bool) or not 0 <= cards <= _tables.ALL_CARDS:
-            msg = f"a card set mask is an int of 56 bits, got {cards!r}"
-            raise ValueError(msg)
-        return cards
+def _to_mask(cards: Iterable[Card | str] | CardSet | str | int) -> int:
     if isinstance(cards, CardSet):
         return cards.mask
+    if isinstance(cards, str):
+        return CardSet.parse(cards).mask
+    if isinstance(cards, int):
+        if isinstance(cards, bool) or not 0 <= cards <= _tables.ALL_CARDS:
+            msg = f"a card set mask is an int of 56 bits, got {_limits.shown(cards)}"
+            raise InvalidValueError(msg)
+        return cards
+    raw: object = cards
+    if not isinstance(raw, Iterable):
+        msg = f"cards must be cards, their notation or a card set, got {_limits.shown(cards)}"
+        raise InvalidTypeError(msg)
     mask = 0
-    for card in cards:
-        if type(card) is not Card:
-            msg = f"a card set holds cards, got {card!r}"
-            raise TypeError(msg)
-        mask |= 1 << card.index
+    for item in cards:
+        card = _coerce.card(item, "each card of a set")
+        bit = 1 << card.index
+        if mask & bit:
+            msg = f"card {card} appears twice in {_limits.shown(cards)}"
+            raise InvalidValueError(msg)
+        mask |= bit
     return mask
 
 
@@ -56,8 +64,13 @@ class CardSet:
     """
     An immutable set of cards.
 
-    Build one from cards (``CardSet([card, ...])``), from notation
-    (`CardSet.parse`) or from a 56-bit mask (``CardSet(0b111)``).
+    Build one from cards or their notation (``CardSet([card, "Qh"])``, ``CardSet("Qh Qs")``),
+    with `CardSet.parse`, or from a 56-bit mask (``CardSet(0b111)``).  A card given twice is
+    refused: a set of cards holds each of the 56 at most once.
+
+    Raises:
+        InvalidValueError: a card given twice, or a mask out of range.
+        InvalidTypeError: something that is not a card, notation or a mask.
 
     Attributes:
         mask: Bit ``i`` is set when ``FULL_DECK[i]`` is in the set.
@@ -80,7 +93,7 @@ class CardSet:
         for card in parse_cards(text):
             bit = 1 << card.index
             if mask & bit:
-                msg = f"card {card} appears twice in {text!r}"
+                msg = f"card {card} appears twice in {_limits.shown(text)}"
                 raise InvalidNotationError(msg)
             mask |= bit
         return _card_set(mask)
@@ -106,6 +119,14 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
+        """
+        Whether *card*, a `Card` or its notation, is in the set.
+
+        Raises:
+            InvalidNotationError: *card* is text but not a card's notation.
+        """
+        if isinstance(card, str):
+            card = Card.parse(card)
         return type(card) is Card and bool(self.mask >> card.index & 1)
 
     def __or__(self, other: CardSet) -> CardSet:

@@ -1,10 +1,14 @@
 """
 Exceptions raised by *persian_rummy*: every one of them, in one place.
 
-All of them inherit from `PersianRummyError`.  Those about bad input also
-inherit from `ValueError`, so ``except ValueError`` keeps working.
+All of them inherit from `PersianRummyError`, and every function of the package raises
+nothing else for bad input.  Those about a bad value also inherit from `ValueError`, the
+one about a value of the wrong type from `TypeError`, so ``except ValueError`` and
+``except TypeError`` keep working.
 
 =========================  =============================================================
+`InvalidValueError`        a value given to the package is not one the game has
+`InvalidTypeError`         a value given to the package is not of the type it takes
 `InvalidNotationError`     a text is not valid notation (a card, an action, a position)
 `InvalidMeldError`         cards do not form a set or a run
 `InvalidStateError`        a game state would break an invariant
@@ -30,6 +34,8 @@ __all__ = [
     "InvalidNotationError",
     "InvalidRecordError",
     "InvalidStateError",
+    "InvalidTypeError",
+    "InvalidValueError",
     "PersianRummyError",
     "ViewError",
 ]
@@ -45,19 +51,46 @@ class PersianRummyError(Exception):
     """
 
 
-class InvalidNotationError(PersianRummyError, ValueError):
+class InvalidValueError(PersianRummyError, ValueError):
+    """
+    Raised when a value given to the package is not one the game has: a seat that is not 0-3,
+    a card repeated where each card is one of a kind, a rule switch out of its range, and the
+    like.  The more specific errors below derive from it.
+
+    >>> from persian_rummy import DrawStock
+    >>> DrawStock(4)
+    Traceback (most recent call last):
+    ...
+    persian_rummy.exceptions.InvalidValueError: seat must be a seat 0-3, got 4
+    """
+
+
+class InvalidTypeError(PersianRummyError, TypeError):
+    """
+    Raised when a value given to the package is not of a type it takes: a number where a card
+    is expected, a text where a state is, and the like.
+
+    >>> from persian_rummy import Discard
+    >>> Discard(0, None)
+    Traceback (most recent call last):
+    ...
+    persian_rummy.exceptions.InvalidTypeError: card must be a Card or its notation, got None
+    """
+
+
+class InvalidNotationError(InvalidValueError):
     """
     Raised when a text is not valid notation (a card, a set of cards, an action, a position).
     """
 
 
-class InvalidMeldError(PersianRummyError, ValueError):
+class InvalidMeldError(InvalidValueError):
     """
     Raised when cards do not form a set or a run (R9-R12).
     """
 
 
-class InvalidStateError(PersianRummyError, ValueError):
+class InvalidStateError(InvalidValueError):
     """
     Raised when a game state would break an invariant; the message names the first problem
     found and, where one applies, the rule in parentheses.
@@ -119,14 +152,14 @@ class ChanceNodeError(PersianRummyError, ValueError):
     """
 
 
-class ViewError(PersianRummyError, ValueError):
+class ViewError(InvalidValueError):
     """
     Raised when a view is not what its seat could see of any game, or cannot answer a
     question: another seat's legal actions, or too many arrangements to list.
     """
 
 
-class InvalidDataError(PersianRummyError, ValueError):
+class InvalidDataError(InvalidValueError):
     """
     Raised when JSON text or data is not a valid document; the message starts with where (``$.hands[2]``).
     """

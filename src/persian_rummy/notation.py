@@ -51,7 +51,7 @@ from typing import Any, Final
 
 import attrs
 
-from . import _format
+from . import _format, _limits
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
@@ -107,11 +107,10 @@ def format_cards(cards: Sequence[Card] | CardSet) -> str:
 
 def _card_set(text: str, what: str) -> CardSet:
     cards = parse_cards(text)
-    result = CardSet(cards)
-    if len(result) != len(cards):
-        msg = f"a card appears twice in the {what} {text!r}"
+    if len(set(cards)) != len(cards):
+        msg = f"a card appears twice in the {what} {_limits.shown(text)}"
         raise InvalidNotationError(msg)
-    return result
+    return CardSet(cards)
 
 
 def _one_card(token: str, text: str) -> Card:

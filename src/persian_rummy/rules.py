@@ -13,16 +13,19 @@ with `attrs.evolve` or by passing keywords:
 >>> Rules(hand_size=14)
 Traceback (most recent call last):
 ...
-ValueError: hand_size must be between 1 and 13 (four hands and the upcard come from 56 cards), got 14
+persian_rummy.exceptions.InvalidValueError: hand_size must be between 1 and 13 (four hands and the upcard ...), got 14
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import Final
 
 from attrs import Attribute, field, frozen
+
+from . import _limits
+from ._choices import Choice as _Choice
+from .exceptions import InvalidTypeError, InvalidValueError
 
 __all__ = [
     "DEFAULT_RULES",
@@ -39,7 +42,7 @@ def __dir__() -> list[str]:
     return __all__
 
 
-class ObligationTiming(enum.StrEnum):
+class ObligationTiming(_Choice):
     """
     When the card taken from the discard pile must be played (A11).
     """
@@ -50,7 +53,7 @@ class ObligationTiming(enum.StrEnum):
     BEFORE_DISCARD = "before_discard"
 
 
-class EmptyStockEnd(enum.StrEnum):
+class EmptyStockEnd(_Choice):
     """
     What ends a deal once the stock is empty (A17).
     """
@@ -63,7 +66,7 @@ class EmptyStockEnd(enum.StrEnum):
     IMMEDIATELY = "immediately"
 
 
-class NextDealer(enum.StrEnum):
+class NextDealer(_Choice):
     """
     Who deals the next deal (A4).
     """
@@ -76,7 +79,7 @@ class NextDealer(enum.StrEnum):
     SAME = "same"
 
 
-class TeamDrawTiebreak(enum.StrEnum):
+class TeamDrawTiebreak(_Choice):
     """
     How equal cards are settled in the draw for partners and first dealer (A1).
     """
@@ -87,7 +90,7 @@ class TeamDrawTiebreak(enum.StrEnum):
     SUIT_ORDER = "suit_order"
 
 
-class TieBreak(enum.StrEnum):
+class TieBreak(_Choice):
     """
     What happens when the teams are level after the last deal (A22).
     """
@@ -101,19 +104,19 @@ class TieBreak(enum.StrEnum):
 def _between(low: int, high: int, why: str = "") -> Callable[[object, Attribute[int], int], None]:
     def check(instance: object, attribute: Attribute[int], value: int) -> None:
         if type(value) is not int:
-            msg = f"{attribute.name} must be an int, got {value!r}"
-            raise TypeError(msg)
+            msg = f"{attribute.name} must be an int, got {_limits.shown(value)}"
+            raise InvalidTypeError(msg)
         if not low <= value <= high:
             msg = f"{attribute.name} must be between {low} and {high}{why}, got {value!r}"
-            raise ValueError(msg)
+            raise InvalidValueError(msg)
 
     return check
 
 
 def _is_bool(instance: object, attribute: Attribute[bool], value: object) -> None:
     if type(value) is not bool:
-        msg = f"{attribute.name} must be True or False, got {value!r}"
-        raise TypeError(msg)
+        msg = f"{attribute.name} must be True or False, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
 
 
 #: The largest hand size: four hands and the upcard must leave a stock of at least one card.

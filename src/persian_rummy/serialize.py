@@ -42,7 +42,7 @@ import attrs
 
 from . import _seats
 from .actions import ACTION_TYPES, Action
-from .cards import FULL_DECK, Card
+from .cards import Card
 from .cardsets import CardSet
 from .exceptions import InvalidDataError, InvalidNotationError, PersianRummyError
 from .melds import TableMeld
@@ -170,7 +170,7 @@ def _action(action: Action) -> dict[str, object]:
         msg = f"cannot write {action!r}: its meld index is not 0-55"
         raise ValueError(msg)
     deck = getattr(action, "deck", None)
-    if deck is not None and (len(deck) != 56 or CardSet(deck) != _FULL):
+    if deck is not None and (len(deck) != 56 or len(set(deck)) != 56 or any(type(card) is not Card for card in deck)):
         msg = f"cannot write {action!r}: its deck is not the 56 cards"
         raise ValueError(msg)
     return {"type": action.type_name, **_body(action)}
@@ -369,8 +369,10 @@ def _choice(values: tuple[str, ...]) -> Callable[[object, _Path], str]:
 
 def _list(read: Callable[[object, _Path], _T], what: str, limit: int) -> Callable[[object, _Path], tuple[_T, ...]]:
     def read_all(value: object, path: _Path) -> tuple[_T, ...]:
-        if not isinstance(value, list) or len(value) > limit:
+        if not isinstance(value, list):
             raise path.fail(f"expected a list of {what}, got {_describe(value)}")
+        if len(value) > limit:
+            raise path.fail(f"expected at most {limit} {what}, got {len(value)}")
         return tuple(read(item, path.item(i)) for i, item in enumerate(value))
 
     return read_all
@@ -467,7 +469,10 @@ def _read_action(value: object, path: _Path, extra: Mapping[str, bool] | None = 
     fields = _public_fields(kind)
     data = _object(value, path, {"type": True, **dict.fromkeys(fields, True), **(extra or {})})
     values: dict[str, Any] = {field: _ACTION_READERS[field](data[field], path.key(field)) for field in fields}
-    return kind(**values)
+    try:
+        return kind(**values)
+    except PersianRummyError as error:
+        raise path.fail(str(error)) from None
 
 
 def _sizes(value: object, path: _Path) -> tuple[int, int, int, int]:
@@ -522,8 +527,10 @@ def _read_fields(kind: type[_T], data: dict[str, object], path: _Path) -> dict[s
     for name in _public_fields(kind):
         if name == "melds":
             melds = data[name]
-            if not isinstance(melds, list) or len(melds) > 56:
+            if not isinstance(melds, list):
                 raise path.key(name).fail(f"expected a list of melds, got {_describe(melds)}")
+            if len(melds) > 56:
+                raise path.key(name).fail(f"expected at most 56 melds, got {len(melds)}")
             rules: Rules = values["rules"]  # type: ignore[assignment]
             values[name] = tuple(_read_meld(item, path.key(name).item(i), rules) for i, item in enumerate(melds))
         else:
@@ -645,7 +652,6 @@ def json_schema() -> dict[str, object]:
 
 
 _RULE_NAMES: Final = _public_fields(Rules)
-_FULL: Final = CardSet(FULL_DECK)
 _TEAM_FIELDS: Final = _public_fields(TeamScore)
 _ENDS: Final = tuple(end.value for end in DealEnd)
 _ACTION_BY_NAME: Final[dict[str, type[Action]]] = {kind.type_name: kind for kind in ACTION_TYPES}

@@ -19,16 +19,16 @@ gives it (`persian_rummy.check_view`).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from . import _build, _format, _seats, _summary, _tables, _validation
-from .cards import FULL_DECK, Card
+from . import _build, _format, _limits, _seats, _summary, _tables, _validation
+from ._choices import Choice as _Choice
+from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
-from .exceptions import InvalidStateError, ViewError
+from .exceptions import InvalidStateError, InvalidTypeError, InvalidValueError, ViewError
 from .melds import TableMeld
 from .rules import DEFAULT_RULES, NextDealer, Rules
 from .scoring import DealScore
@@ -40,7 +40,7 @@ def __dir__() -> list[str]:
     return __all__
 
 
-class Phase(enum.StrEnum):
+class Phase(_Choice):
     """
     Where the game is.
 
@@ -61,42 +61,65 @@ class Phase(enum.StrEnum):
     GAME_OVER = "game_over"
 
 
+# Cards as a field takes them: cards or their notation, one by one or as one text.
+_Cards: TypeAlias = Iterable[Card | str] | str
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 
 
-def _card_tuple(value: Iterable[Card] | str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return tuple(Card.parse(token) for token in value.split())
+def _items(value: Iterable[object] | str, name: str) -> tuple[Any, ...]:
+    raw: object = value
+    if isinstance(raw, str) or not isinstance(raw, Iterable):
+        msg = f"{name} must be a sequence, got {_limits.shown(value)}"
+        raise InvalidStateError(msg)
     return tuple(value)
 
 
-def _card_set(value: Iterable[Card] | CardSet | str) -> CardSet:
-    if isinstance(value, CardSet):
-        return value
+def _card_tuple(value: _Cards, name: str) -> tuple[Card, ...]:
     if isinstance(value, str):
-        return CardSet.parse(value)
-    return CardSet(value)
+        return parse_cards(value)
+    # Notation is read; anything else that is not a card is left for the check of the field's type.
+    return tuple(Card.parse(item) if isinstance(item, str) else item for item in _items(value, name))
 
 
-def _four_sets(value: Iterable[Iterable[Card] | CardSet | str]) -> tuple[CardSet, CardSet, CardSet, CardSet]:
-    parts = tuple(_card_set(part) for part in value)
+def _card_set(value: _Cards | CardSet) -> CardSet:
+    return value if isinstance(value, CardSet) else CardSet(value)
+
+
+def _four_sets(value: Iterable[_Cards | CardSet], name: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    parts: tuple[Any, ...] = tuple(_card_set(part) for part in _items(value, name))
     if len(parts) != 4:
         msg = f"expected four card sets, one per seat, got {len(parts)}"
         raise InvalidStateError(msg)
     return parts
 
 
+def _optional_card(value: Card | str | None) -> Card | None:
+    return Card.parse(value) if isinstance(value, str) else value
+
+
+def _hands(value: Iterable[_Cards | CardSet]) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    return _four_sets(value, "hands")
+
+
+def _revealed(value: Iterable[_Cards | CardSet]) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    return _four_sets(value, "revealed")
+
+
+def _stock(value: _Cards) -> tuple[Card, ...]:
+    return _card_tuple(value, "stock")
+
+
+def _pile(value: _Cards) -> tuple[Card, ...]:
+    return _card_tuple(value, "discard_pile")
+
+
 def _melds(value: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
-    return tuple(value)
+    return _items(value, "melds")
 
 
 def _results(value: Iterable[DealScore]) -> tuple[DealScore, ...]:
-    return tuple(value)
-
-
-def _optional_card(value: Card | str | None) -> Card | None:
-    return Card.parse(value) if isinstance(value, str) else value
+    return _items(value, "results")
 
 
 @frozen(kw_only=True, cache_hash=True, weakref_slot=False, repr=False)
@@ -136,14 +159,14 @@ class GameState:
     deal: int = 0
     dealer: int = 0
     to_act: int | None = None
-    hands: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_CARDS, converter=_four_sets)
-    stock: tuple[Card, ...] = field(default=(), converter=_card_tuple)
+    hands: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_CARDS, converter=_hands)
+    stock: tuple[Card, ...] = field(default=(), converter=_stock)
     stock_known: bool = False
-    discard_pile: tuple[Card, ...] = field(default=(), converter=_card_tuple)
+    discard_pile: tuple[Card, ...] = field(default=(), converter=_pile)
     melds: tuple[TableMeld, ...] = field(default=(), converter=_melds)
     obligation: Card | None = field(default=None, converter=_optional_card)
     picked: CardSet = field(default=_EMPTY, converter=_card_set)
-    revealed: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_CARDS, converter=_four_sets)
+    revealed: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_CARDS, converter=_revealed)
     passes: int = 0
     went_out: int | None = None
     results: tuple[DealScore, ...] = field(default=(), converter=_results)
@@ -188,11 +211,16 @@ def new_game(rules: Rules | None = None, *, dealer: int = 0) -> GameState:
     (R4, R5); then apply a `persian_rummy.Deal`.
 
     Raises:
-        ValueError: *dealer* is not a seat 0-3.
+        InvalidValueError: *dealer* is not a seat 0-3.
+        InvalidTypeError: *rules* is not a `Rules`, or *dealer* not an `int`.
     """
+    raw: object = rules
+    if raw is not None and not isinstance(raw, Rules):
+        msg = f"rules must be a Rules, got {_limits.shown(raw)}"
+        raise InvalidTypeError(msg)
     if not _seats.is_seat(dealer):
-        msg = f"dealer must be a seat 0-3, got {dealer!r}"
-        raise ValueError(msg)
+        msg = f"dealer must be a seat 0-3, got {_limits.shown(dealer)}"
+        raise InvalidValueError(msg) if type(dealer) is int else InvalidTypeError(msg)
     return _new_state(
         DEFAULT_RULES if rules is None else rules,
         Phase.DEAL,

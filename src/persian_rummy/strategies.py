@@ -525,7 +525,7 @@ _SEATS: Final = st.sampled_from(_seats.SEATS)
 _FIELD_STRATEGIES: Final[dict[str, Callable[[], st.SearchStrategy[Any]]]] = {
     "seat": lambda: _SEATS,
     "card": cards,
-    "cards": lambda: st.one_of(card_sets(max_size=5), melds()),
+    "cards": lambda: st.one_of(card_sets(min_size=1, max_size=5), melds()),
     "meld": lambda: st.integers(0, 7),
     "deck": decks,
 }
@@ -580,7 +580,9 @@ def _actions_around(draw: st.DrawFn, state: GameState, only: type[Action] | None
 
     def group(most: int) -> CardSet:
         source = pool if draw(st.booleans()) else hand
-        return CardSet(draw(st.lists(st.sampled_from(source), max_size=min(most, len(source)), unique=True)))
+        return CardSet(
+            draw(st.lists(st.sampled_from(source), min_size=1, max_size=min(most, len(source)), unique=True))
+        )
 
     values: dict[str, Callable[[], object]] = {
         "seat": lambda: seat,

@@ -1,0 +1,23 @@
+"""
+The base of the package's enumerations: a value that is none of them is refused with the
+package's own error, naming the choices.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from . import _limits
+from .exceptions import InvalidValueError
+
+
+class Choice(enum.StrEnum):
+    """
+    An enumeration of text values; looking up any other value raises `InvalidValueError`.
+    """
+
+    @classmethod
+    def _missing_(cls, value: object) -> Choice:
+        choices = ", ".join(repr(member.value) for member in cls)
+        msg = f"{cls.__name__} is one of {choices}, not {_limits.shown(value)}"
+        raise InvalidValueError(msg)

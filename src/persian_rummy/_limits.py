@@ -1,0 +1,31 @@
+"""
+Limits on what the package reads and writes, the same both ways, and how a refused value is
+shown in a message: a text of a megabyte is named by its start and its length, not echoed.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: The most characters of a text in notation: cards, an action, a rules id, a position.
+MAX_NOTATION: Final = 10_000
+#: The most characters of a JSON document.
+MAX_JSON: Final = 1_000_000
+#: The most actions in a game record.
+MAX_ACTIONS: Final = 100_000
+#: The most characters of a player's name in a game record.
+MAX_NAME: Final = 100
+#: The most characters of a game record's date or event.
+MAX_LABEL: Final = 1_000
+#: How many characters of a refused text a message shows.
+_SHOWN: Final = 40
+
+
+def shown(value: object) -> str:
+    """
+    *value* as a message shows it: its ``repr``, or for a long text its start and its length.
+    """
+    if isinstance(value, str) and len(value) > _SHOWN:
+        return f"{value[:_SHOWN]!r}... ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= 2 * _SHOWN else f"{text[: 2 * _SHOWN]}..."
