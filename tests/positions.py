@@ -12,6 +12,7 @@ the state was left as it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 import pytest
@@ -30,6 +31,8 @@ from persian_rummy import (
     apply,
 )
 from persian_rummy.scoring import DealScore
+
+_T = TypeVar("_T")
 
 
 def play(state: GameState, *actions: Action) -> GameState:
@@ -50,14 +53,15 @@ def illegal(state: GameState, action: object) -> IllegalActionError:
     return caught.value
 
 
-def forged(action: Action, **fields: object) -> Action:
+def forged(value: _T, **fields: object) -> _T:
     """
-    *action* with fields set past its converters and validators, which only code that sets
-    the slots of a frozen value by force can build: the package refuses it all the same.
+    *value* (an action, a deal's result) with fields set past its converters and validators,
+    which only code that sets the slots of a frozen value by force can build: the package
+    refuses it all the same.
     """
-    copy = attrs.evolve(action)
-    for name, value in fields.items():
-        object.__setattr__(copy, name, value)
+    copy: _T = attrs.evolve(value)  # type: ignore[misc]  # an attrs instance
+    for name, content in fields.items():
+        object.__setattr__(copy, name, content)
     return copy
 
 

@@ -25,6 +25,7 @@ LAYERS = (
     "_coerce",
     "_tables",
     "cardsets",
+    "_arguments",
     "rules",
     "melds",
     "actions",
@@ -33,11 +34,11 @@ LAYERS = (
     # positions: the state, what a seat sees of it, and their checks
     "_summary",
     "_shapes",
+    "_cardlogic",
     "_format",
     "_validation",
     "state",
     # the engine
-    "_cardlogic",
     "_enumerate",
     "_transitions",
     "engine",

@@ -8,10 +8,11 @@ import io
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from persian_rummy import Phase, apply, legal_actions, new_game, outcome, random_deal
+from persian_rummy import GameRecord, Phase, apply, legal_actions, new_game, outcome, random_deal, to_json
 from persian_rummy.cli import demo, describe, main
 
 
@@ -117,3 +118,40 @@ class TestProgram:
             code = process.wait()
         assert "Persian Rummy, random players, seed 1\n" == first
         assert (0, "") == (code, errors)
+
+    def test_an_interrupt_exits_with_status_130_quietly(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(sys, "stdin", _Interrupting())
+        assert 130 == main(["show", "-"])
+        assert ("", "") == capsys.readouterr()
+
+    def test_a_wrong_command_line_is_quoted_escaped(self, capsys: pytest.CaptureFixture[str]) -> None:
+        with pytest.raises(SystemExit) as info:
+            main(["demo", "\x1b[31m", "\u2028"])
+        assert 2 == info.value.code
+        assert (
+            "persian-rummy: error: unrecognized arguments: \\x1b[31m \\u2028"
+            == capsys.readouterr().err.splitlines()[-1]
+        )
+
+    def test_output_in_an_encoding_that_lacks_a_character_escapes_it(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        path = tmp_path / "game.json"
+        path.write_text(to_json(GameRecord(players=("Zoë", "Ana", "Bo", "Cy"), date="1\x1b")), encoding="utf-8")
+        out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+        monkeypatch.setattr(sys, "stdout", out)
+        assert 0 == main(["replay", str(path)])
+        out.flush()
+        written = out.buffer.getvalue().splitlines()
+        assert [b"Players: N Zo\\xeb, E Ana, S Bo, W Cy", b"Date: 1\\x1b"] == written[1:3]
+
+
+class _Interrupting(io.StringIO):
+    """
+    Standard input at which the user presses Ctrl-C.
+    """
+
+    def read(self, _size: int | None = -1, /) -> str:
+        raise KeyboardInterrupt

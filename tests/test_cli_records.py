@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -20,6 +23,8 @@ from persian_rummy import (
     GameRecord,
     Phase,
     Rules,
+    _limits,
+    apply,
     final_state,
     format_position,
     from_json,
@@ -28,6 +33,9 @@ from persian_rummy import (
     to_json,
 )
 from persian_rummy.cli import demo, main
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 DATA = Path(__file__).parent / "data"
 
@@ -115,8 +123,78 @@ class TestDemoRecord:
         path = tmp_path / "no such directory" / "game.json"
         assert 1 == main(["demo", "--seed", "3", "--record", str(path)])
         printed = capsys.readouterr()
-        assert f"persian-rummy: [Errno 2] No such file or directory: {str(path)!r}\n" == printed.err
+        assert f"persian-rummy: {path}: No such file or directory\n" == printed.err
+        assert "" == printed.out  # refused before the game is played
         assert not path.exists()
+
+    def test_demo_record_to_a_directory_fails_before_the_game(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        assert 1 == main(["demo", "--seed", "3", "--record", str(tmp_path)])
+        assert ("", f"persian-rummy: {tmp_path}: Is a directory\n") == capsys.readouterr()
+        assert [] == list(tmp_path.iterdir())
+
+    def test_demo_record_dash_writes_the_record_to_stdout_instead_of_the_game(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "game.json"
+        assert 0 == main(["demo", "--seed", "3", "--record", str(path)])
+        capsys.readouterr()
+        assert 0 == main(["demo", "--seed", "3", "--record", "-"])
+        assert (path.read_text(encoding="utf-8"), "") == capsys.readouterr()
+
+    def test_demo_record_replaces_a_file_whole_and_keeps_its_mode(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "game.json"
+        path.write_text("an older record", encoding="utf-8")
+        path.chmod(0o640)
+        assert 0 == main(["demo", "--seed", "3", "--record", str(path)])
+        capsys.readouterr()
+        assert "persian-rummy demo, seed 3" == from_json(path.read_bytes(), GameRecord).event
+        assert 0o640 == stat.S_IMODE(path.stat().st_mode)
+        assert [path] == list(tmp_path.iterdir())
+
+    def test_demo_record_writes_a_new_file_with_the_mode_of_the_umask(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "game.json"
+        mask = os.umask(0o027)
+        try:
+            assert 0 == main(["demo", "--seed", "3", "--record", str(path)])
+        finally:
+            os.umask(mask)
+        capsys.readouterr()
+        assert 0o640 == stat.S_IMODE(path.stat().st_mode)
+
+    def test_demo_record_through_a_symbolic_link_writes_the_file_it_points_to(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        target = tmp_path / "game.json"
+        target.write_text("", encoding="utf-8")
+        link = tmp_path / "link.json"
+        link.symlink_to(target)
+        assert 0 == main(["demo", "--seed", "3", "--record", str(link)])
+        capsys.readouterr()
+        assert link.is_symlink()
+        assert "persian-rummy demo, seed 3" == from_json(target.read_bytes(), GameRecord).event
+
+    def test_an_interrupted_demo_leaves_no_file(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        calls = []
+
+        def interrupted(state: object, action: object) -> object:
+            calls.append(action)
+            if len(calls) == 10:
+                raise KeyboardInterrupt
+            return apply(state, action)  # type: ignore[arg-type]
+
+        monkeypatch.setattr("persian_rummy.cli.apply", interrupted)
+        assert 130 == main(["demo", "--seed", "3", "--record", str(tmp_path / "game.json")])
+        assert "" == capsys.readouterr().err
+        assert 10 == len(calls)
+        assert [] == list(tmp_path.iterdir())
 
 
 class TestReplay:
@@ -230,7 +308,7 @@ class TestReplay:
         printed = capsys.readouterr()
         assert _from_first_deal(demo_3)[:10] == _from_first_deal(printed.out)
         assert (
-            "persian-rummy: action 5 of the record is illegal: "
+            f"persian-rummy: {path}: action 5 of the record is illegal: "
             "illegal action DrawStock(seat=1): it is seat 3's turn, not seat 1's (R6)\n"
         ) == printed.err
 
@@ -245,7 +323,7 @@ class TestReplay:
         # Loading refuses it already, naming the place of the repeated card.
         assert 1 == main(["replay", str(path)])
         printed = capsys.readouterr()
-        assert "persian-rummy: $.actions[0].deck[1]: card 3h appears twice in the list\n" == printed.err
+        assert f"persian-rummy: {path}: $.actions[0].deck[1]: card 3h appears twice in the list\n" == printed.err
         assert "" == printed.out
 
     def test_replay_of_a_missing_file(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -253,7 +331,7 @@ class TestReplay:
         assert 1 == main(["replay", str(path)])
         printed = capsys.readouterr()
         assert "" == printed.out
-        assert f"persian-rummy: [Errno 2] No such file or directory: {str(path)!r}\n" == printed.err
+        assert f"persian-rummy: {path}: No such file or directory\n" == printed.err
 
     @pytest.mark.parametrize(
         ("content", "message"),
@@ -279,14 +357,57 @@ class TestReplay:
         assert 1 == main(["replay", str(path)])
         printed = capsys.readouterr()
         assert "" == printed.out
-        assert f"persian-rummy: {message}\n" == printed.err
+        assert f"persian-rummy: {path}: {message}\n" == printed.err
 
     def test_replay_of_a_directory(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert 1 == main(["replay", str(tmp_path)])
         printed = capsys.readouterr()
         assert "" == printed.out
-        assert printed.err.startswith("persian-rummy: [Errno ")
-        assert printed.err.endswith(f"{str(tmp_path)!r}\n")
+        assert f"persian-rummy: {tmp_path}: Is a directory\n" == printed.err
+
+    def test_replay_reads_the_record_from_stdin(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        path = DATA / "winner_deals.json"
+        assert 0 == main(["replay", str(path)])
+        expected = capsys.readouterr().out.replace(f"game record {path}\n", "game record <stdin>\n")
+        monkeypatch.setattr(sys, "stdin", io.StringIO(path.read_text(encoding="utf-8")))
+        assert 0 == main(["replay", "-"])
+        assert (expected, "") == capsys.readouterr()
+
+    def test_replay_escapes_the_names_the_event_and_the_date(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        record = GameRecord(
+            players=("\x1b[31mred", "a\nforged line", "Zoë\u2028", "\u202eW"), event="\x9b2J\x7f", date="\t2026"
+        )
+        path = _write(tmp_path / "names\x1b.json", record)
+        assert 0 == main(["replay", path])
+        assert [
+            f"Persian Rummy, game record {tmp_path}/names\\x1b.json",
+            "Players: N \\x1b[31mred, E a\\nforged line, S Zoë\\u2028, W \\u202eW",
+            "Event: \\x9b2J\\x7f",
+            "Date: \\t2026",
+            "Rules: Persian Rummy",
+            "",
+            "The game is not over: deal 0, phase deal.",
+        ] == capsys.readouterr().out.splitlines()
+
+    def test_replay_reads_no_more_than_the_longest_record_can_take(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "long.json"
+        with path.open("wb") as file:
+            file.truncate(_limits.MAX_JSON + 1)
+        assert 1 == main(["replay", str(path)])
+        assert ("", f"persian-rummy: {path}: too long: more than {_limits.MAX_JSON:,} bytes\n") == capsys.readouterr()
+
+    def test_replay_of_a_closed_stdin(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(sys, "stdin", None)
+        assert 1 == main(["replay", "-"])
+        assert ("", "persian-rummy: <stdin>: standard input is closed\n") == capsys.readouterr()
 
 
 class TestShow:
@@ -378,7 +499,47 @@ class TestShow:
         assert 1 == main(["show", "-"])
         printed = capsys.readouterr()
         assert "" == printed.out
-        assert "persian-rummy: a position has 14 fields separated by spaces, got 3\n" == printed.err
+        assert "persian-rummy: <stdin>: a position has 14 fields separated by spaces, got 3\n" == printed.err
+
+    def test_show_of_stdin_that_is_not_utf_8(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe\x00"), encoding="utf-8"))
+        assert 1 == main(["show", "-"])
+        assert ("", "persian-rummy: <stdin>: not UTF-8 text: invalid start byte\n") == capsys.readouterr()
+
+    def test_show_of_an_endless_stdin_reads_a_bounded_amount(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        zeros = _Zeros()
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(zeros), encoding="utf-8"))
+        assert 1 == main(["show", "-"])
+        assert (
+            "",
+            f"persian-rummy: <stdin>: too long: more than {_limits.MAX_NOTATION:,} bytes\n",
+        ) == capsys.readouterr()
+        assert _limits.MAX_NOTATION < zeros.given < 2 * _limits.MAX_NOTATION
+
+
+class _Zeros(io.RawIOBase):
+    """
+    A stream of zero bytes, endless as far as a bounded reader can tell (it ends after a megabyte, so
+    that a reader that is not bounded still stops), that counts how many it gave.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        view = memoryview(buffer)
+        size = min(len(view), 1_000_000 - self.given)
+        view[:size] = bytes(size)
+        self.given += size
+        return size
 
 
 def _command() -> str:
@@ -408,7 +569,7 @@ class TestInstalledCommand:
         run = subprocess.run(  # noqa: S603
             [_command(), "show", "-"], input="nonsense", capture_output=True, text=True, check=False
         )
-        assert (1, "", "persian-rummy: a position has 14 fields separated by spaces, got 1\n") == (
+        assert (1, "", "persian-rummy: <stdin>: a position has 14 fields separated by spaces, got 1\n") == (
             run.returncode,
             run.stdout,
             run.stderr,

@@ -406,7 +406,7 @@ class TestFourAtOnce:
         completed = [meld for meld in first_end.melds if meld.kind.value == "set" and len(meld.cards) == 4]
         assert ["Jc Jd Jh Js", "9c 9d 9h 9s", "7c 7d 7h 7s"] == [str(meld.cards) for meld in completed]
         assert all(not meld.four_at_once for meld in completed)
-        assert 0 == replayed[-1].results[0].teams[0].doubling + replayed[-1].results[0].teams[1].doubling
+        assert (0, 0) == tuple(team.doubling for team in replayed[-1].results[0].teams)
 
 
 class TestWentOut:

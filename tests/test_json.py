@@ -8,6 +8,8 @@ import builtins
 import copy
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +29,7 @@ from persian_rummy import (
     GameRecord,
     GameState,
     InvalidDataError,
+    InvalidTypeError,
     LayDown,
     LayOff,
     Pass,
@@ -290,9 +293,11 @@ class TestWriting:
     """
 
     def test_to_data_refuses_what_has_no_json_form(self) -> None:
-        with pytest.raises(TypeError) as info:
+        with pytest.raises(InvalidTypeError) as info:
             to_data(Rules())  # type: ignore[arg-type]
-        assert f"no JSON form for {Rules()!r}" == str(info.value)
+        assert str(info.value).startswith(f"no JSON form for {Rules()!r}"[:60])
+        with pytest.raises(InvalidTypeError, match="no JSON form for None"):
+            to_json(None)  # type: ignore[arg-type]
 
     def test_to_data_gives_plain_python_data(self) -> None:
         data = to_data(MID_GAME)
@@ -732,8 +737,9 @@ def nested_texts(depth: int) -> tuple[str, str, str]:
 
 class TestText:
     """
-    What loading checks of the text: UTF-8 (for `bytes`), valid JSON, at most 1,000,000 characters, no
-    key twice in an object, no `NaN` or `Infinity` (docs/json.md); nesting too deep to parse is refused.
+    What loading checks of the text: UTF-8 (for `bytes`), valid JSON, at most 16,000,000 characters,
+    arrays and objects nested at most 32 deep, no key twice in an object, no `NaN` or `Infinity`
+    (docs/json.md).
     """
 
     def test_duplicate_keys_are_refused(self) -> None:
@@ -755,12 +761,34 @@ class TestText:
         assert "$.format: expected 'persian-rummy', got null" == text_refusal(objects)
         assert "$.event: expected a string, got a list" == text_refusal(record)
 
+    def test_deep_nesting_is_refused_before_decoding_even_with_a_raised_recursion_limit(self) -> None:
+        """
+        With the recursion limit raised, the decoder would recurse into 400,000 lists until the
+        C stack ran out and the interpreter crashed: the depth is measured first.
+        """
+        program = (
+            "import sys; sys.setrecursionlimit(10**7)\n"
+            "from persian_rummy import InvalidDataError, from_json\n"
+            "for text in ('[' * 400_000 + ']' * 400_000, '[1,' * 400_000, '{\"a\":' * 400_000):\n"
+            "    try:\n"
+            "        from_json(text)\n"
+            "    except InvalidDataError as error:\n"
+            "        print(error)\n"
+        )
+        command = [sys.executable, "-c", program]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)  # noqa: S603
+        deep = "$: not a document: arrays and objects nested more than 32 deep, or left open"
+        assert (0, [deep] * 3) == (done.returncode, done.stdout.splitlines())
+
     @pytest.mark.parametrize("depth", [10_000, 100_000])
     def test_deep_nesting_is_refused(self, depth: int) -> None:
         lists, objects, record = nested_texts(depth)
-        assert text_refusal(lists).startswith("$: not JSON: maximum recursion depth exceeded")
-        assert text_refusal(objects).startswith("$: not JSON: maximum recursion depth exceeded")
-        assert text_refusal(record).startswith("$: not JSON: maximum recursion depth exceeded")
+        deep = "$: not a document: arrays and objects nested more than 32 deep, or left open"
+        assert deep == text_refusal(lists)
+        assert deep == text_refusal(objects)
+        assert deep == text_refusal(record)
+        assert deep == text_refusal("[1," * depth)
+        assert deep == text_refusal('{"a": [' * depth)
         nested: object = "Club"
         for _ in range(depth):
             nested = [nested]
@@ -794,8 +822,10 @@ class TestText:
         assert "$: JSON must be text, got NoneType" == str(info.value)
 
     def test_overlong_text_is_refused_before_parsing(self) -> None:
-        text = to_json(GameRecord())[:-1] + ', "event": "' + "x" * 1_000_000 + '"}'
-        assert text_refusal(text).startswith("$: document too long (1")
+        text = to_json(GameRecord())[:-1] + ', "event": "' + "x" * 16_000_000 + '"}'
+        assert text_refusal(text).startswith("$: document too long (16,000,")
+        assert text_refusal(text.encode()).startswith("$: document too long (16,000,")
+        assert text_refusal(b" " * 64_000_001) == "$: document too long (64,000,001 bytes)"
         assert "$.event: string longer than 1000 characters" == refusal(edited(GameRecord(), put("event", "x" * 1001)))
 
 

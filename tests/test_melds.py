@@ -12,6 +12,7 @@ from persian_rummy import (
     Card,
     CardSet,
     InvalidMeldError,
+    InvalidTypeError,
     InvalidValueError,
     MeldKind,
     PersianRummyError,
@@ -205,8 +206,9 @@ class TestTableMeld:
         assert [1, 2, 2, 2, 0, 0, 3] == [run.contributor(card) for card in run.cards]
 
     def test_r26_contributor_of_a_card_not_in_the_meld(self) -> None:
-        with pytest.raises(KeyError):
+        with pytest.raises(InvalidValueError, match="card Kh is not in the meld Kc Kd Ks"):
             meld(0, "Kc Kd Ks").contributor(Card.parse("Kh"))
+        assert 0 == meld(0, "Kc Kd Ks").contributor("Kd")
 
     def test_r12_rank_and_suit(self) -> None:
         assert (Rank.KING, None) == (meld(0, "Kc Kd Ks").rank, meld(0, "Kc Kd Ks").suit)
@@ -338,9 +340,10 @@ class TestTableMeldValidation:
         with pytest.raises(InvalidMeldError, match="is not a set or a run"):
             TableMeld(0, CardSet.parse(text))
 
-    def test_r9_laid_down_must_be_a_card_set(self) -> None:
-        with pytest.raises(InvalidMeldError, match="laid_down must be a CardSet"):
-            TableMeld(0, "Kc Kd Ks")  # type: ignore[arg-type]
+    def test_r9_laid_down_are_cards(self) -> None:
+        assert TableMeld(0, CardSet.parse("Kc Kd Ks")) == TableMeld(0, "Kc Kd Ks") == TableMeld(0, ["Kc", "Kd", "Ks"])
+        with pytest.raises(InvalidTypeError, match="laid_down must be cards, their notation or a CardSet, got 7"):
+            TableMeld(0, 7)  # type: ignore[arg-type]
 
     def test_r9_laid_down_and_layoffs_must_not_overlap(self) -> None:
         parts = [CardSet(), CardSet.parse("Kd"), CardSet(), CardSet()]
@@ -358,17 +361,25 @@ class TestTableMeldValidation:
             TableMeld(0, CardSet.parse("5h 6h 7h"), parts)
 
     @pytest.mark.parametrize(
-        "layoffs",
+        ("layoffs", "error", "message"),
         [
-            [CardSet()],
-            [CardSet()] * 5,
-            ["", "", "", ""],
-            [CardSet(), CardSet(), CardSet(), frozenset()],
+            ([CardSet()], InvalidValueError, "layoffs must be four card sets, one per seat, got 1"),
+            ([CardSet()] * 5, InvalidValueError, "layoffs must be four card sets, one per seat, got 5"),
+            ("Kh", InvalidTypeError, "layoffs must be four card sets, one per seat, got 'Kh'"),
+            (
+                [CardSet(), CardSet(), CardSet(), 8],
+                InvalidTypeError,
+                "layoffs must be cards, their notation or a CardSet",
+            ),
         ],
     )
-    def test_r17_layoffs_are_four_card_sets(self, layoffs: list[object]) -> None:
-        with pytest.raises(ValueError, match="layoffs must be four card sets"):
+    def test_r17_layoffs_are_four_card_sets(self, layoffs: object, error: type[Exception], message: str) -> None:
+        with pytest.raises(error) as caught:
             TableMeld(0, CardSet.parse("Kc Kd Ks"), layoffs)  # type: ignore[arg-type]
+        assert str(caught.value).startswith(message)
+
+    def test_r17_layoffs_may_be_written_in_notation(self) -> None:
+        assert TableMeld(0, "Kc Kd Ks", ["", "Kh", "-", frozenset()]) == meld(0, "Kc Kd Ks", s1="Kh")
 
     def test_a8_ace_low_is_true_or_false(self) -> None:
         with pytest.raises(InvalidMeldError, match="ace_low must be True or False, got 1"):

@@ -771,12 +771,15 @@ CORRUPT = [
     (
         "malformed result",
         WENT_OUT.replace(":169.0.0.91:S", ":S"),
-        "a finished deal is written M.D.B.H:M.D.B.H:HOW, got '148.0.25.48:S'",
+        "a finished deal is written M.D.B.H:M.D.B.H:HOW (or TOTAL:TOTAL:HOW), got '148.0.25.48:S'",
     ),
     (
         "team score with three numbers",
         WENT_OUT.replace("148.0.25.48", "148.0.25"),
-        "a team's score is written MELDED.DOUBLING.BONUS.IN_HAND, got '148.0.25' in '148.0.25:169.0.0.91:S'",
+        (
+            "a team's score is written MELDED.DOUBLING.BONUS.IN_HAND or as its total, "
+            "got '148.0.25' in '148.0.25:169.0.0.91:S'"
+        ),
     ),
 ]
 

@@ -387,6 +387,11 @@ class TestPoints:
         for state in deal_ends(playout):
             team0, team1 = state.results[-1].teams
             rest = points(state.stock) + points(state.discard_pile)
+            # A deal's own score has its breakdown.
+            assert team0.melded is not None
+            assert team1.melded is not None
+            assert team0.in_hand is not None
+            assert team1.in_hand is not None
             assert total == team0.melded + team1.melded + team0.in_hand + team1.in_hand + rest
 
 
@@ -449,7 +454,8 @@ class TestScores:
             assert expected_end(state) == result.end
             assert expected_scores(state) == result.teams
             for team in result.teams:
-                assert team.melded + team.doubling + team.bonus - team.in_hand == team.total
+                assert team.has_breakdown
+                assert team.melded + team.doubling + team.bonus - team.in_hand == team.total  # type: ignore[operator]
             if result.went_out is None:
                 assert result.teams[0].bonus == result.teams[1].bonus == 0
             else:

@@ -27,6 +27,8 @@ from persian_rummy import (
     IllegalActionError,
     InvalidDataError,
     InvalidRecordError,
+    InvalidTypeError,
+    InvalidValueError,
     LayDown,
     Pass,
     PersianRummyError,
@@ -137,20 +139,70 @@ class TestConstruction:
         assert isinstance(record.players, tuple)
 
     @pytest.mark.parametrize(
-        "players",
+        ("players", "error", "message"),
         [
-            ("Ann", "Ben", "Cy"),
-            ("Ann", "Ben", "Cy", "Di", "Ed"),
-            (),
-            ("Ann", "Ben", "Cy", 4),
-            ("Ann", None, "Cy", "Di"),
-            ("Ann", b"Ben", "Cy", "Di"),
+            (("Ann", "Ben", "Cy"), InvalidValueError, "players are four names, one per seat, got 3"),
+            (("Ann", "Ben", "Cy", "Di", "Ed"), InvalidValueError, "players are four names, one per seat, got 5"),
+            ((), InvalidValueError, "players are four names, one per seat, got 0"),
+            ("abcd", InvalidTypeError, "players are four names, one per seat, got 'abcd'"),
+            (4, InvalidTypeError, "players are four names, one per seat, got 4"),
+            (("Ann", "Ben", "Cy", 4), InvalidTypeError, "the name of seat 3 must be text, got 4"),
+            (("Ann", None, "Cy", "Di"), InvalidTypeError, "the name of seat 1 must be text, got None"),
+            (("Ann", b"Ben", "Cy", "Di"), InvalidTypeError, "the name of seat 1 must be text, got b'Ben'"),
+            (
+                ("Ann", "B" * 101, "Cy", "Di"),
+                InvalidValueError,
+                "the name of seat 1 is at most 100 characters, got 101",
+            ),
+            (
+                ("Ann", "Ben\udc80", "Cy", "Di"),
+                InvalidValueError,
+                "the name of seat 1 holds a lone surrogate, which is not text: 'Ben\\udc80'",
+            ),
         ],
     )
-    def test_players_must_be_four_names(self, players: Sequence[object]) -> None:
-        with pytest.raises(ValueError, match="players are four names, one per seat") as info:
+    def test_players_must_be_four_names(self, players: object, error: type[Exception], message: str) -> None:
+        with pytest.raises(error) as info:
             GameRecord(players=players)  # type: ignore[arg-type]
-        assert f"players are four names, one per seat, got {players!r}" == str(info.value)
+        assert message == str(info.value)
+
+    @pytest.mark.parametrize(
+        ("fields", "error", "message"),
+        [
+            ({"date": 123}, InvalidTypeError, "date must be text, got 123"),
+            ({"event": "x" * 1001}, InvalidValueError, "event is at most 1,000 characters, got 1,001"),
+            ({"date": "\ud800"}, InvalidValueError, "date holds a lone surrogate, which is not text: '\\ud800'"),
+            ({"rules": "-"}, InvalidTypeError, "rules must be a Rules, got '-'"),
+            ({"actions": "E draw"}, InvalidTypeError, "actions must be a sequence of actions, got 'E draw'"),
+            (
+                {"actions": [DrawStock(1), "E draw"]},
+                InvalidTypeError,
+                "actions must be actions, got 'E draw' at index 1",
+            ),
+            (
+                {"actions": [DrawStock(1)] * 100_001},
+                InvalidValueError,
+                "a record holds at most 100,000 actions, got 100,001",
+            ),
+        ],
+    )
+    def test_every_field_is_checked_when_built(
+        self, fields: dict[str, object], error: type[Exception], message: str
+    ) -> None:
+        """
+        Finding: `GameRecord(date=123)` was written, then refused when read; an event over
+        1,000 characters and a record over 100,000 actions likewise.  The limits are the JSON
+        form's, so what can be built can be written and read back.
+        """
+        with pytest.raises(error) as info:
+            GameRecord(**fields)  # type: ignore[arg-type]
+        assert message == str(info.value)
+
+    def test_the_largest_record_is_written_and_read_back(self) -> None:
+        record = GameRecord(
+            actions=[DrawStock(1), Discard(1, "Qh")] * 50_000, event="x" * 1000, players=["N" * 100] * 4
+        )
+        assert record == from_json(to_json(record, pretty=True))
 
     def test_a_record_is_immutable_and_hashable(self) -> None:
         record = GameRecord(actions=GAME_ACTIONS, players=PLAYERS)
@@ -201,10 +253,20 @@ class TestReplay:
         assert GAME_STATES[1] == next(states)
         assert GAME_STATES[:2] == list(replay(record))[:2]
 
-    @pytest.mark.parametrize("dealer", [4, -1, True, "N", None])
-    def test_the_first_dealer_is_a_seat(self, dealer: object) -> None:
-        with pytest.raises(ValueError, match=f"first_dealer must be a seat 0-3, got {dealer!r}"):
+    @pytest.mark.parametrize(
+        ("dealer", "error"),
+        [
+            (4, InvalidValueError),
+            (-1, InvalidValueError),
+            (True, InvalidTypeError),
+            ("N", InvalidTypeError),
+            (None, InvalidTypeError),
+        ],
+    )
+    def test_the_first_dealer_is_a_seat(self, dealer: object, error: type[Exception]) -> None:
+        with pytest.raises(error) as info:
             GameRecord(first_dealer=dealer)  # type: ignore[arg-type]
+        assert f"first_dealer must be a seat 0-3, got {dealer!r}" == str(info.value)
 
     @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
     def test_the_first_dealer_deals_the_first_deal(self, dealer: int) -> None:
@@ -327,7 +389,8 @@ class TestIllegalActions:
         assert "cards are dealt only at the start of a deal, not in phase 'game_over'" == error.error.reason
 
     def test_something_that_is_not_an_action_is_refused(self) -> None:
-        record = GameRecord(actions=[GAME_ACTIONS[0], "E draw"])  # type: ignore[list-item]
+        # A record cannot hold it; one forged to hold it is refused by the replay.
+        record = forged(GameRecord(actions=[GAME_ACTIONS[0]]), actions=(GAME_ACTIONS[0], "E draw"))
         error = _check_refused(record, 1, GAME_STATES[:2])
         assert "not an action of this game" == error.error.reason
 

@@ -236,8 +236,11 @@ class TestTeamDraw:
             team_draw(drawn("9c Ah 9c 4s"))
 
     def test_r4_the_draw_holds_cards(self) -> None:
-        with pytest.raises(ValueError, match="must hold cards"):
-            team_draw(["9c", "Ah", "Kd", "4s"])  # type: ignore[list-item]
+        assert team_draw(drawn("9c Ah Kd 4s")) == team_draw(["9c", "Ah", "Kd", "4s"])
+        with pytest.raises(InvalidTypeError, match="a card is a Card or its notation, got 9"):
+            team_draw([9, 14, 13, 4])  # type: ignore[list-item]
+        with pytest.raises(InvalidTypeError, match="the draw must hold cards, got '9c Ah Kd 4s'"):
+            team_draw("9c Ah Kd 4s")
 
     def test_a1_a_redraw_names_players_0_to_3(self) -> None:
         with pytest.raises(ValueError, match="names players other than 0-3"):
@@ -300,7 +303,7 @@ class TestNewGame:
             new_game(dealer=dealer)  # type: ignore[arg-type]
 
     def test_r27_the_rules_are_rules(self) -> None:
-        with pytest.raises(InvalidTypeError, match="rules must be a Rules, got 2"):
+        with pytest.raises(InvalidTypeError, match="rules must be a Rules or None, got 2"):
             new_game(2)  # type: ignore[arg-type]
 
     def test_r7_the_start_is_a_chance_node(self) -> None:

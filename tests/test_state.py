@@ -33,7 +33,11 @@ from persian_rummy import (
     new_game,
     random_deal,
 )
-from tests.positions import meld, position
+from tests.positions import forged, meld, position
+
+# A well-formed result of a first deal, which the forged ones below spoil.
+_TEAM = TeamScore(1, 0, 0, 0)
+_RESULT = DealScore(1, (_TEAM, _TEAM), None, DealEnd.PASSES)
 
 
 def refused(**fields: object) -> str:
@@ -134,27 +138,19 @@ class TestTypes:
         ("result", "message"),
         [
             ("128:57", "results must be DealScore values, got '128:57'"),
-            (DealScore(1, (TeamScore(1, 0, 0, 0),), None, DealEnd.PASSES), "a deal's result has two TeamScore"),  # type: ignore[arg-type]
+            (forged(_RESULT, teams=(_TEAM,)), "a deal's result has two TeamScore"),
             (
-                DealScore(1, (TeamScore(1, 0, 0, 0), TeamScore(1.5, 0, 0, 0)), None, DealEnd.PASSES),  # type: ignore[arg-type]
-                "melded must be an int, got 1.5",
+                forged(_RESULT, teams=(_TEAM, forged(_TEAM, melded=1.5))),
+                "a team's score has four int items or none, and an int total",
             ),
             (
-                DealScore("1", (TeamScore(1, 0, 0, 0), TeamScore(1, 0, 0, 0)), None, DealEnd.PASSES),  # type: ignore[arg-type]
-                "a result's deal number must be an int, got '1'",
+                forged(_RESULT, teams=(_TEAM, forged(_TEAM, _total=2))),
+                "a team's total is melded + doubling + bonus - in_hand",
             ),
-            (
-                DealScore(1, (TeamScore(1, 0, 0, 0), TeamScore(1, 0, 0, 0)), None, "passes"),  # type: ignore[arg-type]
-                "a result's end must be a DealEnd, got 'passes'",
-            ),
-            (
-                DealScore(1, (TeamScore(1, 0, 0, 0), TeamScore(1, 0, 0, 0)), 2, DealEnd.PASSES),
-                "a deal ends by going out exactly when a seat went out",
-            ),
-            (
-                DealScore(1, (TeamScore(1, 0, 0, 0), TeamScore(1, 0, 0, 0)), None, DealEnd.WENT_OUT),
-                "a deal ends by going out exactly when a seat went out",
-            ),
+            (forged(_RESULT, deal="1"), "a result's deal number must be an int, got '1'"),
+            (forged(_RESULT, end="passes"), "a result's end must be a DealEnd, got 'passes'"),
+            (forged(_RESULT, went_out=2), "a deal ends by going out exactly when a seat went out"),
+            (forged(_RESULT, end=DealEnd.WENT_OUT), "a deal ends by going out exactly when a seat went out"),
         ],
     )
     def test_results(self, result: object, message: str) -> None:
@@ -218,12 +214,19 @@ class TestTurn:
         assert "picked cards must be in the hand of the seat to act or on the table" == message
 
     def test_pending_card_was_picked(self) -> None:
-        message = refused(phase="play", hands=("Qh Qs", "", "", ""), obligation="Qh", picked="Qs")
+        message = refused(
+            phase="play", hands=("Qh Qs", "", "", ""), obligation="Qh", picked="Qs", revealed=("Qs", "", "", "")
+        )
         assert "the card to play must be one of the cards taken from the discard pile this turn" == message
 
     def test_immediate_obligation_plays_the_pending_card_first(self) -> None:
         message = refused(
-            phase="play", hands=("Qh", "", "", ""), melds=(meld(0, "2c 3c 4c"),), obligation="Qh", picked="Qh 4c"
+            phase="play",
+            hands=("Qh", "", "", ""),
+            melds=(meld(0, "2c 3c 4c"),),
+            obligation="Qh",
+            picked="Qh 4c",
+            revealed=("Qh", "", "", ""),
         )
         assert "with immediate obligation no other card can be played before the card taken (A11)" == message
 
@@ -241,7 +244,7 @@ class TestPasses:
         assert "a player may pass only when the stock is empty (R21)" == refused(passes=1)
 
     def test_no_passes_in_the_play_phase(self) -> None:
-        message = refused(phase="play", passes=1, rest_to="pile")
+        message = refused(phase="play", passes=1, hands=("Qh", "", "", ""), rest_to="pile")
         assert "passes are counted only between turns of an empty-stock deal, not in phase play" == message
 
     def test_four_passes_end_the_deal(self) -> None:

@@ -47,6 +47,9 @@ from persian_rummy import (
     EmptyStockEnd,
     GameState,
     InvalidDataError,
+    InvalidStateError,
+    InvalidTypeError,
+    InvalidValueError,
     PersianRummyError,
     Phase,
     Rules,
@@ -126,6 +129,17 @@ def redeal(state: GameState, seat: int | None, order: Sequence[Card]) -> GameSta
         hands.append((state.hands[other] - parts[other]) | CardSet(rest[:size]))
         rest = rest[size:]
     return attrs.evolve(state, hands=hands, stock=state.stock if state.stock_known else rest)
+
+
+def _redeal_problem(state: GameState, seat: int | None, order: Sequence[Card]) -> str | None:
+    """
+    Why `redeal` refuses to deal *order*, or `None` when it deals it.
+    """
+    try:
+        redeal(state, seat, order)
+    except InvalidStateError as error:
+        return str(error)
+    return None
 
 
 def count_by_hand(state: GameState, seat: int | None) -> int:
@@ -302,10 +316,24 @@ class TestWhatEachSeatSees:
         assert (NO_CARDS, (0, 0, 0, 0), 56) == (view.hand, view.hand_sizes, view.stock_size)
         assert CardSet(FULL_DECK) == view.unseen
 
-    @pytest.mark.parametrize("seat", [-1, 4, True, 1.0, "1"])
-    def test_seat_must_be_0_to_3_or_none(self, seat: Any) -> None:
-        with pytest.raises(ValueError, match="seat must be 0-3 or None"):
+    @pytest.mark.parametrize(
+        ("seat", "error"),
+        [
+            (-1, InvalidValueError),
+            (4, InvalidValueError),
+            (True, InvalidTypeError),
+            (1.0, InvalidTypeError),
+            ("1", InvalidTypeError),
+        ],
+    )
+    def test_seat_must_be_0_to_3_or_none(self, seat: Any, error: type[Exception]) -> None:
+        with pytest.raises(error) as caught:
             observe(MIDGAME, seat)
+        assert f"seat must be a seat 0-3, got {seat!r}" == str(caught.value)
+
+    def test_the_state_must_be_a_state(self) -> None:
+        with pytest.raises(InvalidTypeError, match="state must be a GameState, got None"):
+            observe(None, 0)  # type: ignore[arg-type]
 
     def test_views_are_hashable_values(self) -> None:
         """
@@ -550,7 +578,9 @@ class TestLeakFreedom:
         """
         Dealing the cards a seat cannot see differently (any permutation of the other hands' hidden
         parts and the stock, or just the stock reversed) gives a valid state whose view is equal to
-        the original view, hashes alike and has the same JSON text.
+        the original view, hashes alike and has the same JSON text.  The one exception: while the
+        seat to act must still play a card it took from the pile, a deal that leaves it no way to
+        play the card is refused (R15): no game reaches it, and `determinize` never deals it.
         """
         if state.phase is Phase.DEAL:
             return  # before the first deal the stock lies in FULL_DECK order: nothing can move
@@ -558,7 +588,15 @@ class TestLeakFreedom:
             view = observe(state, seat)
             order = data.draw(st.permutations(hidden_cards(state, seat)), label=f"hidden cards of seat {seat}")
             reversed_stock = state if state.stock_known else attrs.evolve(state, stock=state.stock[::-1])
-            for other in (redeal(state, seat, order), reversed_stock):
+            others = [reversed_stock]
+            problem = _redeal_problem(state, seat, order)
+            if problem is None:
+                others.append(redeal(state, seat, order))
+            else:
+                assert state.obligation is not None
+                assert seat != state.to_act
+                assert f"the card to play, {state.obligation}, can no longer be played" in problem
+            for other in others:
                 other_view = observe(other, seat)
                 assert view == other_view
                 assert hash(view) == hash(other_view)
@@ -573,7 +611,12 @@ class TestLeakFreedom:
         """
         views = {seat: observe(state, seat) for seat in SEATS}
         for make in CHANGES:
-            change = make(state, data)
+            try:
+                change = make(state, data)
+            except InvalidStateError:
+                # The change leaves a position play cannot reach: the card the seat to act
+                # took from the pile can no longer be played, or the seat to play holds nothing.
+                continue
             if change is None:
                 continue
             note(change.what)

@@ -133,6 +133,32 @@ def usable(t: int, avail: int, melds: list[int] | tuple[int, ...], ace_low: bool
     return meldable(t, avail, ace_low) or any(fits(meld, t, avail, ace_low) for meld in melds)
 
 
+def witnesses(t: int, hand: int, unseen: int, melds: tuple[int, ...], ace_low: bool) -> tuple[int, list[int]] | None:
+    """
+    What a hand that shows only *hand* needs to hold, of the cards *unseen*, for card *t* to be
+    usable (A12): `None` when *hand* is enough; else the single cards that are enough, as a mask,
+    and the pairs of cards (as masks) that are enough where neither card of them is alone.
+
+    A card is usable in a meld of three with it (a set's or a run's every larger meld holds
+    one), or laid off with the cards that fill the gap to a run's end (two of them or more
+    make a run of three with it), so no smaller group of cards than these is ever needed.
+    """
+    if usable(t, hand, melds, ace_low):
+        return None
+    # Only cards of its rank or of its suit can meld with a card or fill a gap beside it.
+    near = unseen & (GROUP[t] | SUIT_BLOCK[t]) & ~(1 << t)
+    cards = [i for i in range(56) if near >> i & 1]
+    singles = [i for i in cards if usable(t, hand | 1 << i, melds, ace_low)]
+    rest = [i for i in cards if i not in singles]
+    pairs = [
+        1 << a | 1 << b
+        for k, a in enumerate(rest)
+        for b in rest[k + 1 :]
+        if usable(t, hand | 1 << a | 1 << b, melds, ace_low)
+    ]
+    return sum(1 << i for i in singles), pairs
+
+
 def takeable(t: int, avail: int, position: Position) -> bool:
     """
     Whether card *t* of the discard pile may be taken (R15, A10, A12): it can go into a new meld

@@ -6,9 +6,19 @@ package's own error, naming the choices.
 from __future__ import annotations
 
 import enum
+from typing import NoReturn
 
 from . import _limits
 from .exceptions import InvalidValueError
+
+
+def refuse(kind: type[enum.Enum], value: object) -> NoReturn:
+    """
+    Raise `InvalidValueError` for *value*, which is none of *kind*'s values, naming them.
+    """
+    choices = ", ".join(repr(member.value) for member in kind)
+    msg = f"{kind.__name__} is one of {choices}, not {_limits.shown(value)}"
+    raise InvalidValueError(msg)
 
 
 class Choice(enum.StrEnum):
@@ -18,6 +28,4 @@ class Choice(enum.StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Choice:
-        choices = ", ".join(repr(member.value) for member in cls)
-        msg = f"{cls.__name__} is one of {choices}, not {_limits.shown(value)}"
-        raise InvalidValueError(msg)
+        refuse(cls, value)

@@ -68,9 +68,11 @@ def meld(value: TableMeld) -> str:
 
 def result(value: DealScore) -> str:
     """
-    A finished deal: ``M.D.B.H:M.D.B.H:HOW``.
+    A finished deal: ``M.D.B.H:M.D.B.H:HOW``, a team's total alone where it has no breakdown.
     """
-    teams = ":".join(f"{t.melded}.{t.doubling}.{t.bonus}.{t.in_hand}" for t in value.teams)
+    teams = ":".join(
+        f"{t.melded}.{t.doubling}.{t.bonus}.{t.in_hand}" if t.has_breakdown else str(t.total) for t in value.teams
+    )
     how = seat(value.went_out) if value.end is DealEnd.WENT_OUT else END_LETTERS[value.end]
     return f"{teams}:{how}"
 

@@ -10,7 +10,7 @@ from typing import Final
 #: The most characters of a text in notation: cards, an action, a rules id, a position.
 MAX_NOTATION: Final = 10_000
 #: The most characters of a JSON document.
-MAX_JSON: Final = 1_000_000
+MAX_JSON: Final = 16_000_000
 #: The most actions in a game record.
 MAX_ACTIONS: Final = 100_000
 #: The most characters of a player's name in a game record.

@@ -13,10 +13,11 @@ check                  rules      what it asks
 `conservation`         R2         every card once: in a hand, the stock, the pile or a meld
 `melds_under_rules`    R9-R12     every meld on the table is one under the game's rules (A8)
 `phase_and_turn`       R6, R27    the phase agrees with the deal, the seat to act, the results
-`obligation`           R15, A11   a card taken from the pile is in hand until it is played
+`obligation`           R15, R19   the seat to play holds cards; a card taken from the pile is in
+                                 hand, revealed and playable until it is played (A11, A12)
 `passes`               R21, A17   passes only with an empty stock, never more than the rules end
 `end_of_deal`          R19, R22   a finished deal's result is the score of its table
-`results`              R24, R27   finished deals are numbered in order, each well formed
+`results`              R23-R27    finished deals are numbered in order, each a score a deal gives
 =====================  =========  ==========================================================
 """
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from . import _seats, _tables
+from . import _cardlogic, _seats, _tables
 from ._shapes import Public, State, ViewShape
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet
@@ -39,6 +40,8 @@ _DRAW: Final = "draw"
 _PLAY: Final = "play"
 _DEAL_OVER: Final = "deal_over"
 _GAME_OVER: Final = "game_over"
+#: The points of all 56 cards (R23): no team melds more in a deal, nor holds more in hand.
+DECK_POINTS: Final = sum(card.points for card in FULL_DECK)
 
 
 class Facts:
@@ -184,6 +187,8 @@ def obligation(facts: Facts) -> str | None:
     seat = public.to_act
     if public.phase != _PLAY or seat is None:
         return None
+    if not facts.sizes[seat]:
+        return f"seat {seat} is to play with no card in hand, but a player who melds their last card goes out (R19)"
     hand = facts.hand_or_known(seat)
     picked = public.picked.mask
     card = public.obligation
@@ -191,12 +196,48 @@ def obligation(facts: Facts) -> str | None:
         return f"the card to play, {card}, must be in the hand of seat {seat} (R15)"
     if picked & ~(hand | _table_mask(public.melds)):
         return "picked cards must be in the hand of the seat to act or on the table"
+    if picked & hand & ~facts.known[seat]:
+        return (
+            f"everyone saw seat {seat} take {CardSet(picked & hand & ~facts.known[seat])} from the discard pile "
+            f"this turn, so those cards are among its revealed cards (R14)"
+        )
     if card is not None and not picked >> card.index & 1:
         return "the card to play must be one of the cards taken from the discard pile this turn"
     immediate = public.rules.obligation_timing is ObligationTiming.IMMEDIATE
     if card is not None and immediate and picked & ~hand:
         return "with immediate obligation no other card can be played before the card taken (A11)"
-    return None
+    return None if card is None else _playable(facts, seat, card)
+
+
+def _playable(facts: Facts, seat: int, card: Card) -> str | None:
+    """
+    R15, A12: the card taken from the pile can still be played, with the hand of *seat* (or
+    with some hand the seat may hold, where the position hides part of it) and the table.
+    """
+    public = facts.public
+    rules = public.rules
+    hand = facts.hand_or_known(seat)
+    hidden = facts.sizes[seat] - hand.bit_count()
+    table = tuple(meld.cards.mask for meld in public.melds) if rules.obligation_by_layoff else ()
+    ways = _cardlogic.witnesses(card.index, hand, unseen(facts) if hidden else 0, table, rules.ace_low_allowed)
+    if ways is None or (hidden >= 1 and ways[0]) or (hidden >= 2 and ways[1]):
+        return None
+    whose = f"seat {seat}'s hand" if not hidden else f"any hand seat {seat} may hold"
+    return (
+        f"the card to play, {card}, can no longer be played: it makes no meld with {whose} "
+        "and fits no meld on the table (R15, A12)"
+    )
+
+
+def unseen(facts: Facts) -> int:
+    """
+    The cards the position does not show anywhere, as a mask.
+    """
+    seen = 0
+    for _, cards in facts.places:
+        for card in cards:
+            seen |= 1 << card.index
+    return _tables.ALL_CARDS & ~seen
 
 
 def _pass_limit(rules: Rules) -> int:
@@ -262,11 +303,57 @@ def _game_over(public: Public) -> str | None:
 
 def results(facts: Facts) -> str | None:
     """
-    R24, R27: the finished deals are numbered 1, 2, ... in order (`result_problem` checks each one's form).
+    R23-R25, R27, A17: the finished deals are numbered 1, 2, ... in order, and each one's score
+    is one a deal can give (`result_problem` checks each one's form).
     """
+    rules = facts.public.rules
     for number, result in enumerate(facts.public.results, start=1):
         if result.deal != number:
             return f"results must be deals 1, 2, ... in order; result {number} is for deal {result.deal}"
+        problem = _deal_end(result, rules) or _team_scores(result, rules)
+        if problem:
+            return f"the result of deal {number} is not one a deal can give: {problem}"
+    return None
+
+
+def _deal_end(result: DealScore, rules: Rules) -> str | None:
+    immediately = rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY
+    if result.end is DealEnd.STOCK_EMPTY and not immediately:
+        return "a deal ends when the stock runs out only with empty_stock_end='immediately' (A17)"
+    if result.end is DealEnd.PASSES and immediately:
+        return "with empty_stock_end='immediately' nobody passes, so no deal ends by passes (A17)"
+    return None
+
+
+def _team_scores(result: DealScore, rules: Rules) -> str | None:
+    """
+    R23-R25: each team's items lie within what the 56 cards are worth, and only the team of
+    the seat that went out has the bonus; where a team gives its total alone, the total does.
+    """
+    out = None if result.went_out is None else result.went_out & 1
+    bonuses = [rules.go_out_bonus if team == out else 0 for team in (0, 1)]
+    for team, score in enumerate(result.teams):
+        if score.melded is None or score.doubling is None or score.in_hand is None:
+            low, high = bonuses[team] - DECK_POINTS, bonuses[team] + 2 * DECK_POINTS
+            if not low <= score.total <= high:
+                return f"team {team}'s total {score.total} is not from {low} to {high}"
+            continue
+        if not 0 <= score.melded <= DECK_POINTS or not 0 <= score.in_hand <= DECK_POINTS:
+            return f"team {team}'s melded and in-hand points are each from 0 to {DECK_POINTS} (R23)"
+        if not 0 <= score.doubling <= score.melded:
+            return f"team {team}'s doubling is from 0 to its melded points, {score.melded} (R25)"
+        if score.bonus != bonuses[team]:
+            return f"team {team}'s bonus must be {bonuses[team]}: the bonus goes to the team of the seat that went out"
+    first, second = result.teams
+    if first.has_breakdown and second.has_breakdown:
+        cards = sum(item or 0 for score in result.teams for item in (score.melded, score.in_hand))
+        if cards > DECK_POINTS:
+            return (
+                f"the cards melded and left in hand are worth {cards} points, more than the deck's {DECK_POINTS} (R23)"
+            )
+    low, high = sum(bonuses) - DECK_POINTS, sum(bonuses) + 2 * DECK_POINTS
+    if not low <= first.total + second.total <= high:
+        return f"the two teams' totals add up to {first.total + second.total}, not from {low} to {high}"
     return None
 
 
@@ -278,10 +365,12 @@ def result_problem(result: DealScore) -> str | None:
     if type(teams) is not tuple or len(teams) != 2 or not all(type(team) is TeamScore for team in teams):
         return f"a deal's result has two TeamScore values, got {teams!r}"
     for team in result.teams:
-        for name in ("melded", "doubling", "bonus", "in_hand"):
-            value = getattr(team, name)
-            if type(value) is not int:
-                return f"{name} must be an int, got {value!r}"
+        items = (team.melded, team.doubling, team.bonus, team.in_hand)
+        total: object = team.total
+        if type(total) is not int or (not all(type(item) is int for item in items) and items != (None,) * 4):
+            return f"a team's score has four int items or none, and an int total, got {team!r}"
+        if team.has_breakdown and sum(items[:3]) - items[3] != total:  # type: ignore[arg-type, operator]
+            return f"a team's total is melded + doubling + bonus - in_hand, got {team!r} with total {total!r}"
     deal: object = result.deal
     if type(deal) is not int:
         return f"a result's deal number must be an int, got {deal!r}"
@@ -349,7 +438,7 @@ def _card_set(value: object) -> bool:
 #: The types of the fields that states and views share: the name, how to look, what it must be.
 _PUBLIC_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
     ("rules", _one(lambda value: isinstance(value, Rules)), "be a Rules"),
-    ("phase", _one(lambda value: value in _PHASES), "be a Phase"),
+    ("phase", _one(lambda value: isinstance(value, str) and value in _PHASES), "be a Phase"),
     ("deal", _one(_count), "be a non-negative int"),
     ("dealer", _one(_seats.is_seat), "be a seat 0-3"),
     ("to_act", _one(_seat_or_none), "be a seat 0-3 or None"),

@@ -28,12 +28,13 @@ these declarations and from the fields.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import ClassVar, Final, TypeAlias
 
 from attrs import Attribute, field, frozen
 
-from . import _coerce, _limits
+from . import _arguments, _coerce, _limits
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError
@@ -61,12 +62,7 @@ def _card(value: Card | str) -> Card:
 
 
 def _cards(value: Iterable[Card | str] | CardSet | str) -> CardSet:
-    if type(value) is CardSet:
-        return value
-    if isinstance(value, int):
-        msg = f"cards must be cards, their notation or a CardSet, got the number {value!r}"
-        raise InvalidTypeError(msg)
-    return CardSet(value)
+    return _arguments.cards(value, "cards")
 
 
 def _deck(value: object) -> tuple[Card, ...]:
@@ -75,16 +71,14 @@ def _deck(value: object) -> tuple[Card, ...]:
     if not isinstance(value, Iterable):
         msg = f"deck must be the 56 cards in order, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    return tuple(_card(card) for card in value)
+    deck = tuple(value)
+    if set(map(type, deck)) != {Card}:
+        return tuple(_card(item) for item in deck)
+    return deck
 
 
-def _is_seat(_instance: object, attribute: Attribute[int], value: object) -> None:
-    if type(value) is not int:
-        msg = f"{attribute.name} must be a seat 0-3, got {_limits.shown(value)}"
-        raise InvalidTypeError(msg)
-    if not 0 <= value <= 3:
-        msg = f"{attribute.name} must be a seat 0-3, got {value!r}"
-        raise InvalidValueError(msg)
+def _is_seat(_instance: object, attribute: Attribute[int], value: int) -> None:
+    _arguments.seat(value, attribute.name)
 
 
 def _some_cards(_instance: object, attribute: Attribute[CardSet], value: CardSet) -> None:
@@ -102,8 +96,11 @@ def _is_meld_index(_instance: object, attribute: Attribute[int], value: object) 
         raise InvalidValueError(msg)
 
 
+_INDEX: Final = operator.attrgetter("index")
+
+
 def _whole_deck(_instance: object, attribute: Attribute[tuple[Card, ...]], value: tuple[Card, ...]) -> None:
-    if len(value) != 56 or len(set(value)) != 56:
+    if len(value) != 56 or len(set(map(_INDEX, value))) != 56:
         msg = f"{attribute.name} must hold each of the 56 cards once, got {len(value)} cards"
         raise InvalidValueError(msg)
 

@@ -23,7 +23,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _limits
+from . import _choices, _limits
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 
 __all__ = [
@@ -54,6 +54,10 @@ class Suit(enum.Enum):
     DIAMONDS = "d"
     HEARTS = "h"
     SPADES = "s"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        return _choices.refuse(cls, value)
 
     @property
     def symbol(self) -> str:
@@ -90,6 +94,10 @@ class Rank(enum.IntEnum):
     KING = 13
     ACE = 14
     JOKER = 15
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        return _choices.refuse(cls, value)
 
     @property
     def letter(self) -> str:
@@ -186,6 +194,25 @@ class Card:
             msg = f"not a card: {what} (expected a rank 2-9, T, J, Q, K, A and a suit c, d, h, s, or a joker X1-X4)"
             raise InvalidNotationError(msg)
         return card
+
+    @classmethod
+    def of(cls, value: Card | str) -> Card:
+        """
+        The card *value* stands for: a `Card` itself, or its notation, read by `Card.parse`.
+
+        Raises:
+            InvalidNotationError: *value* is text but not a card.
+            InvalidTypeError: *value* is neither a card nor text.
+
+        >>> Card.of("Qh") is Card.of(Card.parse("Qh"))
+        True
+        """
+        if type(value) is Card:
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        msg = f"a card is a Card or its notation, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
 
     @property
     def is_joker(self) -> bool:
@@ -291,27 +318,28 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(result)
 
 
-def card_points(card: Card) -> int:
+def card_points(card: Card | str) -> int:
     """
-    What *card* scores (R23, A19): joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
+    What *card* (a `Card` or its notation) scores (R23, A19): joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
 
-    >>> [card_points(Card.parse(t)) for t in ("X1", "As", "Kd", "Th", "9c", "2s")]
+    >>> [card_points(t) for t in ("X1", "As", "Kd", "Th", "9c", "2s")]
     [20, 15, 10, 10, 9, 2]
     """
-    return card.points
+    return Card.of(card).points
 
 
-def by_rank(card: Card) -> tuple[int, int]:
+def by_rank(card: Card | str) -> tuple[int, int]:
     """
     Sort key: by rank (2 low, ace high, jokers last), then by suit (clubs, diamonds, hearts, spades).
 
     >>> " ".join(str(c) for c in sorted(FULL_DECK[::9], key=by_rank))
     '2c 3h 7d 8s Jc Qh X3'
     """
+    card = Card.of(card)
     return (card.rank, card.index)
 
 
-def by_suit(card: Card) -> int:
+def by_suit(card: Card | str) -> int:
     """
     Sort key: by suit (clubs, diamonds, hearts, spades, then jokers), then by rank within the suit.
 
@@ -324,4 +352,4 @@ def by_suit(card: Card) -> int:
     >>> " ".join(str(c) for c in sorted((Card.parse(t) for t in ("X1", "Ah", "2h", "Kc")), key=by_suit))
     'Kc 2h Ah X1'
     """
-    return card.index
+    return Card.of(card).index

@@ -159,11 +159,11 @@ class CardSet:
             return NotImplemented
         return other.mask & ~self.mask == 0
 
-    def isdisjoint(self, other: CardSet) -> bool:
+    def isdisjoint(self, other: Iterable[Card | str] | CardSet | str) -> bool:
         """
-        Whether the two sets share no card.
+        Whether the two sets share no card (*other* may also be cards or their notation).
         """
-        return self.mask & other.mask == 0
+        return self.mask & (other.mask if type(other) is CardSet else _to_mask(other)) == 0
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self)

@@ -4,24 +4,41 @@ The ``persian-rummy`` command.
 * ``persian-rummy demo --seed N [--record FILE]`` plays one complete game between four
   players who choose uniformly among their legal actions, and prints every action, the
   table at the end of each deal, each deal's score and the winner; with ``--record`` it
-  also writes the game record as JSON.
+  also writes the game record as JSON, and with ``--record -`` it writes the record to
+  standard output instead of the game.
 * ``persian-rummy replay FILE`` prints a recorded game action by action, checking every
   action, with the scores.
 * ``persian-rummy show POSITION`` prints a position written in position notation.
+
+``-`` in place of a file or a position reads standard input.  Other files must be regular
+files: a directory, a pipe or a device is refused (a pipe can be read as standard input).
+Input is read no further than the longest text the package accepts, a byte past which it is
+refused, so an endless stream is refused at once.  Everything echoed from the input, names
+of files included, has its unprintable characters escaped (``\\x1b``, ``\\n``, ``\\u2028``), and
+output never fails for an encoding that lacks a character.  Each command exits with status
+0, with status 1 and one line on standard error naming the input when its input is refused,
+with status 2 for a wrong command line and with status 130 when interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import io
+import os
 import random
+import stat
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, NoReturn, TextIO
 
+from . import _limits
 from .actions import Action
 from .engine import apply, legal_actions, outcome, random_deal
-from .exceptions import PersianRummyError
+from .exceptions import InvalidNotationError, PersianRummyError
 from .melds import MeldKind
 from .notation import format_rules, parse_position
 from .records import GameRecord, replay
@@ -34,6 +51,13 @@ __all__ = ["demo", "describe", "main", "replay_file", "show"]
 #: Seat names: North and South are partners against East and West.
 _SEAT_NAMES = ("N", "E", "S", "W")
 _TEAM_NAMES = ("N-S", "E-W")
+#: How messages name standard input and standard output.
+_STDIN = "<stdin>"
+_STDOUT = "<stdout>"
+#: Opened without blocking, a FIFO does not wait for a writer (Windows has neither the flag nor FIFOs).
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+#: The exit status of an interrupted command, as shells give it.
+_INTERRUPTED = 130
 
 
 class _Telling(dict[str, str]):
@@ -102,11 +126,11 @@ def _print_score(result: DealScore, totals: tuple[int, int], out: TextIO) -> Non
     print(f"Score of deal {result.deal} ({how}):", file=out)
     print(f"  {'team':<5} {'melded':>7} {'doubling':>9} {'bonus':>6} {'in hand':>8} {'total':>6}", file=out)
     for team, score in enumerate(result.teams):
-        print(
-            f"  {_TEAM_NAMES[team]:<5} {score.melded:>7} {score.doubling:>9} {score.bonus:>6}"
-            f" {-score.in_hand:>8} {score.total:>6}",
-            file=out,
+        in_hand = None if score.in_hand is None else -score.in_hand
+        melded, doubling, bonus, held = (
+            "-" if item is None else str(item) for item in (score.melded, score.doubling, score.bonus, in_hand)
         )
+        print(f"  {_TEAM_NAMES[team]:<5} {melded:>7} {doubling:>9} {bonus:>6} {held:>8} {score.total:>6}", file=out)
     print(f"  game totals: {_TEAM_NAMES[0]} {totals[0]}, {_TEAM_NAMES[1]} {totals[1]}", file=out)
 
 
@@ -151,50 +175,200 @@ def _state_line(state: GameState) -> str:
     return f"deal {state.deal}, phase {state.phase.value.replace('_', ' ')}{who}"
 
 
-def demo(seed: int, out: TextIO | None = None, record: str | None = None) -> GameState:
-    """
-    Play and print one game between random players (to *out*, standard output by default); return the final state.
+def _escaped(text: str) -> str:
+    r"""
+    *text* with every character that is not printable written as its Python escape: controls
+    (``\x1b``, ``\n``, ``\x9b``, ``\x7f``), line and paragraph separators (``\u2028``), format
+    characters such as bidirectional overrides (``\u202e``), and the ``\udcff`` of a file name
+    that is not UTF-8.  What the command echoes from its input then stays on its line and
+    sends the terminal nothing to act on.  Backslashes are left as they are.
 
-    With *record*, also write the game record to that file as JSON.
+    >>> print(_escaped("Zoë\x1b[31m\na\u2028"))
+    Zoë\x1b[31m\na\u2028
     """
-    out = sys.stdout if out is None else out
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def _label(name: str) -> str:
+    """
+    How messages name the file *name*: ``<stdin>`` for ``-``.
+    """
+    return _STDIN if name == "-" else name
+
+
+def _read_stdin(size: int) -> bytes:
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise OSError(errno.EBADF, "standard input is closed")
+    binary: BinaryIO | None = getattr(stream, "buffer", None)
+    if binary is None:  # a text stream put in place of standard input
+        return stream.read(size).encode("utf-8", "surrogatepass")
+    return binary.read(size)
+
+
+def _read_file(path: str, size: int) -> bytes:
+    descriptor = os.open(path, _READ_FLAGS)
+    with os.fdopen(descriptor, "rb") as file:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe or a device can be read as standard input, with -)")
+        return file.read(size)
+
+
+def _read_input(name: str, limit: int) -> bytes:
+    """
+    The content of the file *name*, or of standard input for ``-``, if it is no longer than *limit*
+    bytes: reading stops at the byte after, so an endless input costs no more.
+
+    Raises:
+        OSError: the input cannot be read, is not a regular file or is too long; the error's
+            ``filename`` is the input's label.
+    """
+    try:
+        data = _read_stdin(limit + 1) if name == "-" else _read_file(name, limit + 1)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), _label(name)) from None
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"too long: more than {limit:,} bytes", _label(name))
+    return data
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _target(path: str) -> tuple[Path, int]:
+    """
+    The file to write for *path* (through a symbolic link, the file it points to) and its mode.
+
+    Raises:
+        OSError: *path* is a directory, another file that is not a regular file, or not writable.
+    """
+    target = Path(path).resolve()
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return target, 0o666 & ~_umask()
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file (to write the record to standard output, use -)")
+    if not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    return target, stat.S_IMODE(mode)
+
+
+class _RecordFile:
+    """
+    Where ``demo --record FILE`` writes: a new file beside *FILE*, made before the game is played, so
+    that a path that cannot be written is refused at once, and renamed to *FILE* once the record is
+    written, so that *FILE* never holds part of a record.  Errors name *FILE*.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self.target, self.mode = _target(path)
+            handle, name = tempfile.mkstemp(prefix=".persian-rummy-", suffix=".tmp", dir=self.target.parent)
+        except OSError as error:
+            raise OSError(error.errno, error.strerror or str(error), path) from None
+        os.close(handle)
+        self.temporary = Path(name)
+
+    def write(self, text: str) -> None:
+        try:
+            self.temporary.write_text(text, encoding="utf-8")
+            self.temporary.chmod(self.mode)
+            self.temporary.replace(self.target)
+        except OSError as error:
+            self.discard()
+            raise OSError(error.errno, error.strerror or str(error), self.path) from None
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            self.temporary.unlink(missing_ok=True)
+
+
+def _play(seed: int, out: TextIO | None) -> tuple[GameState, list[Action]]:
+    """
+    Play the game of *seed*, printing it to *out* unless None; the final state and every action.
+    """
     rng = random.Random(seed)
     state = new_game()
-    print(f"Persian Rummy, random players, seed {seed}", file=out)
-    print("Seats N, E, S, W clockwise; N-S play against E-W.", file=out)
-    narrator = _Narrator(out)
+    narrator = None if out is None else _Narrator(out)
+    if out is not None:
+        print(f"Persian Rummy, random players, seed {seed}", file=out)
+        print("Seats N, E, S, W clockwise; N-S play against E-W.", file=out)
     actions: list[Action] = []
     while state.phase is not Phase.GAME_OVER:
         action = random_deal(state, rng) if state.is_chance_node else rng.choice(legal_actions(state))
         after = apply(state, action)
-        narrator.step(state, action, after)
+        if narrator is not None:
+            narrator.step(state, action, after)
         actions.append(action)
         state = after
-    narrator.finish(state)
+    if narrator is not None:
+        narrator.finish(state)
+    return state, actions
+
+
+def demo(seed: int, out: TextIO | None = None, record: str | None = None) -> GameState:
+    """
+    Play and print one game between random players (to *out*, standard output by default); return the final state.
+
+    With *record*, also write the game record to that file as JSON, a file that must be a regular
+    file or not exist yet, in a writable directory: that is checked before the game is played, and
+    the file is replaced whole once the record is written.  With ``"-"`` for *record*, write the
+    record to *out* instead of the game.
+
+    Raises:
+        OSError: *record* cannot be written; the error's ``filename`` is *record*.
+    """
+    out = sys.stdout if out is None else out
+    file = None if record is None or record == "-" else _RecordFile(record)
+    try:
+        state, actions = _play(seed, None if record == "-" else out)
+    except BaseException:
+        if file is not None:
+            file.discard()
+        raise
     if record is not None:
         game = GameRecord(rules=state.rules, actions=actions, event=f"persian-rummy demo, seed {seed}")
-        Path(record).write_text(to_json(game, pretty=True) + "\n", encoding="utf-8")
+        text = to_json(game, pretty=True) + "\n"
+        if file is None:
+            out.write(text)
+        else:
+            file.write(text)
     return state
 
 
 def replay_file(path: str, out: TextIO | None = None) -> GameState:
     """
-    Print the game recorded in the JSON file *path*, action by action, with the scores; return the last state.
+    Print the game recorded in the JSON file *path* (``"-"``: standard input), action by action,
+    with the scores; return the last state.  The names, the event and the date are printed with
+    their unprintable characters escaped.
 
     Raises:
-        OSError: the file cannot be read.
+        OSError: the file cannot be read, is not a regular file or is too long; the error's
+            ``filename`` names it.
         InvalidDataError: the file is not a game record.
         InvalidRecordError: an action of the record is illegal.
     """
     out = sys.stdout if out is None else out
-    record = from_json(Path(path).read_bytes(), GameRecord)
-    print(f"Persian Rummy, game record {path}", file=out)
+    record = from_json(_read_input(path, _limits.MAX_JSON), GameRecord)
+    print(f"Persian Rummy, game record {_escaped(_label(path))}", file=out)
     if record.players is not None:
-        names = ", ".join(f"{_SEAT_NAMES[seat]} {name}" for seat, name in enumerate(record.players))
+        names = ", ".join(f"{_SEAT_NAMES[seat]} {_escaped(name)}" for seat, name in enumerate(record.players))
         print(f"Players: {names}", file=out)
     for label, value in (("Event", record.event), ("Date", record.date)):
         if value is not None:
-            print(f"{label}: {value}", file=out)
+            print(f"{label}: {_escaped(value)}", file=out)
     changes = format_rules(record.rules)
     print(f"Rules: {'Persian Rummy' if changes == '-' else changes}", file=out)
     narrator = _Narrator(out)
@@ -205,6 +379,19 @@ def replay_file(path: str, out: TextIO | None = None) -> GameState:
         state = after
     narrator.finish(state)
     return state
+
+
+def _stdin_position() -> GameState:
+    """
+    The position written in position notation on standard input, surrounding whitespace aside.
+    """
+    data = _read_input("-", _limits.MAX_NOTATION)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        msg = f"not UTF-8 text: {error.reason}"
+        raise InvalidNotationError(msg) from None
+    return parse_position(text.strip())
 
 
 def show(state: GameState, out: TextIO | None = None) -> None:
@@ -235,36 +422,116 @@ def show(state: GameState, out: TextIO | None = None) -> None:
         print(f"  game totals: {_TEAM_NAMES[0]} {state.scores[0]}, {_TEAM_NAMES[1]} {state.scores[1]}", file=out)
 
 
+class _Parser(argparse.ArgumentParser):
+    """
+    The command line's parser, which escapes what it quotes of the arguments in its messages.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        super().error(_escaped(message))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="persian-rummy", description="Persian Rummy rules engine.")
+    parser = _Parser(
+        prog="persian-rummy",
+        description="Persian Rummy rules engine.",
+        epilog="Files must be regular files; '-' in place of one reads standard input (with --record, writes"
+        " the record to standard output instead of the game).  Exit status: 0 done, 1 input refused, 2 wrong"
+        " command line, 130 interrupted.",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("demo", help="play one game between random players and print it")
     play.add_argument("--seed", type=int, default=0, help="seed of the shuffles and the players' choices")
-    play.add_argument("--record", metavar="FILE", help="also write the game record to FILE as JSON")
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game record to FILE as JSON; '-' writes it to stdout instead of the game",
+    )
     again = commands.add_parser("replay", help="print a recorded game (JSON) action by action")
-    again.add_argument("file", metavar="FILE", help="the game record")
+    again.add_argument("file", metavar="FILE", help="the game record, a regular file; '-' reads it from stdin")
     position = commands.add_parser("show", help="print a position given in position notation")
     position.add_argument("position", metavar="POSITION", help="the position, one line; '-' reads it from stdin")
     return parser
 
 
+def _tolerant_output() -> None:
+    """
+    Let standard output and standard error write every character, whatever their encoding: one
+    the encoding lacks is written as an escape (``\\xe9`` for é in ASCII) instead of failing.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _discard_output() -> None:
+    """
+    Send what standard output still holds, and will be given, nowhere: once writing it has failed,
+    as when its reader has gone, the last flush at exit must not fail again.
+    """
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        target = sys.stdout.fileno()
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, target)
+        os.close(nowhere)
+
+
+def _complain(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print(f"persian-rummy: {_escaped(message)}", file=sys.stderr)
+
+
+def _input_label(args: argparse.Namespace) -> str | None:
+    """
+    How messages about the input of the command *args* name it; None for a position given as an argument.
+    """
+    if args.command == "replay":
+        return _label(args.file)
+    if args.command == "show" and args.position == "-":
+        return _STDIN
+    return None
+
+
+def _run(args: argparse.Namespace) -> None:
+    """
+    Run the command *args* asks for, and flush its output.
+    """
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, "standard output is closed", _STDOUT)
+    if args.command == "demo":
+        demo(args.seed, record=args.record)
+    elif args.command == "replay":
+        replay_file(args.file)
+    elif args.position == "-":
+        show(_stdin_position())
+    else:
+        show(parse_position(args.position.strip()))
+    sys.stdout.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """
-    Run the command line; return the exit status (0 on success, 1 when the input is refused).
+    Run the command line; return the exit status: 0 on success, 1 when the input is refused, 130
+    when interrupted (a wrong command line exits with status 2).
     """
-    args = _parser().parse_args(argv)
+    label = None
     try:
-        if args.command == "demo":
-            demo(args.seed, record=args.record)
-        elif args.command == "replay":
-            replay_file(args.file)
-        else:
-            text = sys.stdin.read() if args.position == "-" else args.position
-            show(parse_position(text.strip()))
+        _tolerant_output()
+        args = _parser().parse_args(argv)
+        label = _input_label(args)
+        _run(args)
+    except KeyboardInterrupt:
+        return _INTERRUPTED
     except BrokenPipeError:  # the reader stopped early, as ``| head`` does
-        sys.stderr.close()
-    except (OSError, PersianRummyError) as error:
-        print(f"persian-rummy: {error}", file=sys.stderr)
+        _discard_output()
+    except OSError as error:
+        if error.filename is None:  # writing standard output failed
+            _discard_output()
+        _complain(f"{error.filename or _STDOUT}: {error.strerror or error}")
+        return 1
+    except PersianRummyError as error:
+        _complain(str(error) if label is None else f"{label}: {error}")
         return 1
     return 0
 

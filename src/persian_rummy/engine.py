@@ -26,6 +26,7 @@ from typing import Final
 
 from attrs import frozen
 
+from . import _arguments
 from ._enumerate import draw_actions as _draw_actions
 from ._enumerate import play_actions as _play_actions
 from ._transitions import deal as _deal
@@ -81,8 +82,13 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
     Raises:
         ChanceNodeError: the next action is a `Deal`, which is not chosen by a player.
         ViewError: *state* is a view of another seat than the one to act.
+        InvalidTypeError: *state* is neither a `GameState` nor a `View`.
     """
-    phase = state.phase
+    try:
+        phase = state.phase
+    except AttributeError:
+        _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
+        raise
     if isinstance(state, GameState):
         if phase is _PLAY:
             return _play_actions(state, state.to_act, state.hands[state.to_act].mask)  # type: ignore[index, arg-type]
@@ -112,7 +118,7 @@ def _view_hand(view: View, seat: int) -> int:
     return view.hand.mask
 
 
-def apply(state: GameState, action: Action) -> GameState:  # noqa: RET503 (the last case raises)
+def apply(state: GameState, action: Action) -> GameState:
     """
     The state after *action*; *state* itself is never changed.
 
@@ -120,24 +126,30 @@ def apply(state: GameState, action: Action) -> GameState:  # noqa: RET503 (the l
         IllegalActionError: *action* may not be applied to *state*: not an action,
             wrong phase, wrong seat, a card that is not where the action needs it,
             a meld that is not valid, a rule broken.  The error names the rule.
+        InvalidTypeError: *state* is not a `GameState`.
     """
-    match action:  # the most frequent first: each case is an isinstance test
-        case Discard():
-            return _discard(state, action)
-        case DrawStock():
-            return _draw_stock(state, action)
-        case TakeDiscard():
-            return _take_discard(state, action)
-        case LayDown():
-            return _lay_down(state, action)
-        case LayOff():
-            return _lay_off(state, action)
-        case Pass():
-            return _pass_turn(state, action)
-        case Deal():
-            return _deal(state, action)
-        case _:
-            _not_an_action(action)
+    try:
+        match action:  # the most frequent first: each case is an isinstance test
+            case Discard():
+                return _discard(state, action)
+            case DrawStock():
+                return _draw_stock(state, action)
+            case TakeDiscard():
+                return _take_discard(state, action)
+            case LayDown():
+                return _lay_down(state, action)
+            case LayOff():
+                return _lay_off(state, action)
+            case Pass():
+                return _pass_turn(state, action)
+            case Deal():
+                return _deal(state, action)
+            case _:
+                _not_an_action(action)
+    except (AttributeError, TypeError, IndexError, KeyError):
+        # Free while nothing is raised: what a state always has was missing, so find out why.
+        _arguments.expect(state, GameState, "state", "a GameState")
+        raise
 
 
 def check_legal(state: GameState, action: Action) -> None:
@@ -170,7 +182,11 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
     A `Deal` for the next deal of *state*, with the deck shuffled by *rng*.
 
     The same seed gives the same deal, so games replay exactly.
+
+    Raises:
+        InvalidTypeError: *state* is not a `GameState` or a `View`, or *rng* not a ``random.Random``.
     """
+    _arguments.expect(rng, random.Random, "rng", "a random.Random")
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     return Deal(next_dealer(state), tuple(deck))
@@ -180,14 +196,23 @@ def is_deal_over(state: GameState) -> bool:
     """
     Whether the current deal has ended (R19, R22): the next action is the next deal, or the game is over.
     """
-    return state.phase is Phase.DEAL_OVER or state.phase is Phase.GAME_OVER
+    try:
+        phase = state.phase
+    except AttributeError:  # free while nothing is raised: is_deal_over is called in playout loops
+        _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
+        raise
+    return phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER
 
 
 def is_game_over(state: GameState) -> bool:
     """
     Whether the game has ended (R27).
     """
-    return state.phase is Phase.GAME_OVER
+    try:
+        return state.phase is Phase.GAME_OVER
+    except AttributeError:  # free while nothing is raised: is_game_over is called in playout loops
+        _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
+        raise
 
 
 def max_deal_length(rules: Rules) -> int | None:
@@ -210,6 +235,7 @@ def max_deal_length(rules: Rules) -> int | None:
     >>> max_deal_length(Rules())
     395
     """
+    _arguments.expect(rules, Rules, "rules", "a Rules")
     if rules.top_discard_free or rules.reshuffle_on_empty_stock:
         return None
     stock = 56 - 4 * rules.hand_size - 1
@@ -257,6 +283,7 @@ def outcome(state: GameState) -> Outcome | None:
     """
     The result of the game, or `None` while it is still going on.
     """
+    _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
     if state.phase is not Phase.GAME_OVER:
         return None
     scores = state.scores

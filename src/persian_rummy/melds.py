@@ -22,16 +22,16 @@ onto it (R17, R25, R26).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Final
 
 from attrs import field, frozen
 
-from . import _seats, _tables
+from . import _arguments, _limits, _seats, _tables
+from ._choices import Choice as _Choice
 from .cards import FULL_DECK, Card, Rank, Suit
 from .cardsets import CardSet
-from .exceptions import InvalidMeldError
+from .exceptions import InvalidMeldError, InvalidTypeError, InvalidValueError
 from .rules import DEFAULT_RULES, Rules
 
 __all__ = ["MeldKind", "TableMeld", "is_meld", "meld_kind"]
@@ -41,7 +41,7 @@ def __dir__() -> list[str]:
     return __all__
 
 
-class MeldKind(enum.StrEnum):
+class MeldKind(_Choice):
     """
     The two kinds of meld (R9).
     """
@@ -54,11 +54,15 @@ class MeldKind(enum.StrEnum):
 _KINDS: Final = (None, MeldKind.SET, MeldKind.RUN)
 
 
-def _mask_of(cards: Iterable[Card] | CardSet) -> int:
-    return cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask
+def _mask_of(cards: Iterable[Card | str] | CardSet | str, rules: Rules) -> int:
+    raw: object = rules
+    if not isinstance(raw, Rules):
+        msg = f"rules must be a Rules, got {_limits.shown(rules)}"
+        raise InvalidTypeError(msg)
+    return cards.mask if type(cards) is CardSet else CardSet(cards).mask
 
 
-def meld_kind(cards: Iterable[Card] | CardSet, rules: Rules = DEFAULT_RULES) -> MeldKind | None:
+def meld_kind(cards: Iterable[Card | str] | CardSet | str, rules: Rules = DEFAULT_RULES) -> MeldKind | None:
     """
     Whether *cards* form a set, a run or no meld at all (`None`) under *rules*.
 
@@ -67,27 +71,37 @@ def meld_kind(cards: Iterable[Card] | CardSet, rules: Rules = DEFAULT_RULES) -> 
     >>> meld_kind(CardSet.parse("Ah 2h 3h")), meld_kind(CardSet.parse("Ah 2h 3h"), Rules(ace_low_allowed=True))
     (None, <MeldKind.RUN: 'run'>)
     """
-    return _KINDS[_tables.meld_shape(_mask_of(cards), ace_low=rules.ace_low_allowed)]
+    return _KINDS[_tables.meld_shape(_mask_of(cards, rules), ace_low=rules.ace_low_allowed)]
 
 
-def is_meld(cards: Iterable[Card] | CardSet, rules: Rules = DEFAULT_RULES) -> bool:
+def is_meld(cards: Iterable[Card | str] | CardSet | str, rules: Rules = DEFAULT_RULES) -> bool:
     """
     Whether *cards* form a valid set or run under *rules* (Persian Rummy's by default).
 
-    >>> is_meld(CardSet.parse("2c 3c 4c")), is_meld(CardSet.parse("Ac 2c 3c"))
-    (True, False)
+    The cards may be a `CardSet`, or cards or their notation, one by one or as one text.
+
+    >>> is_meld(CardSet.parse("2c 3c 4c")), is_meld("Ac 2c 3c"), is_meld(["Qh", "Qs", "Qd"])
+    (True, False, True)
     """
-    return _tables.meld_shape(_mask_of(cards), ace_low=rules.ace_low_allowed) != _tables.NO_MELD
+    return _tables.meld_shape(_mask_of(cards, rules), ace_low=rules.ace_low_allowed) != _tables.NO_MELD
 
 
-def _layoffs(value: Iterable[CardSet] | None) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+def _cards(value: Iterable[Card | str] | CardSet | str) -> CardSet:
+    return _arguments.cards(value, "laid_down")
+
+
+def _layoffs(value: Iterable[Iterable[Card | str] | CardSet | str] | None) -> tuple[CardSet, CardSet, CardSet, CardSet]:
     if value is None:
         return _NO_LAYOFFS
-    result = tuple(value)
-    if len(result) != 4 or not all(type(part) is CardSet for part in result):
-        msg = f"layoffs must be four card sets, one per seat, got {value!r}"
-        raise ValueError(msg)
-    return result
+    raw: object = value
+    if isinstance(raw, str) or not isinstance(raw, Iterable):
+        msg = f"layoffs must be four card sets, one per seat, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    result = tuple(_arguments.cards(part, "layoffs") for part in value)
+    if len(result) != len(_seats.SEATS):
+        msg = f"layoffs must be four card sets, one per seat, got {len(result)}"
+        raise InvalidValueError(msg)
+    return result  # type: ignore[return-value]  # four, checked
 
 
 _EMPTY: Final = CardSet()
@@ -129,7 +143,7 @@ class TableMeld:
     """
 
     owner: int = field()
-    laid_down: CardSet = field()
+    laid_down: CardSet = field(converter=_cards)
     layoffs: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=None, converter=_layoffs)
     ace_low: bool = field(default=False, kw_only=True)
     cards: CardSet = field(init=False, eq=False)
@@ -183,19 +197,21 @@ class TableMeld:
         parts[self.owner] = parts[self.owner] | self.laid_down
         return (parts[0], parts[1], parts[2], parts[3])
 
-    def contributor(self, card: Card) -> int:
+    def contributor(self, card: Card | str) -> int:
         """
-        The seat that placed *card* on this meld.
+        The seat that placed *card* (a `Card` or its notation) on this meld.
 
         Raises:
-            KeyError: *card* is not in the meld.
+            InvalidValueError: *card* is not in the meld.
         """
+        card = Card.of(card)
         if card in self.laid_down:
             return self.owner
         for seat, part in enumerate(self.layoffs):
             if card in part:
                 return seat
-        raise KeyError(card)
+        msg = f"card {card} is not in the meld {self.cards}"
+        raise InvalidValueError(msg)
 
     @property
     def rank(self) -> Rank | None:
@@ -215,9 +231,9 @@ class TableMeld:
             return None
         return FULL_DECK[(self.cards.mask & -self.cards.mask).bit_length() - 1].suit
 
-    def with_layoff(self, seat: int, cards: CardSet) -> TableMeld:
+    def with_layoff(self, seat: int, cards: Iterable[Card | str] | CardSet | str) -> TableMeld:
         """
-        This meld with *cards* laid off onto it by *seat*.
+        This meld with *cards* (a `CardSet`, or cards or their notation) laid off onto it by *seat*.
 
         Raises:
             InvalidMeldError: the meld would no longer be valid.
@@ -226,7 +242,7 @@ class TableMeld:
             msg = f"seat must be 0-3, got {seat!r}"
             raise InvalidMeldError(msg)
         parts = list(self.layoffs)
-        parts[seat] = parts[seat] | cards
+        parts[seat] = parts[seat] | _arguments.cards(cards, "cards")
         return TableMeld(self.owner, self.laid_down, parts, ace_low=self.ace_low)
 
     def __str__(self) -> str:

@@ -46,17 +46,18 @@ the default).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 import attrs
 
+from . import _arguments as _args
 from . import _format, _limits
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
 from .engine import check_legal
-from .exceptions import IllegalActionError, InvalidNotationError, InvalidStateError
+from .exceptions import IllegalActionError, InvalidNotationError, InvalidStateError, InvalidValueError
 from .melds import TableMeld
 from .rules import DEFAULT_RULES, Rules
 from .scoring import DealEnd, DealScore, TeamScore
@@ -95,14 +96,25 @@ def _parse_seat(token: str, text: str) -> int:
     return seat
 
 
-def format_cards(cards: Sequence[Card] | CardSet) -> str:
+def format_cards(cards: Iterable[Card | str] | CardSet | str) -> str:
     """
     Cards written together, in the order given (a `CardSet` in `FULL_DECK` order); ``-`` for none.
 
-    >>> format_cards(CardSet.parse("Qh 2c X1"))
-    '2cQhX1'
+    The cards may also be given by their notation, one by one or as one text.
+
+    >>> format_cards(CardSet.parse("Qh 2c X1")), format_cards(["Qh", "10c"])
+    ('2cQhX1', 'QhTc')
+
+    Raises:
+        InvalidNotationError: a text is not a card's notation.
+        InvalidTypeError: *cards* is not cards.
     """
-    return _format.cards(cards)
+    if isinstance(cards, str):
+        return _format.cards(parse_cards(cards))
+    if type(cards) is CardSet:
+        return _format.cards(cards)
+    _args.expect(cards, Iterable, "cards", "cards or their notation")
+    return _format.cards([Card.of(card) for card in cards])
 
 
 def _card_set(text: str, what: str) -> CardSet:
@@ -141,7 +153,7 @@ def _write_deck(action: Action, _state: GameState | None) -> str:
     deck: tuple[Card, ...] = getattr(action, "deck")  # noqa: B009 (the field the template names)
     if len(deck) != 56 or len(set(deck)) != 56:
         msg = f"cannot write {action!r}: a deal's deck is each of the 56 cards once"
-        raise ValueError(msg)
+        raise InvalidValueError(msg)
     return _format.cards(deck)
 
 
@@ -149,7 +161,7 @@ def _write_meld(action: Action, state: GameState | None) -> str:
     index = getattr(action, "meld")  # noqa: B009
     if state is None or not 0 <= index < len(state.melds):
         msg = f"a lay-off names its meld by a card on the table: {action!r} needs the state it applies to"
-        raise ValueError(msg)
+        raise InvalidValueError(msg)
     return str(next(iter(state.melds[index].cards)))
 
 
@@ -235,9 +247,11 @@ def format_action(action: Action, state: GameState | None = None) -> str:
     the action applies to; other actions do not.
 
     Raises:
-        ValueError: a lay-off without a state, or onto a meld that is not on the table; a
-            deal whose deck is not the 56 cards.
+        InvalidValueError: a lay-off without a state, or onto a meld that is not on the table.
+        InvalidTypeError: *action* is not an action, or *state* not a `GameState` or `None`.
     """
+    _args.expect(action, ACTION_TYPES, "action", "an action")
+    _args.expect(state, (GameState, type(None)), "state", "a GameState or None")
     words = [SEAT_LETTERS[action.seat], action.verb]
     words.extend(word if write is None else write(action, state) for write, word in _WRITING[type(action)])
     return " ".join(words)
@@ -257,11 +271,13 @@ def parse_action(text: str, state: GameState | None = None, *, strict: bool = Tr
         InvalidNotationError: *text* is not an action's notation.
         IllegalActionError: the action is well-formed but cannot apply to *state*:
             its meld is not on the table, or (with *strict*) it is illegal.
+        InvalidTypeError: *state* is not a `GameState` or `None`.
     """
     raw: object = text
     if not isinstance(raw, str):
-        msg = f"an action must be written as a string, got {raw!r}"
+        msg = f"an action must be written as a string, got {_limits.shown(raw)}"
         raise InvalidNotationError(msg)
+    _args.expect(state, (GameState, type(None)), "state", "a GameState or None")
     if len(text) > _MAX_TEXT:
         msg = f"action text too long ({len(text)} characters)"
         raise InvalidNotationError(msg)
@@ -269,7 +285,11 @@ def parse_action(text: str, state: GameState | None = None, *, strict: bool = Tr
     values: dict[str, Any] = {"seat": seat}
     for name, words in _arguments(kind, args, text).items():
         values[name] = _READERS[name](words, text, kind, state)
-    action = kind(**values)
+    try:
+        action = kind(**values)
+    except InvalidValueError as error:
+        msg = f"not an action: {error}, in {_limits.shown(text)}"
+        raise InvalidNotationError(msg) from None
     if strict and state is not None:
         check_legal(state, action)
     return action
@@ -343,6 +363,7 @@ def format_rules(rules: Rules) -> str:
     >>> format_rules(Rules(hand_size=10, obligation_timing="before_discard"))
     'hand_size=10,obligation_timing=before_discard'
     """
+    _args.expect(rules, Rules, "rules", "a Rules")
     return _format.rules(rules)
 
 
@@ -420,14 +441,15 @@ def format_position(state: GameState) -> str:
     11. the cards each seat is known to hold from the discard pile, as in 5 (or ``-``);
     12. passes in a row;
     13. the seat that went out in this deal;
-    14. the finished deals, separated by ``,``: for each team ``melded.doubling.bonus.in_hand``,
-        the two teams joined by ``:``, then ``:`` and how the deal ended (the seat that went out,
-        ``p`` for passes, ``e`` for an empty stock).
+    14. the finished deals, separated by ``,``: for each team ``melded.doubling.bonus.in_hand``
+        or its total alone (``128``), the two teams joined by ``:``, then ``:`` and how the deal
+        ended (the seat that went out, ``p`` for passes, ``e`` for an empty stock).
 
     >>> from persian_rummy import new_game
     >>> format_position(new_game())[:41]
     '- 0/N deal - -/-/-/- 2c3c4c5c6c7c8c9cTcJc'
     """
+    _args.expect(state, GameState, "state", "a GameState")
     return _format.position(state)
 
 
@@ -568,7 +590,7 @@ def _parse_results(text: str) -> tuple[DealScore, ...]:
 def _parse_result(text: str, number: int) -> DealScore:
     parts = text.split(":")
     if len(parts) != 3:
-        msg = f"a finished deal is written M.D.B.H:M.D.B.H:HOW, got {text!r}"
+        msg = f"a finished deal is written M.D.B.H:M.D.B.H:HOW (or TOTAL:TOTAL:HOW), got {_limits.shown(text)}"
         raise InvalidNotationError(msg)
     teams = (_parse_team(parts[0], text), _parse_team(parts[1], text))
     how = parts[2]
@@ -579,8 +601,10 @@ def _parse_result(text: str, number: int) -> DealScore:
 
 def _parse_team(text: str, whole: str) -> TeamScore:
     numbers = text.split(".")
-    if len(numbers) != 4 or not all(_NUMBER.fullmatch(n) for n in numbers):
-        msg = f"a team's score is written MELDED.DOUBLING.BONUS.IN_HAND, got {text!r} in {whole!r}"
+    if len(numbers) not in {1, 4} or not all(_NUMBER.fullmatch(n) for n in numbers):
+        msg = f"a team's score is written MELDED.DOUBLING.BONUS.IN_HAND or as its total, got {text!r} in {whole!r}"
         raise InvalidNotationError(msg)
+    if len(numbers) == 1:
+        return TeamScore(total=int(text))
     melded, doubling, bonus, in_hand = (int(n) for n in numbers)
     return TeamScore(melded, doubling, bonus, in_hand)

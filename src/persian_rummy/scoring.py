@@ -26,13 +26,16 @@ TeamScore(melded=50, doubling=40, bonus=0, in_hand=20)
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Final
 
-from attrs import frozen
+from attrs import Attribute, field, frozen
 
-from . import _tables
+from . import _arguments, _build, _limits, _seats, _tables
+from ._choices import Choice as _Choice
+from .cards import Card
 from .cardsets import CardSet
+from .exceptions import InvalidTypeError, InvalidValueError
 from .melds import MeldKind, TableMeld
 from .rules import DEFAULT_RULES, Rules
 
@@ -46,11 +49,16 @@ def __dir__() -> list[str]:
 def team_of(seat: int) -> int:
     """
     The team of *seat*: partners sit opposite (R1), so seats 0 and 2 are team 0, seats 1 and 3 team 1.
+
+    Raises:
+        InvalidValueError: *seat* is not 0-3.
+        InvalidTypeError: *seat* is not an `int`.
     """
+    _arguments.seat(seat, "seat")
     return seat & 1
 
 
-class DealEnd(enum.StrEnum):
+class DealEnd(_Choice):
     """
     How a deal ended.
     """
@@ -63,29 +71,100 @@ class DealEnd(enum.StrEnum):
     STOCK_EMPTY = "stock_empty"
 
 
-@frozen
+def _check_points(_: object, attribute: Attribute[int | None], value: object) -> None:
+    if value is not None and type(value) is not int:
+        msg = f"{attribute.alias} must be an int or None, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+
+
+@frozen(repr=False)
 class TeamScore:
     """
-    One team's score for one deal, item by item.
+    One team's score for one deal, item by item, or by its total alone.
+
+    A score worked out by `score_deal` has its breakdown; one written by hand for an earlier
+    deal may give its total alone, ``TeamScore(total=128)``, and then the four items are `None`.
 
     Attributes:
         melded: Points of the cards the team's players laid down or laid off (R24, R26).
         doubling: Extra points for sets of four laid down in one action (R25).
         bonus: The going-out bonus, when one of the team's players went out (R24).
         in_hand: Points of the cards left in both partners' hands; subtracted (R24).
+
+    Raises:
+        InvalidValueError: some of the four items are given and others not; none is given
+            and the total is not; or the total given is not the one the items make.
+        InvalidTypeError: an item or the total is not an `int`.
+
+    >>> TeamScore(30, 0, 25, 22).total
+    33
+    >>> TeamScore(total=128)
+    TeamScore(total=128)
     """
 
-    melded: int
-    doubling: int
-    bonus: int
-    in_hand: int
+    melded: int | None = field(default=None, validator=_check_points)
+    doubling: int | None = field(default=None, validator=_check_points)
+    bonus: int | None = field(default=None, validator=_check_points)
+    in_hand: int | None = field(default=None, validator=_check_points)
+    _total: int | None = field(default=None, kw_only=True, validator=_check_points)
+
+    def __attrs_post_init__(self) -> None:
+        melded, doubling, bonus, in_hand = parts = (self.melded, self.doubling, self.bonus, self.in_hand)
+        if melded is not None and doubling is not None and bonus is not None and in_hand is not None:
+            total = melded + doubling + bonus - in_hand
+            if self._total is not None and self._total != total:
+                msg = f"total={self._total} is not melded + doubling + bonus - in_hand = {total}"
+                raise InvalidValueError(msg)
+            object.__setattr__(self, "_total", total)
+        elif parts != (None, None, None, None):
+            msg = "a team's score gives all of melded, doubling, bonus and in_hand, or none of them and its total"
+            raise InvalidValueError(msg)
+        elif self._total is None:
+            msg = "a team's score gives its breakdown (melded, doubling, bonus, in_hand) or its total"
+            raise InvalidValueError(msg)
 
     @property
     def total(self) -> int:
         """
-        ``melded + doubling + bonus - in_hand``.
+        ``melded + doubling + bonus - in_hand``, or the total given alone.
         """
-        return self.melded + self.doubling + self.bonus - self.in_hand
+        return self._total  # type: ignore[return-value]  # set in every score that was built
+
+    @property
+    def has_breakdown(self) -> bool:
+        """
+        Whether the score gives its four items, not its total alone.
+        """
+        return self.melded is not None
+
+    def __repr__(self) -> str:
+        if not self.has_breakdown:
+            return f"TeamScore(total={self.total})"
+        return f"TeamScore(melded={self.melded}, doubling={self.doubling}, bonus={self.bonus}, in_hand={self.in_hand})"
+
+
+def _two_teams(value: Iterable[TeamScore]) -> tuple[TeamScore, TeamScore]:
+    raw: object = value
+    teams = tuple(value) if isinstance(raw, Iterable) and not isinstance(raw, str) else (raw,)
+    if len(teams) != 2 or not all(type(team) is TeamScore for team in teams):
+        msg = f"a deal's result has two TeamScore values, team 0's then team 1's, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    return teams
+
+
+def _check_deal(_: object, __: object, value: int) -> None:
+    if type(value) is not int:
+        msg = f"a deal's number must be an int, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if value < 1:
+        msg = f"deals are numbered from 1, got {value}"
+        raise InvalidValueError(msg)
+
+
+def _check_went_out(_: object, __: object, value: int | None) -> None:
+    if value is not None and not _seats.is_seat(value):
+        msg = f"went_out must be a seat 0-3 or None, got {_limits.shown(value)}"
+        raise InvalidValueError(msg) if type(value) is int else InvalidTypeError(msg)
 
 
 @frozen
@@ -98,12 +177,22 @@ class DealScore:
         teams: Team 0's score, then team 1's.
         went_out: The seat that went out, or `None` when the deal ended otherwise.
         end: How the deal ended.
+
+    Raises:
+        InvalidValueError: a seat went out and the deal did not end by going out, or the
+            other way round; or a field is out of its range.
+        InvalidTypeError: a field is not of its type.
     """
 
-    deal: int
-    teams: tuple[TeamScore, TeamScore]
-    went_out: int | None
-    end: DealEnd
+    deal: int = field(validator=_check_deal)
+    teams: tuple[TeamScore, TeamScore] = field(converter=_two_teams)
+    went_out: int | None = field(validator=_check_went_out)
+    end: DealEnd = field(converter=DealEnd)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.went_out is None) == (self.end is DealEnd.WENT_OUT):
+            msg = f"a deal ends by going out exactly when a seat went out, got {self.went_out!r} and {self.end!r}"
+            raise InvalidValueError(msg)
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -113,26 +202,28 @@ class DealScore:
         return (self.teams[0].total, self.teams[1].total)
 
 
-def score_deal(  # noqa: PLR0913
-    hands: Sequence[CardSet],
-    melds: Sequence[TableMeld],
-    went_out: int | None,
-    *,
-    rules: Rules = DEFAULT_RULES,
-    deal: int = 1,
-    end: DealEnd | None = None,
-) -> DealScore:
-    """
-    Score a deal from the table and the hands left at its end.
+def _score_arguments(
+    hands: Sequence[Iterable[Card | str] | CardSet | str], melds: Sequence[TableMeld], rules: Rules
+) -> tuple[tuple[CardSet, ...], tuple[TableMeld, ...]]:
+    # The engine's own calls (tuples of the right values) take the first test of each line.
+    if type(hands) is not tuple:
+        _arguments.expect(hands, Sequence, "hands", "the four hands, one per seat")
+    if isinstance(hands, str) or len(hands) != len(_seats.SEATS):
+        msg = f"hands are the four hands, one per seat, got {_limits.shown(hands)}"
+        raise InvalidValueError(msg)
+    if type(melds) is not tuple:
+        _arguments.expect(melds, Sequence, "melds", "a sequence of TableMeld values")
+    for meld in melds:
+        if type(meld) is not TableMeld:
+            _arguments.expect(meld, TableMeld, "melds", "TableMeld values")
+    if type(rules) is not Rules:
+        _arguments.expect(rules, Rules, "rules", "a Rules")
+    return tuple(hand if type(hand) is CardSet else CardSet(hand) for hand in hands), tuple(melds)
 
-    Args:
-        hands: The four hands, by seat.
-        melds: The melds on the table.
-        went_out: The seat that went out, if any.
-        rules: The rules (doubling switches and the bonus).
-        deal: The deal's number, recorded in the result.
-        end: How the deal ended; by default `DealEnd.WENT_OUT` when someone went
-            out, else `DealEnd.PASSES`.
+
+def _table_points(melds: Sequence[TableMeld], rules: Rules) -> tuple[list[int], list[int]]:
+    """
+    Each team's melded points and doubling (R24-R26, A20).
     """
     melded = [0, 0]
     doubling = [0, 0]
@@ -146,14 +237,51 @@ def score_deal(  # noqa: PLR0913
             or (meld.kind is MeldKind.RUN and rules.double_four_card_runs)
         ):
             doubling[meld.owner & 1] += meld.laid_down.points
-    in_hand = [hands[0].points + hands[2].points, hands[1].points + hands[3].points]
+    return melded, doubling
+
+
+def score_deal(  # noqa: PLR0913
+    hands: Sequence[Iterable[Card | str] | CardSet | str],
+    melds: Sequence[TableMeld],
+    went_out: int | None,
+    *,
+    rules: Rules = DEFAULT_RULES,
+    deal: int = 1,
+    end: DealEnd | None = None,
+) -> DealScore:
+    """
+    Score a deal from the table and the hands left at its end.
+
+    Args:
+        hands: The four hands, by seat (each a `CardSet`, or cards or their notation).
+        melds: The melds on the table.
+        went_out: The seat that went out, if any.
+        rules: The rules (doubling switches and the bonus).
+        deal: The deal's number, recorded in the result.
+        end: How the deal ended; by default `DealEnd.WENT_OUT` when someone went
+            out, else `DealEnd.PASSES`.
+
+    Raises:
+        InvalidValueError: not four hands, a seat out of range, or an end that does not
+            agree with *went_out*.
+        InvalidTypeError: an argument of the wrong type.
+    """
+    sets, melds = _score_arguments(hands, melds, rules)
+    if went_out is not None:
+        _arguments.seat(went_out, "went_out")
+    melded, doubling = _table_points(melds, rules)
+    in_hand = [sets[0].points + sets[2].points, sets[1].points + sets[3].points]
     bonus = [0, 0]
     if went_out is not None:
         bonus[went_out & 1] = rules.go_out_bonus
     if end is None:
         end = DealEnd.PASSES if went_out is None else DealEnd.WENT_OUT
+    # Worked out here, the items are ints and the totals are theirs: no need to check them again.
     teams = (
-        TeamScore(melded[0], doubling[0], bonus[0], in_hand[0]),
-        TeamScore(melded[1], doubling[1], bonus[1], in_hand[1]),
+        _team_score(melded[0], doubling[0], bonus[0], in_hand[0], melded[0] + doubling[0] + bonus[0] - in_hand[0]),
+        _team_score(melded[1], doubling[1], bonus[1], in_hand[1], melded[1] + doubling[1] + bonus[1] - in_hand[1]),
     )
     return DealScore(deal, teams, went_out, end)
+
+
+_team_score: Final = _build.builder(TeamScore)

@@ -27,8 +27,9 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
-from . import _seats
+from . import _arguments, _limits, _seats
 from .cards import Card, Rank
+from .exceptions import InvalidTypeError, InvalidValueError
 from .rules import TeamDrawTiebreak
 
 __all__ = ["Redraw", "Seating", "draw_rank", "team_draw"]
@@ -65,10 +66,13 @@ class Redraw:
     players: tuple[int, ...]
 
 
-def draw_rank(card: Card) -> int:
+def draw_rank(card: Card | str) -> int:
     """
     A card's value in the draw for partners: ace 1, 2-10 face value, J 11, Q 12, K 13, joker 14 (R4).
+
+    *card* is a `Card` or its notation.
     """
+    card = Card.of(card)
     if card.rank is Rank.ACE:
         return 1
     if card.rank is Rank.JOKER:
@@ -82,8 +86,8 @@ def _suit_key(card: Card) -> tuple[int, int]:
 
 
 def team_draw(
-    cards: Sequence[Card],
-    *redraws: Mapping[int, Card],
+    cards: Sequence[Card | str],
+    *redraws: Mapping[int, Card | str],
     tiebreak: TeamDrawTiebreak | str = TeamDrawTiebreak.REDRAW,
 ) -> Seating | Redraw:
     """
@@ -99,22 +103,26 @@ def team_draw(
     Returns:
         The seating, or the players who must draw again.
 
+    Cards may also be given by their notation.
+
     Raises:
-        ValueError: not four distinct cards, or a redraw round that repeats a card.
+        InvalidValueError: not four distinct cards, or a redraw round that repeats a card or
+            names a player other than 0-3.
+        InvalidTypeError: an argument of the wrong type.
     """
-    cards = tuple(cards)
-    _check_round(cards, "the draw")
-    if len(cards) != 4:
+    cards = _round(cards, "the draw")
+    if len(cards) != len(_seats.SEATS):
         msg = f"the draw needs one card per player, four in all, got {len(cards)}"
-        raise ValueError(msg)
+        raise InvalidValueError(msg)
+    rounds: list[Mapping[int, Card]] = [dict(enumerate(cards))]
     for number, extra in enumerate(redraws, start=1):
+        _arguments.expect(extra, Mapping, f"redraw {number}", "a mapping of players to cards")
         if not all(_seats.is_seat(player) for player in extra):
-            msg = f"redraw {number} names players other than 0-3: {sorted(extra)}"
-            raise ValueError(msg)
-        _check_round(tuple(extra.values()), f"redraw {number}")
+            msg = f"redraw {number} names players other than 0-3: {_limits.shown(list(extra))}"
+            raise InvalidValueError(msg)
+        rounds.append(dict(zip(extra, _round(tuple(extra.values()), f"redraw {number}"), strict=True)))
     if TeamDrawTiebreak(tiebreak) is TeamDrawTiebreak.SUIT_ORDER:
         return _seat(sorted(range(4), key=lambda player: _suit_key(cards[player])))
-    rounds = [dict(enumerate(cards)), *redraws]
     order: list[int] = []
     pending: list[int] = []
     _order([0, 1, 2, 3], rounds, 0, order, pending)
@@ -123,14 +131,18 @@ def team_draw(
     return _seat(order)
 
 
-def _check_round(cards: Sequence[Card], what: str) -> None:
-    for card in cards:
-        if type(card) is not Card:
-            msg = f"{what} must hold cards, got {card!r}"
-            raise ValueError(msg)
-    if len(set(cards)) != len(cards):
-        msg = f"{what} has the same card twice: {[str(c) for c in cards]}"
-        raise ValueError(msg)
+def _round(cards: Sequence[Card | str], what: str) -> tuple[Card, ...]:
+    """
+    The cards of one round of the draw, each a `Card` or its notation, none twice.
+    """
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        msg = f"{what} must hold cards, got {_limits.shown(cards)}"
+        raise InvalidTypeError(msg)
+    found = tuple(Card.of(card) for card in cards)
+    if len(set(found)) != len(found):
+        msg = f"{what} has the same card twice: {[str(c) for c in found]}"
+        raise InvalidValueError(msg)
+    return found
 
 
 def _matters(first: int, size: int) -> bool:

@@ -34,17 +34,19 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import types
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
 import attrs
 
-from . import _seats
+from . import _limits, _seats
 from .actions import ACTION_TYPES, Action
-from .cards import Card
+from .cards import FULL_DECK, Card
 from .cardsets import CardSet
-from .exceptions import InvalidDataError, InvalidNotationError, PersianRummyError
+from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
 from .melds import TableMeld
 from .records import GameRecord
 from .rules import DEFAULT_RULES, Rules
@@ -74,9 +76,11 @@ VERSION: Final = 1
 #: What a JSON document holds.
 Document: TypeAlias = GameState | View | Action | DealScore | GameRecord
 
-_MAX_TEXT: Final = 1_000_000
 _MAX_INT: Final = 1_000_000
-_MAX_ACTIONS: Final = 100_000
+# Deeper than any document (a record's deal's deck is four levels down): checked before decoding.
+_MAX_DEPTH: Final = 32
+# A text that opens at most this many arrays and objects is shallow enough for the decoder anyway.
+_SHALLOW: Final = 1000
 
 _T = TypeVar("_T")
 
@@ -119,7 +123,10 @@ def _deal_score(result: DealScore) -> dict[str, object]:
     return {
         "deal": result.deal,
         "teams": [
-            {"melded": t.melded, "doubling": t.doubling, "bonus": t.bonus, "in_hand": t.in_hand} for t in result.teams
+            {"melded": t.melded, "doubling": t.doubling, "bonus": t.bonus, "in_hand": t.in_hand}
+            if t.has_breakdown
+            else {"total": t.total}
+            for t in result.teams
         ],
         "went_out": result.went_out,
         "end": result.end.value,
@@ -164,15 +171,15 @@ def _action(action: Action) -> dict[str, object]:
     seat = action.seat
     if not _seats.is_seat(seat):
         msg = f"cannot write {action!r}: its seat is not 0-3"
-        raise ValueError(msg)
+        raise InvalidValueError(msg)
     meld = getattr(action, "meld", 0)
     if type(meld) is not int or not 0 <= meld <= 55:
         msg = f"cannot write {action!r}: its meld index is not 0-55"
-        raise ValueError(msg)
+        raise InvalidValueError(msg)
     deck = getattr(action, "deck", None)
     if deck is not None and (len(deck) != 56 or len(set(deck)) != 56 or any(type(card) is not Card for card in deck)):
         msg = f"cannot write {action!r}: its deck is not the 56 cards"
-        raise ValueError(msg)
+        raise InvalidValueError(msg)
     return {"type": action.type_name, **_body(action)}
 
 
@@ -181,9 +188,9 @@ def to_data(value: Document) -> dict[str, object]:
     The JSON document of *value* as Python data (dicts, lists, strings, numbers, `None`).
 
     Raises:
-        TypeError: *value* is not a state, a view, an action, a deal result or a record.
-        ValueError: *value* is an action that could not be read back: a seat that is not
-            0-3, a meld index that is not 0-55, a deck that is not the 56 cards.
+        InvalidTypeError: *value* is not a state, a view, an action, a deal result or a record.
+        InvalidValueError: *value* is an action that could not be read back (one whose fields
+            were set by force past its checks).
     """
     kind = type(value)
     if kind in _ACTION_BY_TYPE:
@@ -194,8 +201,8 @@ def to_data(value: Document) -> dict[str, object]:
     elif kind in _KIND_NAMES:
         body, name = _body(value), _KIND_NAMES[kind]
     else:
-        msg = f"no JSON form for {value!r}"
-        raise TypeError(msg)
+        msg = f"no JSON form for {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
     return {"format": FORMAT, "version": VERSION, "kind": name, **body}
 
 
@@ -203,11 +210,18 @@ def to_json(value: Document, *, pretty: bool = False) -> str:
     """
     The JSON text of *value* (see `to_data`): one line, or with *pretty* one field per line
     (and one action, meld or deal result per line), for files meant to be read.
+
+    Raises:
+        InvalidTypeError: as `to_data`.
+        InvalidValueError: as `to_data`; or the text would be longer than the 16,000,000
+            characters `from_json` reads (a record of tens of thousands of deals).
     """
     data = to_data(value)
-    if not pretty:
-        return json.dumps(data, ensure_ascii=False)
-    return _pretty(data, "")
+    text = json.dumps(data, ensure_ascii=False) if not pretty else _pretty(data, "")
+    if len(text) > _limits.MAX_JSON:
+        msg = f"the document would be {len(text):,} characters long, more than the {_limits.MAX_JSON:,} that are read"
+        raise InvalidValueError(msg)
+    return text
 
 
 def _pretty(value: object, indent: str) -> str:
@@ -304,7 +318,7 @@ def _optional(read: Callable[[object, _Path], _T]) -> Callable[[object, _Path], 
     return lambda value, path: None if value is None else read(value, path)
 
 
-def _str(value: object, path: _Path, limit: int = 1000) -> str:
+def _str(value: object, path: _Path, limit: int = _limits.MAX_LABEL) -> str:
     if not isinstance(value, str):
         raise path.fail(f"expected a string, got {_describe(value)}")
     if len(value) > limit:
@@ -317,13 +331,8 @@ def _str(value: object, path: _Path, limit: int = 1000) -> str:
 
 
 def _card(value: object, path: _Path) -> Card:
-    card = None
-    if isinstance(value, str) and len(value) <= 3:
-        try:
-            card = Card.parse(value)
-        except InvalidNotationError:
-            card = None
-    if card is None or str(card) != value:  # only a card's canonical text
+    card = _CARD_BY_TEXT.get(value) if isinstance(value, str) else None  # only a card's canonical text
+    if card is None:
         raise path.fail(f"expected a card such as 'Qh' or 'X1', got {_describe(value)}")
     return card
 
@@ -333,7 +342,11 @@ def _card_list(value: object, path: _Path, limit: int = 56) -> list[Card]:
         raise path.fail(f"expected a list of cards, got {_describe(value)}")
     if len(value) > limit:
         raise path.fail(f"expected at most {limit} cards, got {len(value)}")
-    cards = [_card(item, path.item(i)) for i, item in enumerate(value)]
+    found = [_CARD_BY_TEXT.get(item) if type(item) is str else None for item in value]
+    if None in found:
+        i = found.index(None)
+        _card(value[i], path.item(i))  # raises, naming the item
+    cards: list[Card] = found  # type: ignore[assignment]  # no None, checked
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for i, card in enumerate(cards):
@@ -408,6 +421,9 @@ def _read_meld(value: object, path: _Path, rules: Rules) -> TableMeld:
 
 
 def _read_team(value: object, path: _Path) -> TeamScore:
+    if isinstance(value, dict) and "total" in value:
+        data = _object(value, path, {"total": True})
+        return TeamScore(total=_int(data["total"], path.key("total")))
     data = _object(value, path, dict.fromkeys(_TEAM_FIELDS, True))
     melded, doubling, bonus, in_hand = (_int(data[name], path.key(name)) for name in _TEAM_FIELDS)
     return TeamScore(melded, doubling, bonus, in_hand)
@@ -485,7 +501,7 @@ def _sizes(value: object, path: _Path) -> tuple[int, int, int, int]:
 def _names(value: object, path: _Path) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) != 4:
         raise path.fail(f"expected null or a list of four names, got {_describe(value)}")
-    return tuple(_str(name, path.item(i), 100) for i, name in enumerate(value))
+    return tuple(_str(name, path.item(i), _limits.MAX_NAME) for i, name in enumerate(value))
 
 
 # How each field of a state, a view or a record is read, by name; `melds` is read with the rules.
@@ -512,7 +528,7 @@ _READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
     "stock_size": lambda value, path: _int(value, path, 0, 56),
     "known_stock": _optional(_card_tuple),
     "first_dealer": _seat,
-    "actions": _list(_read_action, "actions", _MAX_ACTIONS),
+    "actions": _list(_read_action, "actions", _limits.MAX_ACTIONS),
     "players": _optional(_names),
     "date": _optional(_str),
     "event": _optional(_str),
@@ -616,7 +632,11 @@ def from_json(text: str | bytes, kind: type[object] | None = None) -> object:
     Raises:
         InvalidDataError: *text* is not JSON, or not a valid document (of *kind*).
     """
+    _check_kind(kind)
     if isinstance(text, bytes):
+        if len(text) > 4 * _limits.MAX_JSON:  # no text of MAX_JSON characters is longer in UTF-8
+            msg = f"$: document too long ({len(text):,} bytes)"
+            raise InvalidDataError(msg)
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -625,8 +645,11 @@ def from_json(text: str | bytes, kind: type[object] | None = None) -> object:
     if not isinstance(text, str):
         msg = f"$: JSON must be text, got {type(text).__name__}"  # type: ignore[unreachable]
         raise InvalidDataError(msg)
-    if len(text) > _MAX_TEXT:
-        msg = f"$: document too long ({len(text)} characters)"
+    if len(text) > _limits.MAX_JSON:
+        msg = f"$: document too long ({len(text):,} characters; at most {_limits.MAX_JSON:,} are read)"
+        raise InvalidDataError(msg)
+    if _too_deep(text):
+        msg = f"$: not a document: arrays and objects nested more than {_MAX_DEPTH} deep, or left open"
         raise InvalidDataError(msg)
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
@@ -642,6 +665,38 @@ def from_json(text: str | bytes, kind: type[object] | None = None) -> object:
     return value
 
 
+def _check_kind(kind: object) -> None:
+    if kind is not None and not isinstance(kind, type | types.UnionType):
+        msg = f"kind must be a document's type, such as GameState or GameRecord, got {_limits.shown(kind)}"
+        raise InvalidTypeError(msg)
+
+
+# A JSON string (one left open runs to the end: the decoder stops there), and a run of characters
+# that are not brackets, for measuring how deep a text nests; possessive, so never backtracking.
+_STRING: Final = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]+")
+
+
+def _too_deep(text: str) -> bool:
+    """
+    Whether *text* nests arrays and objects more than `_MAX_DEPTH` deep, or leaves more than
+    that many open, which no document does: the decoder would recurse once per level, and with
+    a raised recursion limit a deep enough text exhausts the C stack.  A text that opens few
+    enough is not measured.
+    """
+    if text.count("[") + text.count("{") <= _SHALLOW:
+        return False
+    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
+    for _ in range(_MAX_DEPTH):
+        inner = brackets.replace("[]", "").replace("{}", "")
+        if inner == brackets:
+            break
+        brackets = inner
+    # What is left opens what it never closes (or closes what it never opened): the decoder
+    # would recurse into each of those before it failed.
+    return brackets.count("[") + brackets.count("{") > _MAX_DEPTH
+
+
 def json_schema() -> dict[str, object]:
     """
     The JSON Schema (draft 2020-12) of every document this module writes.
@@ -654,5 +709,6 @@ def json_schema() -> dict[str, object]:
 _RULE_NAMES: Final = _public_fields(Rules)
 _TEAM_FIELDS: Final = _public_fields(TeamScore)
 _ENDS: Final = tuple(end.value for end in DealEnd)
+_CARD_BY_TEXT: Final = {str(card): card for card in FULL_DECK}
 _ACTION_BY_NAME: Final[dict[str, type[Action]]] = {kind.type_name: kind for kind in ACTION_TYPES}
 _ACTION_BY_TYPE: Final = frozenset(ACTION_TYPES)

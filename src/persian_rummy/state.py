@@ -24,11 +24,11 @@ from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from . import _build, _format, _limits, _seats, _summary, _tables, _validation
+from . import _arguments, _build, _format, _limits, _seats, _summary, _tables, _validation
 from ._choices import Choice as _Choice
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
-from .exceptions import InvalidStateError, InvalidTypeError, InvalidValueError, ViewError
+from .exceptions import InvalidStateError, ViewError
 from .melds import TableMeld
 from .rules import DEFAULT_RULES, NextDealer, Rules
 from .scoring import DealScore
@@ -214,13 +214,8 @@ def new_game(rules: Rules | None = None, *, dealer: int = 0) -> GameState:
         InvalidValueError: *dealer* is not a seat 0-3.
         InvalidTypeError: *rules* is not a `Rules`, or *dealer* not an `int`.
     """
-    raw: object = rules
-    if raw is not None and not isinstance(raw, Rules):
-        msg = f"rules must be a Rules, got {_limits.shown(raw)}"
-        raise InvalidTypeError(msg)
-    if not _seats.is_seat(dealer):
-        msg = f"dealer must be a seat 0-3, got {_limits.shown(dealer)}"
-        raise InvalidValueError(msg) if type(dealer) is int else InvalidTypeError(msg)
+    _arguments.expect(rules, (Rules, type(None)), "rules", "a Rules or None")
+    _arguments.seat(dealer, "dealer")
     return _new_state(
         DEFAULT_RULES if rules is None else rules,
         Phase.DEAL,
@@ -247,7 +242,11 @@ def next_dealer(state: GameState | View) -> int:
     The seat that deals the next deal: the first dealer before the game, then as `Rules.next_dealer` says (A4).
 
     During a deal, the seat that will deal the following one.  *state* may also be a `View`.
+
+    Raises:
+        InvalidTypeError: *state* is neither a `GameState` nor a `View`.
     """
+    _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
     if state.phase is Phase.DEAL:
         return state.dealer
     rule = state.rules.next_dealer

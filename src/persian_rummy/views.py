@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Final
 
-from . import _build, _seats, _summary, _validation
+from . import _arguments, _build, _cardlogic, _seats, _summary, _validation
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import ViewError
@@ -64,11 +64,12 @@ def observe(state: GameState, seat: int | None = None) -> View:
     What *seat* knows of *state*; with ``seat=None``, what a spectator knows.
 
     Raises:
-        ValueError: *seat* is not 0-3 or `None`.
+        InvalidValueError: *seat* is not 0-3 or `None`.
+        InvalidTypeError: *state* is not a `GameState`, or *seat* not an `int` or `None`.
     """
-    if seat is not None and not _seats.is_seat(seat):
-        msg = f"seat must be 0-3 or None, got {seat!r}"
-        raise ValueError(msg)
+    _arguments.expect(state, GameState, "state", "a GameState")
+    if seat is not None:
+        _arguments.seat(seat, "seat")
     hands = state.hands
     return _new_view(
         seat,
@@ -161,9 +162,22 @@ def determinize(view: View, rng: random.Random) -> GameState:
 
     Every arrangement counted by `count_arrangements` is equally likely; the same
     seeded *rng* gives the same state.  The seat's own view of the result equals *view*.
+
+    While the seat to act still has to play a card it took from the discard pile, only
+    the hands with which it can play the card are consistent with the view (R15: nobody
+    may take a card they cannot play); such deals are drawn again until one is.
+
+    Raises:
+        InvalidTypeError: *view* is not a `View`, or *rng* not a ``random.Random``.
     """
+    _arguments.expect(view, View, "view", "a View")
+    _arguments.expect(rng, random.Random, "rng", "a random.Random")
     order = list(view.unseen)
     rng.shuffle(order)
+    pending = _Pending.of(view)
+    if pending is not None:
+        while not pending.accepts(order):
+            rng.shuffle(order)
     return _build_state(view, order)
 
 
@@ -174,14 +188,23 @@ def count_arrangements(view: View) -> int:
     The unseen cards fill the unknown part of each other hand (a set: order does not
     matter) and the stock (a sequence: order matters; none is unseen when everyone knows
     it, A18), so the count is ``u! / (k1! k2! k3!)`` for ``u`` unseen cards of which
-    ``k1``-``k3`` go to hands.
+    ``k1``-``k3`` go to hands.  While the seat to act still has to play a card it took from
+    the discard pile, only the hands with which it can play the card count (R15).
+
+    Raises:
+        InvalidTypeError: *view* is not a `View`.
     """
+    _arguments.expect(view, View, "view", "a View")
     if view.phase is Phase.DEAL:
         return 1
     total = math.factorial(len(view.unseen))
     for count in _unseen_counts(view)[:4]:
         total //= math.factorial(count)
-    return total
+    pending = _Pending.of(view)
+    if pending is None:
+        return total
+    hands = math.comb(len(view.unseen), pending.hidden)
+    return total // hands * pending.good_hands(len(view.unseen))
 
 
 def arrangements(view: View, *, limit: int = 100_000) -> Iterator[GameState]:
@@ -190,22 +213,121 @@ def arrangements(view: View, *, limit: int = 100_000) -> Iterator[GameState]:
 
     Raises:
         ViewError: there are more than *limit* of them.
+        InvalidTypeError: *view* is not a `View`, or *limit* not an `int`.
+
+    Both are raised by the call, before the first state.
     """
+    _arguments.expect(limit, int, "limit", "an int")
     number = count_arrangements(view)
     if number > limit:
         msg = f"{number} arrangements are more than the limit of {limit}"
         raise ViewError(msg)
+    return _arrangements(view)
+
+
+def _arrangements(view: View) -> Iterator[GameState]:
     if view.phase is Phase.DEAL:
         yield _build_state(view, [])
         return
-    yield from _arrange(view, list(view.unseen), _unseen_counts(view), 0, [])
+    pending = _Pending.of(view)
+    for order in _arrange(list(view.unseen), _unseen_counts(view), 0, []):
+        if pending is None or pending.accepts(order):
+            yield _build_state(view, order)
 
 
-def _arrange(view: View, rest: list[Card], counts: list[int], seat: int, chosen: list[Card]) -> Iterator[GameState]:
+class _Pending:
+    """
+    The hidden part of the hand of a seat that still has to play a card taken from the discard
+    pile (R15, A12): which hidden parts let it play the card.
+
+    Attributes:
+        start: Where, in the order the unseen cards are dealt in, the hidden part begins.
+        hidden: How many cards it has.
+    """
+
+    __slots__ = ("ace_low", "card", "hand", "hidden", "start", "table", "unseen")
+
+    def __init__(self, view: View, seat: int, card: int) -> None:
+        counts = _unseen_counts(view)
+        rules = view.rules
+        self.start = sum(counts[:seat])
+        self.hidden = counts[seat]
+        self.card = card
+        self.hand = view.known[seat].mask
+        self.unseen = view.unseen.mask
+        self.table = tuple(meld.cards.mask for meld in view.melds) if rules.obligation_by_layoff else ()
+        self.ace_low = rules.ace_low_allowed
+
+    @classmethod
+    def of(cls, view: View) -> _Pending | None:
+        """
+        The pending card's condition on the hidden cards of *view*, or `None` where there is none.
+        """
+        seat, card = view.to_act, view.obligation
+        if view.phase is not Phase.PLAY or seat is None or card is None or seat == view.seat:
+            return None
+        pending = cls(view, seat, card.index)
+        if not pending.hidden or _cardlogic.usable(card.index, pending.hand, pending.table, pending.ace_low):
+            return None
+        return pending
+
+    def accepts(self, order: list[Card]) -> bool:
+        """
+        Whether the deal of the unseen cards in *order* gives the seat a hand that can play the card.
+        """
+        hand = self.hand
+        for card in order[self.start : self.start + self.hidden]:
+            hand |= 1 << card.index
+        return _cardlogic.usable(self.card, hand, self.table, self.ace_low)
+
+    def good_hands(self, unseen: int) -> int:
+        """
+        How many of the hidden parts, drawn from the *unseen* cards, let the seat play the card:
+        all of them but those that hold none of the single cards and none of the pairs of cards
+        that are enough (`_cardlogic.witnesses`).
+        """
+        ways = _cardlogic.witnesses(self.card, self.hand, self.unseen, self.table, self.ace_low)
+        if ways is None:  # pragma: no cover (of() returns None then)
+            return math.comb(unseen, self.hidden)
+        singles, pairs = ways
+        # The hidden parts that avoid every single card and hold no whole pair: an independent
+        # set of the graph of pairs, filled up with cards that are in no pair.
+        vertices = sorted({i for pair in pairs for i in range(56) if pair >> i & 1})
+        free = unseen - singles.bit_count() - len(vertices)
+        avoiding = sum(
+            math.comb(free, self.hidden - size) for size in _independent_sizes(vertices, pairs) if size <= self.hidden
+        )
+        return math.comb(unseen, self.hidden) - avoiding
+
+
+def _independent_sizes(vertices: list[int], pairs: list[int]) -> Iterator[int]:
+    """
+    The size of every independent set of the graph on *vertices* whose edges are *pairs*
+    (masks of two cards), the empty set included.
+    """
+    neighbours = {v: sum(pair & ~(1 << v) for pair in pairs if pair >> v & 1) for v in vertices}
+
+    def grow(k: int, chosen: int, size: int) -> Iterator[int]:
+        if k == len(vertices):
+            yield size
+            return
+        yield from grow(k + 1, chosen, size)
+        v = vertices[k]
+        if not neighbours[v] & chosen:
+            yield from grow(k + 1, chosen | 1 << v, size + 1)
+
+    return grow(0, 0, 0)
+
+
+def _arrange(rest: list[Card], counts: list[int], seat: int, chosen: list[Card]) -> Iterator[list[Card]]:
+    """
+    Every order of the unseen cards *rest* that deals a different arrangement: each hand's part
+    in `FULL_DECK` order (a set), the stock in every order (a sequence).
+    """
     if seat == 4:
         for stock in permutations(rest):
-            yield _build_state(view, [*chosen, *stock])
+            yield [*chosen, *stock]
         return
     for part in combinations(rest, counts[seat]):
         left = [card for card in rest if card not in part]
-        yield from _arrange(view, left, counts, seat + 1, [*chosen, *part])
+        yield from _arrange(left, counts, seat + 1, [*chosen, *part])
