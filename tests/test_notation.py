@@ -11,6 +11,7 @@ variant; the rest are examples with their exact texts and exact error messages.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -42,10 +43,12 @@ from persian_rummy import (
     format_position,
     format_rules,
     is_legal,
+    is_meld,
     legal_actions,
     new_game,
     next_dealer,
     parse_action,
+    parse_cards,
     parse_position,
     parse_rules,
 )
@@ -823,7 +826,25 @@ class TestTextLimits:
             parse_rules(["-"])  # type: ignore[arg-type]
 
     def test_overlong_texts_are_refused_before_reading(self) -> None:
-        with pytest.raises(InvalidNotationError, match=r"position text too long \(10001 characters\)"):
+        with pytest.raises(InvalidNotationError, match=r"position text too long \(10,001 characters\)"):
             parse_position("-" * 10_001)
-        with pytest.raises(InvalidNotationError, match=r"action text too long \(10001 characters\)"):
+        with pytest.raises(InvalidNotationError, match=r"action text too long \(10,001 characters\)"):
             parse_action("E draw" + " " * 9_995)
+        with pytest.raises(InvalidNotationError, match=r"rules id too long \(10,001 characters\)"):
+            parse_rules("x" * 10_001)
+
+    @pytest.mark.parametrize(
+        "read",
+        [Card.parse, CardSet.parse, CardSet, parse_cards, parse_rules, parse_action, parse_position, is_meld],
+    )
+    @pytest.mark.parametrize("text", ["x" * 2_000_000, "Qh " * 500_000, "unknown=1," * 100_000])
+    def test_a_megabyte_is_refused_in_a_short_message(self, read: Callable[[str], object], text: str) -> None:
+        """
+        Finding 8: `Card.parse`, `CardSet.parse`, `parse_cards` and `parse_rules` read texts of any
+        length and echoed them whole in their messages (1-2 MB).  Now a message shows a long text
+        by its start and its length.
+        """
+        with pytest.raises(InvalidNotationError) as caught:
+            read(text)
+        assert len(str(caught.value)) < 250
+        assert f"{len(text):,}" in str(caught.value)

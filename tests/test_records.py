@@ -198,6 +198,16 @@ class TestConstruction:
             GameRecord(**fields)  # type: ignore[arg-type]
         assert message == str(info.value)
 
+    def test_a_longer_record_is_refused_when_read_with_the_limit_named(self) -> None:
+        """
+        Finding 4: a record of 120,000 actions was refused with "expected a list of actions, got a list".
+        """
+        data = to_data(GameRecord(actions=[DrawStock(1)]))
+        data["actions"] = data["actions"] * 120_000  # type: ignore[operator]
+        with pytest.raises(InvalidDataError) as caught:
+            from_data(data)
+        assert "$.actions: expected at most 100000 actions, got 120000" == str(caught.value)
+
     def test_the_largest_record_is_written_and_read_back(self) -> None:
         record = GameRecord(
             actions=[DrawStock(1), Discard(1, "Qh")] * 50_000, event="x" * 1000, players=["N" * 100] * 4

@@ -17,15 +17,17 @@ MAX_ACTIONS: Final = 100_000
 MAX_NAME: Final = 100
 #: The most characters of a game record's date or event.
 MAX_LABEL: Final = 1_000
-#: How many characters of a refused text a message shows.
-_SHOWN: Final = 40
+#: The longest refused text a message shows whole; a longer one is shown by its start and its length.
+_WHOLE: Final = 200
+#: How many characters of a longer text a message shows.
+_START: Final = 60
 
 
 def shown(value: object) -> str:
     """
     *value* as a message shows it: its ``repr``, or for a long text its start and its length.
     """
-    if isinstance(value, str) and len(value) > _SHOWN:
-        return f"{value[:_SHOWN]!r}... ({len(value):,} characters)"
+    if isinstance(value, str) and len(value) > _WHOLE:
+        return f"{value[:_START]!r}... ({len(value):,} characters)"
     text = repr(value)
-    return text if len(text) <= 2 * _SHOWN else f"{text[: 2 * _SHOWN]}..."
+    return text if len(text) <= _WHOLE else f"{text[:_WHOLE]}..."

@@ -82,7 +82,7 @@ def __dir__() -> list[str]:
 
 #: The letters of the seats 0-3: North, East, South, West.
 SEAT_LETTERS: Final = _format.SEAT_LETTERS
-_MAX_TEXT: Final = 10_000
+_MAX_TEXT: Final = _limits.MAX_NOTATION
 # A whole number as the notation writes it: ASCII digits, a minus sign for scores, no more than six digits.
 _NUMBER: Final = re.compile(r"-?[0-9]{1,6}")
 _COUNT: Final = re.compile(r"[0-9]{1,3}")
@@ -91,7 +91,7 @@ _COUNT: Final = re.compile(r"[0-9]{1,3}")
 def _parse_seat(token: str, text: str) -> int:
     seat = SEAT_LETTERS.find(token) if len(token) == 1 else -1
     if seat < 0:
-        msg = f"not a seat: {token!r} in {text!r} (expected N, E, S or W)"
+        msg = f"not a seat: {_limits.shown(token)} in {_limits.shown(text)} (expected N, E, S or W)"
         raise InvalidNotationError(msg)
     return seat
 
@@ -128,7 +128,7 @@ def _card_set(text: str, what: str) -> CardSet:
 def _one_card(token: str, text: str) -> Card:
     cards = parse_cards(token)
     if len(cards) != 1:
-        msg = f"expected one card, got {token!r} in {text!r}"
+        msg = f"expected one card, got {_limits.shown(token)} in {_limits.shown(text)}"
         raise InvalidNotationError(msg)
     return cards[0]
 
@@ -175,7 +175,7 @@ _WRITERS: Final[dict[str, _Writer]] = {
 
 def _read_cards(words: list[str], text: str, kind: type[Action], _state: GameState | None) -> CardSet:
     if not words:
-        msg = f"{kind.verb} needs its cards in {text!r}"
+        msg = f"{kind.verb} needs its cards in {_limits.shown(text)}"
         raise InvalidNotationError(msg)
     return _card_set(" ".join(words), kind.noun)
 
@@ -191,7 +191,7 @@ def _read_deck(words: list[str], _text: str, _kind: type[Action], _state: GameSt
 def _read_meld(words: list[str], text: str, _kind: type[Action], state: GameState | None) -> int:
     target = _one_card(words[0], text)
     if state is None:
-        msg = f"a lay-off names its meld by a card on the table, so {text!r} needs a state"
+        msg = f"a lay-off names its meld by a card on the table, so {_limits.shown(text)} needs a state"
         raise InvalidNotationError(msg)
     for index, meld in enumerate(state.melds):
         if target in meld.cards:
@@ -279,7 +279,7 @@ def parse_action(text: str, state: GameState | None = None, *, strict: bool = Tr
         raise InvalidNotationError(msg)
     _args.expect(state, (GameState, type(None)), "state", "a GameState or None")
     if len(text) > _MAX_TEXT:
-        msg = f"action text too long ({len(text)} characters)"
+        msg = f"action text too long ({len(text):,} characters)"
         raise InvalidNotationError(msg)
     seat, kind, args = _split_action(text, state)
     values: dict[str, Any] = {"seat": seat}
@@ -305,24 +305,24 @@ def _split_action(text: str, state: GameState | None) -> tuple[int, type[Action]
         raise InvalidNotationError(msg)
     if words[0] in _BY_VERB:
         if state is None:
-            msg = f"the seat is needed without a state: {text!r}"
+            msg = f"the seat is needed without a state: {_limits.shown(text)}"
             raise InvalidNotationError(msg)
         acting = next_dealer(state) if _BY_VERB[words[0]] is Deal else state.to_act
         if acting is None:
-            msg = f"nobody is to act, so {text!r} needs its seat"
+            msg = f"nobody is to act, so {_limits.shown(text)} needs its seat"
             raise InvalidNotationError(msg)
         seat = acting
     elif len(words[0]) == 1:
         seat = _parse_seat(words[0], text)
         words = words[1:]
         if not words:
-            msg = f"an action is missing after the seat in {text!r}"
+            msg = f"an action is missing after the seat in {_limits.shown(text)}"
             raise InvalidNotationError(msg)
     else:
         words = words[:1]
     kind = _BY_VERB.get(words[0])
     if kind is None:
-        msg = f"unknown action {words[0]!r} in {text!r} (expected {_VERBS})"
+        msg = f"unknown action {_limits.shown(words[0])} in {_limits.shown(text)} (expected {_VERBS})"
         raise InvalidNotationError(msg)
     return seat, kind, words[1:]
 
@@ -337,14 +337,14 @@ def _arguments(kind: type[Action], args: list[str], text: str) -> dict[str, list
         return {names[0]: args}
     if len(names) == len(template):
         if len(args) != len(template):
-            msg = f"expected {len(template)} argument(s) in {text!r}, got {len(args)}"
+            msg = f"expected {len(template)} argument(s) in {_limits.shown(text)}, got {len(args)}"
             raise InvalidNotationError(msg)
         return {name: [arg] for name, arg in zip(names, args, strict=True)}
     # A field of several words, a fixed word, a field of one word (`_check_templates`).
     fixed = template[1]
     if args.count(fixed) != 1 or args.index(fixed) in {0, len(args) - 1} or args[-2] != fixed:
         usage = " ".join(_USAGE.get(word[1:-1], word) if word.startswith("{") else word for word in template)
-        msg = f"a {kind.noun} is written '{kind.verb} {usage}', got {text!r}"
+        msg = f"a {kind.noun} is written '{kind.verb} {usage}', got {_limits.shown(text)}"
         raise InvalidNotationError(msg)
     return {names[0]: args[:-2], names[1]: args[-1:]}
 
@@ -374,12 +374,12 @@ def _rule_value(name: str, raw: str) -> object:
     default = getattr(DEFAULT_RULES, name)
     if isinstance(default, bool):
         if raw not in {"true", "false"}:
-            msg = f"{name} takes true or false, got {raw!r}"
+            msg = f"{name} takes true or false, got {_limits.shown(raw)}"
             raise InvalidNotationError(msg)
         return raw == "true"
     if isinstance(default, int):
         if not _NUMBER.fullmatch(raw):
-            msg = f"{name} takes a number, got {raw!r}"
+            msg = f"{name} takes a number, got {_limits.shown(raw)}"
             raise InvalidNotationError(msg)
         return int(raw)
     return raw
@@ -393,7 +393,10 @@ def parse_rules(text: str) -> Rules:
         InvalidNotationError: an unknown switch, a malformed pair or a value the switch does not take.
     """
     if not isinstance(text, str):
-        msg = f"rules must be written as a string, got {text!r}"  # type: ignore[unreachable]
+        msg = f"rules must be written as a string, got {_limits.shown(text)}"  # type: ignore[unreachable]
+        raise InvalidNotationError(msg)
+    if len(text) > _MAX_TEXT:
+        msg = f"rules id too long ({len(text):,} characters)"
         raise InvalidNotationError(msg)
     if text == "-":
         return DEFAULT_RULES
@@ -401,16 +404,16 @@ def parse_rules(text: str) -> Rules:
     for pair in text.split(","):
         name, sep, raw = pair.partition("=")
         if not sep or name not in _RULE_FIELDS:
-            msg = f"unknown rule switch {name!r} in {text!r}"
+            msg = f"unknown rule switch {_limits.shown(name)} in {_limits.shown(text)}"
             raise InvalidNotationError(msg)
         if name in values:
-            msg = f"rule switch {name!r} given twice in {text!r}"
+            msg = f"rule switch {_limits.shown(name)} given twice in {_limits.shown(text)}"
             raise InvalidNotationError(msg)
         values[name] = _rule_value(name, raw)
     try:
         return Rules(**values)  # type: ignore[arg-type]
     except (TypeError, ValueError) as error:
-        msg = f"invalid rules {text!r}: {error}"
+        msg = f"invalid rules {_limits.shown(text)}: {error}"
         raise InvalidNotationError(msg) from None
 
 
@@ -465,10 +468,10 @@ def parse_position(text: str) -> GameState:
             describes breaks an invariant (the message names the first problem).
     """
     if not isinstance(text, str):
-        msg = f"a position must be written as a string, got {text!r}"  # type: ignore[unreachable]
+        msg = f"a position must be written as a string, got {_limits.shown(text)}"  # type: ignore[unreachable]
         raise InvalidNotationError(msg)
     if len(text) > _MAX_TEXT:
-        msg = f"position text too long ({len(text)} characters)"
+        msg = f"position text too long ({len(text):,} characters)"
         raise InvalidNotationError(msg)
     fields = text.split()
     if len(fields) != 14:
@@ -490,12 +493,12 @@ def _position_fields(fields: list[str]) -> dict[str, object]:
     rules = parse_rules(rules_f)
     deal_text, sep, dealer_text = deal_f.partition("/")
     if not sep or not _COUNT.fullmatch(deal_text):
-        msg = f"field 2 is DEAL/DEALER such as 1/N, got {deal_f!r}"
+        msg = f"field 2 is DEAL/DEALER such as 1/N, got {_limits.shown(deal_f)}"
         raise InvalidNotationError(msg)
     dealer = _parse_seat(dealer_text, deal_f)
     phase = _PHASES.get(phase_f)
     if phase is None:
-        msg = f"field 3 is a phase ({', '.join(_PHASES)}), got {phase_f!r}"
+        msg = f"field 3 is a phase ({', '.join(_PHASES)}), got {_limits.shown(phase_f)}"
         raise InvalidNotationError(msg)
     to_act = None if act_f == "-" else _parse_seat(act_f, act_f)
     melds_read: list[TableMeld] = []
@@ -510,7 +513,7 @@ def _position_fields(fields: list[str]) -> dict[str, object]:
         "revealed": _four(rev_f, "revealed cards") if rev_f != "-" else (CardSet(),) * 4,
     }  # fmt: skip
     if not _COUNT.fullmatch(passes_f) or len(passes_f) > 1:
-        msg = f"field 12 is the number of passes in a row, got {passes_f!r}"
+        msg = f"field 12 is the number of passes in a row, got {_limits.shown(passes_f)}"
         raise InvalidNotationError(msg)
     values["passes"] = int(passes_f)
     values["went_out"] = None if out_f == "-" else _parse_seat(out_f, out_f)
@@ -553,7 +556,7 @@ def _card_places(  # noqa: PLR0913 (the fields that place cards)
 def _four(text: str, what: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
     parts = text.split("/")
     if len(parts) != 4:
-        msg = f"the {what} are four groups separated by '/', got {text!r}"
+        msg = f"the {what} are four groups separated by '/', got {_limits.shown(text)}"
         raise InvalidNotationError(msg)
     a, b, c, d = (_card_set(part, what) for part in parts)
     return (a, b, c, d)
@@ -563,7 +566,7 @@ def _parse_meld(text: str, rules: Rules) -> TableMeld:
     head, *extras = text.split("+")
     owner_text, sep, cards_text = head.partition(":")
     if not sep:
-        msg = f"a meld is written OWNER:CARDS[+SEAT:CARDS...], got {text!r}"
+        msg = f"a meld is written OWNER:CARDS[+SEAT:CARDS...], got {_limits.shown(text)}"
         raise InvalidNotationError(msg)
     owner = _parse_seat(owner_text, text)
     layoffs = [CardSet(), CardSet(), CardSet(), CardSet()]
@@ -571,13 +574,13 @@ def _parse_meld(text: str, rules: Rules) -> TableMeld:
         seat_text, sep, part = extra.partition(":")
         seat = _parse_seat(seat_text, text)
         if not sep or layoffs[seat]:
-            msg = f"each seat's lay-offs are written once as +SEAT:CARDS, got {text!r}"
+            msg = f"each seat's lay-offs are written once as +SEAT:CARDS, got {_limits.shown(text)}"
             raise InvalidNotationError(msg)
         layoffs[seat] = _card_set(part, "lay-off")
     try:
         return TableMeld(owner, _card_set(cards_text, "meld"), layoffs, ace_low=rules.ace_low_allowed)
     except ValueError as error:
-        msg = f"invalid meld {text!r}: {error}"
+        msg = f"invalid meld {_limits.shown(text)}: {error}"
         raise InvalidNotationError(msg) from None
 
 
@@ -602,7 +605,8 @@ def _parse_result(text: str, number: int) -> DealScore:
 def _parse_team(text: str, whole: str) -> TeamScore:
     numbers = text.split(".")
     if len(numbers) not in {1, 4} or not all(_NUMBER.fullmatch(n) for n in numbers):
-        msg = f"a team's score is written MELDED.DOUBLING.BONUS.IN_HAND or as its total, got {text!r} in {whole!r}"
+        got = f"{_limits.shown(text)} in {_limits.shown(whole)}"
+        msg = f"a team's score is written MELDED.DOUBLING.BONUS.IN_HAND or as its total, got {got}"
         raise InvalidNotationError(msg)
     if len(numbers) == 1:
         return TeamScore(total=int(text))
