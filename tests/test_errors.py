@@ -125,8 +125,12 @@ def bad_calls(function: Callable[..., object]) -> Iterator[dict[str, object]]:
     """
     Keyword arguments for *function*: every mix of junk for its required arguments (a sample
     of 300 where it has more than two), then each optional argument junk with the others good.
-    The optional arguments of an enumeration's call are Python's functional API: left alone.
+    An enumeration gets its one value junk: the rest of its call is Python's functional API, and
+    its signature differs between Python versions.
     """
+    if inspect.isclass(function) and issubclass(function, enum.Enum):
+        yield from ({"value": junk} for junk in JUNK)
+        return
     parameters = [
         p for p in inspect.signature(function).parameters.values() if p.kind not in {p.VAR_POSITIONAL, p.VAR_KEYWORD}
     ]
@@ -139,8 +143,6 @@ def bad_calls(function: Callable[..., object]) -> Iterator[dict[str, object]]:
     )
     for mix in mixes:
         yield dict(zip(required, mix, strict=True))
-    if inspect.isclass(function) and issubclass(function, enum.Enum):
-        return
     good = {name: GOOD.get(name) for name in required}
     for p in parameters:
         if p.default is not p.empty:
@@ -153,12 +155,9 @@ def call(function: Callable[..., object], arguments: dict[str, object]) -> None:
     Call *function* with *arguments* (positionally where it takes them so) and run a lazy result.
     """
     parameters = inspect.signature(function).parameters
-    positional = [
-        value for name, value in arguments.items() if parameters[name].kind is not inspect.Parameter.KEYWORD_ONLY
-    ]
-    keywords = {
-        name: value for name, value in arguments.items() if parameters[name].kind is inspect.Parameter.KEYWORD_ONLY
-    }
+    keyword_only = {name for name, p in parameters.items() if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    positional = [value for name, value in arguments.items() if name not in keyword_only]
+    keywords = {name: value for name, value in arguments.items() if name in keyword_only}
     result = function(*positional, **keywords)
     if isinstance(result, Iterator):
         list(itertools.islice(result, 3))
