@@ -38,6 +38,7 @@ from persian_rummy import (
     Rules,
     TakeDiscard,
     TeamScore,
+    View,
     apply,
     from_data,
     from_json,
@@ -284,6 +285,18 @@ class TestKinds:
 
     def test_from_json_accepts_a_union_of_kinds(self) -> None:
         assert Pass(3) == from_json(to_json(Pass(3)), Discard | Pass)  # type: ignore[arg-type]
+
+    def test_from_json_names_the_members_of_a_union_it_refuses(self) -> None:
+        with pytest.raises(InvalidDataError) as info:
+            from_json(to_json(new_game()), Discard | Pass | Deal)  # type: ignore[arg-type]
+        assert "$: expected a Discard, Pass or Deal document, got GameState" == str(info.value)
+
+    def test_a_view_read_back_has_its_phase_and_writes_the_same_text(self) -> None:
+        view = observe(play(lambda state: state.phase is Phase.PLAY), 1)
+        loaded = from_json(to_json(view), View)
+        assert Phase.PLAY is loaded.phase
+        assert to_json(view) == to_json(loaded)
+        check_round_trip(loaded)
 
 
 class TestWriting:

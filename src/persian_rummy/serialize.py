@@ -38,7 +38,7 @@ import re
 import types
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import Any, Final, TypeAlias, TypeVar, overload
+from typing import Any, Final, TypeAlias, TypeVar, get_args, overload
 
 import attrs
 
@@ -504,10 +504,12 @@ def _names(value: object, path: _Path) -> tuple[str, ...]:
     return tuple(_str(name, path.item(i), _limits.MAX_NAME) for i, name in enumerate(value))
 
 
+_phase_text: Final = _choice(tuple(phase.value for phase in Phase))
+
 # How each field of a state, a view or a record is read, by name; `melds` is read with the rules.
 _READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
     "rules": _read_rules,
-    "phase": _choice(tuple(phase.value for phase in Phase)),
+    "phase": lambda value, path: Phase(_phase_text(value, path)),
     "deal": lambda value, path: _int(value, path, 0, 1000),
     "dealer": _seat,
     "to_act": _optional(_seat),
@@ -660,9 +662,19 @@ def from_json(text: str | bytes, kind: type[object] | None = None) -> object:
         raise InvalidDataError(msg) from None
     value = from_data(data)
     if kind is not None and not isinstance(value, kind):
-        msg = f"$: expected a {kind.__name__} document, got {type(value).__name__}"
+        msg = f"$: expected {_kind_name(kind)} document, got {type(value).__name__}"
         raise InvalidDataError(msg)
     return value
+
+
+def _kind_name(kind: type | types.UnionType) -> str:
+    """
+    ``a GameState`` for a class, ``a Draw, Take or Pass`` for a union of classes.
+    """
+    if isinstance(kind, types.UnionType):
+        *rest, last = (getattr(member, "__name__", str(member)) for member in get_args(kind))
+        return f"a {', '.join(rest)} or {last}"
+    return f"a {kind.__name__}"
 
 
 def _check_kind(kind: object) -> None:

@@ -307,7 +307,7 @@ class View:
 
     seat: int | None
     rules: Rules
-    phase: Phase
+    phase: Phase = field(converter=Phase)
     deal: int
     dealer: int
     to_act: int | None
