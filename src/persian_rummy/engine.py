@@ -26,7 +26,7 @@ from typing import Final
 
 from attrs import frozen
 
-from . import _arguments
+from . import _arguments, _build
 from ._enumerate import draw_actions as _draw_actions
 from ._enumerate import play_actions as _play_actions
 from ._transitions import deal as _deal
@@ -189,7 +189,11 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
     _arguments.expect(rng, random.Random, "rng", "a random.Random")
     deck = list(FULL_DECK)
     rng.shuffle(deck)
-    return Deal(next_dealer(state), tuple(deck))
+    # A shuffle of the deck, for a seat: nothing of the action to check.
+    return _new_deal(next_dealer(state), tuple(deck))
+
+
+_new_deal: Final = _build.builder(Deal)
 
 
 def is_deal_over(state: GameState) -> bool:

@@ -167,6 +167,23 @@ def _check_went_out(_: object, __: object, value: int | None) -> None:
         raise InvalidValueError(msg) if type(value) is int else InvalidTypeError(msg)
 
 
+def _check_end(went_out: int | None, end: DealEnd) -> None:
+    if (went_out is None) == (end is DealEnd.WENT_OUT):
+        msg = f"a deal ends by going out exactly when a seat went out, got {went_out!r} and {end!r}"
+        raise InvalidValueError(msg)
+
+
+def _end_of(went_out: int | None, end: DealEnd | None) -> DealEnd:
+    """
+    How a deal ended, by default as *went_out* says; checked against it.
+    """
+    if end is None:
+        return DealEnd.PASSES if went_out is None else DealEnd.WENT_OUT
+    end = DealEnd(end)
+    _check_end(went_out, end)
+    return end
+
+
 @frozen
 class DealScore:
     """
@@ -190,9 +207,7 @@ class DealScore:
     end: DealEnd = field(converter=DealEnd)
 
     def __attrs_post_init__(self) -> None:
-        if (self.went_out is None) == (self.end is DealEnd.WENT_OUT):
-            msg = f"a deal ends by going out exactly when a seat went out, got {self.went_out!r} and {self.end!r}"
-            raise InvalidValueError(msg)
+        _check_end(self.went_out, self.end)
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -269,19 +284,21 @@ def score_deal(  # noqa: PLR0913
     sets, melds = _score_arguments(hands, melds, rules)
     if went_out is not None:
         _arguments.seat(went_out, "went_out")
+    _check_deal(None, None, deal)
     melded, doubling = _table_points(melds, rules)
     in_hand = [sets[0].points + sets[2].points, sets[1].points + sets[3].points]
     bonus = [0, 0]
     if went_out is not None:
         bonus[went_out & 1] = rules.go_out_bonus
-    if end is None:
-        end = DealEnd.PASSES if went_out is None else DealEnd.WENT_OUT
-    # Worked out here, the items are ints and the totals are theirs: no need to check them again.
+    end = _end_of(went_out, end)
+    # Worked out here, the items are ints and the totals are theirs, and the arguments are
+    # checked: no need to check the result again.
     teams = (
         _team_score(melded[0], doubling[0], bonus[0], in_hand[0], melded[0] + doubling[0] + bonus[0] - in_hand[0]),
         _team_score(melded[1], doubling[1], bonus[1], in_hand[1], melded[1] + doubling[1] + bonus[1] - in_hand[1]),
     )
-    return DealScore(deal, teams, went_out, end)
+    return _deal_score(deal, teams, went_out, end)
 
 
 _team_score: Final = _build.builder(TeamScore)
+_deal_score: Final = _build.builder(DealScore)
