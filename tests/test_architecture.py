@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -189,3 +190,58 @@ def test_functions_are_short(module: str) -> None:
         if isinstance(node, ast.FunctionDef) and node.end_lineno is not None and node.end_lineno - node.lineno >= 44
     ]
     assert [] == long
+
+
+def complexity(function: ast.FunctionDef) -> int:
+    """
+    The cyclomatic complexity of *function*, counted as ``radon cc`` counts it: one, plus one
+    for each branch (``if``, conditional expression, loop and its ``else``, ``except`` and the
+    ``else`` of a ``try``, ``assert``, ``case``, each ``for`` and ``if`` of a comprehension) and
+    for each extra operand of ``and``/``or``.  A function defined inside is counted on its own.
+    """
+    branches = 1
+    for node in _own_nodes(function):
+        if isinstance(node, ast.If | ast.IfExp | ast.Assert):
+            branches += 1
+        elif isinstance(node, ast.For | ast.AsyncFor | ast.While):
+            branches += 1 + bool(node.orelse)
+        elif isinstance(node, ast.Try):
+            branches += len(node.handlers) + bool(node.orelse)
+        elif isinstance(node, ast.BoolOp):
+            branches += len(node.values) - 1
+        elif isinstance(node, ast.comprehension):
+            branches += 1 + len(node.ifs)
+        elif isinstance(node, ast.Match):
+            branches += len(node.cases) - 1
+    return branches
+
+
+def _own_nodes(function: ast.FunctionDef) -> Iterator[ast.AST]:
+    """
+    The nodes of *function*'s body, without those of the functions defined in it.
+    """
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            pending.extend(ast.iter_child_nodes(node))
+
+
+# The precomputation of the bit tables runs once, at import, and reads as the tables it builds.
+COMPLEX_BY_DESIGN = {"_tables"}
+
+
+@pytest.mark.parametrize("module", LAYERS)
+def test_functions_are_simple(module: str) -> None:
+    """
+    No function has a cyclomatic complexity above 15, but in the bit-table precomputation.
+    """
+    if module in COMPLEX_BY_DESIGN:
+        return
+    tangled = [
+        f"{node.name} ({complexity(node)})"
+        for node in ast.walk(MODULES[module])
+        if isinstance(node, ast.FunctionDef) and complexity(node) > 15
+    ]
+    assert [] == tangled

@@ -331,22 +331,39 @@ def _team_scores(result: DealScore, rules: Rules) -> str | None:
     the seat that went out has the bonus; where a team gives its total alone, the total does.
     """
     out = None if result.went_out is None else result.went_out & 1
-    bonuses = [rules.go_out_bonus if team == out else 0 for team in (0, 1)]
+    bonuses = (rules.go_out_bonus if out == 0 else 0, rules.go_out_bonus if out == 1 else 0)
     for team, score in enumerate(result.teams):
-        if score.melded is None or score.doubling is None or score.in_hand is None:
-            low, high = bonuses[team] - DECK_POINTS, bonuses[team] + 2 * DECK_POINTS
-            if not low <= score.total <= high:
-                return f"team {team}'s total {score.total} is not from {low} to {high}"
-            continue
-        if not 0 <= score.melded <= DECK_POINTS or not 0 <= score.in_hand <= DECK_POINTS:
-            return f"team {team}'s melded and in-hand points are each from 0 to {DECK_POINTS} (R23)"
-        if not 0 <= score.doubling <= score.melded:
-            return f"team {team}'s doubling is from 0 to its melded points, {score.melded} (R25)"
-        if score.bonus != bonuses[team]:
-            return f"team {team}'s bonus must be {bonuses[team]}: the bonus goes to the team of the seat that went out"
-    first, second = result.teams
+        problem = _team_items(team, score, bonuses[team])
+        if problem:
+            return problem
+    return _both_teams(result.teams, bonuses)
+
+
+def _team_items(team: int, score: TeamScore, bonus: int) -> str | None:
+    """
+    One team's score: its total within reach, or each item of its breakdown.
+    """
+    if score.melded is None or score.doubling is None or score.in_hand is None:
+        low, high = bonus - DECK_POINTS, bonus + 2 * DECK_POINTS
+        if not low <= score.total <= high:
+            return f"team {team}'s total {score.total} is not from {low} to {high}"
+        return None
+    if not 0 <= score.melded <= DECK_POINTS or not 0 <= score.in_hand <= DECK_POINTS:
+        return f"team {team}'s melded and in-hand points are each from 0 to {DECK_POINTS} (R23)"
+    if not 0 <= score.doubling <= score.melded:
+        return f"team {team}'s doubling is from 0 to its melded points, {score.melded} (R25)"
+    if score.bonus != bonus:
+        return f"team {team}'s bonus must be {bonus}: the bonus goes to the team of the seat that went out"
+    return None
+
+
+def _both_teams(teams: tuple[TeamScore, TeamScore], bonuses: tuple[int, int]) -> str | None:
+    """
+    R23: the two teams together melded and kept no more than the deck is worth.
+    """
+    first, second = teams
     if first.has_breakdown and second.has_breakdown:
-        cards = sum(item or 0 for score in result.teams for item in (score.melded, score.in_hand))
+        cards = sum(item or 0 for score in teams for item in (score.melded, score.in_hand))
         if cards > DECK_POINTS:
             return (
                 f"the cards melded and left in hand are worth {cards} points, more than the deck's {DECK_POINTS} (R23)"
@@ -365,12 +382,9 @@ def result_problem(result: DealScore) -> str | None:
     if type(teams) is not tuple or len(teams) != 2 or not all(type(team) is TeamScore for team in teams):
         return f"a deal's result has two TeamScore values, got {teams!r}"
     for team in result.teams:
-        items = (team.melded, team.doubling, team.bonus, team.in_hand)
-        total: object = team.total
-        if type(total) is not int or (not all(type(item) is int for item in items) and items != (None,) * 4):
-            return f"a team's score has four int items or none, and an int total, got {team!r}"
-        if team.has_breakdown and sum(items[:3]) - items[3] != total:  # type: ignore[arg-type, operator]
-            return f"a team's total is melded + doubling + bonus - in_hand, got {team!r} with total {total!r}"
+        problem = _team_types(team)
+        if problem:
+            return problem
     deal: object = result.deal
     if type(deal) is not int:
         return f"a result's deal number must be an int, got {deal!r}"
@@ -380,6 +394,19 @@ def result_problem(result: DealScore) -> str | None:
         return f"a result's end must be a DealEnd, got {end!r}"
     if (went_out is None) == (end is DealEnd.WENT_OUT) or (went_out is not None and not _seats.is_seat(went_out)):
         return f"a deal ends by going out exactly when a seat went out, got {went_out!r} and {end!r}"
+    return None
+
+
+def _team_types(team: TeamScore) -> str | None:
+    """
+    A team's score has four int items and their total, or an int total alone.
+    """
+    items = (team.melded, team.doubling, team.bonus, team.in_hand)
+    total: object = team.total
+    if type(total) is not int or (not all(type(item) is int for item in items) and items != (None,) * 4):
+        return f"a team's score has four int items or none, and an int total, got {team!r}"
+    if team.has_breakdown and sum(items[:3]) - items[3] != total:  # type: ignore[arg-type, operator]
+        return f"a team's total is melded + doubling + bonus - in_hand, got {team!r} with total {total!r}"
     return None
 
 
