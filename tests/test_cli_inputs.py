@@ -38,10 +38,13 @@ NEW_GAME = format_position(new_game())
 BAD_PHASE = NEW_GAME.replace(" deal ", " de\x1bal\x9b ", 1)
 NOT_REGULAR = "not a regular file (a pipe or a device can be read as standard input, with -)"
 NOT_REGULAR_OUT = "not a regular file (to write the record to standard output, use -)"
-#: Runs ``main(argv)`` and interrupts it with SIGINT after 0.3 s, while it waits for standard input.
+#: Runs the command and interrupts it (as Ctrl-C does) 0.3 s later.  Python turns SIGINT into
+#: KeyboardInterrupt unless it started with the signal ignored, as a job started in the
+#: background by a script does: the handler is set again so that the case runs anywhere.
 INTERRUPTING = (
     "import signal, sys, threading\n"
     "from persian_rummy.cli import main\n"
+    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
     "threading.Timer(0.3, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
