@@ -45,6 +45,8 @@ LAYERS = (
     "engine",
     # hidden information
     "views",
+    # players
+    "players",
     # text and data
     "notation",
     "records",
