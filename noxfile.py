@@ -3,7 +3,8 @@
 # dependencies = ["nox>=2025.2.9"]
 # ///
 """
-Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build and the fuzzing.
+Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
+and a match on a local Dask cluster.
 
 ``nox -s bench`` measures speed and memory (not run by default).
 """
@@ -11,13 +12,14 @@ Development tasks: ``nox`` runs the tests, the linters, the type checker, the do
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import nox
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["tests", "lint", "typecheck", "docs", "fuzz"]
+nox.options.sessions = ["tests", "lint", "typecheck", "docs", "fuzz", "dask"]
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 PYTHONS = ["3.11", "3.12", "3.13"]
@@ -87,6 +89,50 @@ def fuzz(session: nox.Session) -> None:
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".")
     session.run("pytest", "fuzz", "--numprocesses=auto", "--dist=worksteal", *session.posargs)
+
+
+@nox.session(python=PYTHONS[0])
+def dask(session: nox.Session) -> None:
+    """
+    Play a match on a local Dask cluster of two worker processes and compare it with the serial one.
+
+    Installs the ``dask`` extra (``distributed``), which the tests group leaves out: without it
+    ``tests/test_matches_dask.py`` is skipped by the other sessions.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".[dask]")
+    session.run("pytest", "-p", "no:cacheprovider", "tests/test_matches_dask.py", *session.posargs)
+
+
+#: The matches of the strength table in docs/bots.md: the two players with their budgets, and the games
+#: (twice the duplicate pairs).
+EVALUATION = (
+    ("greedy", "random", 600),
+    ("pimc:100", "greedy", 600),
+    ("ismcts:100", "greedy", 600),
+    ("ismcts:100", "pimc:100", 600),
+)
+
+
+@nox.session(python=PYTHONS[0])
+def evaluate(session: nox.Session) -> None:
+    """
+    Play the matches of the strength table in docs/bots.md, 300 duplicate pairs each, on every core.
+
+    Not run by default: it takes about an hour on two cores.  ``nox -s evaluate -- greedy`` plays only
+    the matches whose first player starts with ``greedy``.  Each match's result is written to
+    ``.nox/evaluate/results/`` as JSON, and its summary table is printed.
+    """
+    session.install("-e", ".[cli]")
+    folder = Path(session.virtualenv.location) / "results"
+    folder.mkdir(exist_ok=True)
+    jobs = str(len(os.sched_getaffinity(0)))
+    for first, second, games in EVALUATION:
+        if session.posargs and not first.startswith(tuple(session.posargs)):
+            continue
+        out = folder / f"{first}-vs-{second}.json".replace(":", "")
+        command = ["persian-rummy", "match", first, second, "--games", str(games), "--seed", "1", "--jobs", jobs]
+        session.run(*command, "--out", str(out))
 
 
 @nox.session

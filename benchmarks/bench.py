@@ -29,6 +29,13 @@ Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED
    public view) and per ``determinize`` (of the view of the seat to act, with one
    ``random.Random`` per batch of calls), on ``--view-states`` decision states sampled along
    the same recorded playouts, with the bare loop subtracted.
+6. Matches (``persian_rummy.matches``): games per second of ``play_match`` between two
+   ``RandomPlayer`` teams, serial, against the bare loop of section 1 on as many games (each
+   player shown its seat's view, its thinking timed); then the same match on a
+   ``ProcessPoolExecutor`` of two processes against one (the workers may use every CPU the
+   benchmark was allowed, the pools are started and warm before timing); and microseconds per
+   ``legal_actions(view)`` against ``legal_actions(state)`` on the ``--view-states`` states.
+   The timed repeats of the two sides of each comparison alternate.
 
 The exit status is 0 whether or not the reference bars are met: they are for information.
 """
@@ -48,6 +55,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -78,6 +86,8 @@ from persian_rummy import (
     random_deal,
     to_json,
 )
+from persian_rummy.matches import play_match
+from persian_rummy.players import RandomPlayer
 
 T = TypeVar("T")
 Pair = tuple[GameState, Action]
@@ -89,6 +99,11 @@ REPEAT_SEED_STEP = 1_000_000
 ACTION_TYPES: tuple[type, ...] = (Deal, DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass)
 BAR_ACTIONS_PER_S = 50_000
 BAR_KIB_PER_SUCCESSOR = 2.0
+BAR_MATCH_SHARE = 0.9  # a serial match of random players, against the bare playout loop
+BAR_TWO_PROCESSES = 1.7  # a match on two processes, against one
+MATCH_SEED = 300_000_000  # the seeds of the matches of section 6
+#: The CPUs this process may use before it is pinned: a match's worker processes use them all.
+UNPINNED: frozenset[int] | None = frozenset(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
 
 
 # -- figures ---------------------------------------------------------------------------------------------------
@@ -574,6 +589,100 @@ def measure_views(decisions: Sequence[Pair], n_states: int, repeats: int, repeat
     ]
 
 
+# -- 6. matches ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Matches:
+    games: int
+    bare_games_per_s: Spread
+    match_games_per_s: Spread
+    match_share: Spread
+    one_process_games_per_s: Spread
+    two_processes_games_per_s: Spread
+    speedup: Spread
+    legal_actions: list[CallCost]
+
+
+def unpin() -> None:
+    """
+    In a worker process: run on every CPU the benchmark was allowed, not on the one it is pinned to.
+    """
+    if UNPINNED is not None:
+        os.sched_setaffinity(0, UNPINNED)
+
+
+def match_seconds(games: int, seed: int, pool: ProcessPoolExecutor | None = None) -> float:
+    t0 = time.perf_counter()
+    play_match(RandomPlayer(), RandomPlayer(), games, seed=seed, executor=pool)
+    return time.perf_counter() - t0
+
+
+def bare_seconds(games: int, seed: int) -> float:
+    t0 = time.perf_counter()
+    playout_batch(games, seed)
+    return time.perf_counter() - t0
+
+
+def alternate(
+    first: Callable[[int], float], second: Callable[[int], float], repeats: int
+) -> tuple[list[float], list[float]]:
+    """
+    The seconds of *first* and of *second*, called in turn with the repeat's number.
+    """
+    ones: list[float] = []
+    twos: list[float] = []
+    for r in range(repeats):
+        ones.append(first(r))
+        twos.append(second(r))
+    return ones, twos
+
+
+def legal_view_loop(views: Sequence[View], k: int) -> float:
+    call = legal_actions
+    t0 = time.perf_counter()
+    for _ in range(k):
+        for view in views:
+            call(view)
+    return time.perf_counter() - t0
+
+
+def measure_matches(games: int, decisions: Sequence[Pair], n_states: int, repeats: int, repeat_s: float) -> Matches:
+    """
+    A serial match against the bare loop, two processes against one, and legal actions of views against states.
+    """
+    games += games % 2
+    match_seconds(max(2, games // 10 * 2), MATCH_SEED - 2)  # warm-up
+    bare, serial = alternate(
+        lambda r: bare_seconds(games, 1 + r * REPEAT_SEED_STEP),
+        lambda r: match_seconds(games, MATCH_SEED + r),
+        repeats,
+    )
+    with ProcessPoolExecutor(1, initializer=unpin) as one, ProcessPoolExecutor(2, initializer=unpin) as two:
+        for pool in (one, two):
+            match_seconds(64, MATCH_SEED - 1, pool)  # the workers started and warm
+        ones, twos = alternate(
+            lambda r: match_seconds(games, MATCH_SEED + r, one),
+            lambda r: match_seconds(games, MATCH_SEED + r, two),
+            repeats,
+        )
+    states = [state for state, _ in spaced(decisions, n_states)]
+    views = [observe(state, state.to_act) for state in states]
+    return Matches(
+        games=games,
+        bare_games_per_s=Spread.of([games / s for s in bare]),
+        match_games_per_s=Spread.of([games / s for s in serial]),
+        match_share=Spread.of([b / s for b, s in zip(bare, serial, strict=True)]),
+        one_process_games_per_s=Spread.of([games / s for s in ones]),
+        two_processes_games_per_s=Spread.of([games / s for s in twos]),
+        speedup=Spread.of([a / b for a, b in zip(ones, twos, strict=True)]),
+        legal_actions=[
+            time_per_call("legal_actions(state)", states, legal_actions_loop, states_bare_loop, repeats, repeat_s),
+            time_per_call("legal_actions(view)", views, legal_view_loop, views_bare_loop, repeats, repeat_s),
+        ],
+    )
+
+
 # -- the machine -----------------------------------------------------------------------------------------------
 
 
@@ -713,8 +822,23 @@ def print_views(costs: Sequence[CallCost]) -> None:
     print()
 
 
-def bars(playouts: Playouts, memory: Footprint) -> list[dict[str, object]]:
-    return [
+def print_matches(m: Matches) -> None:
+    print(f"6. Matches of random players, {m.games:,} games (games/s; median [min - max])")
+    print(f"   {'bare playout loop':<34}{spread_text(m.bare_games_per_s, '10,.1f')}")
+    print(f"   {'play_match, serial':<34}{spread_text(m.match_games_per_s, '10,.1f')}")
+    print(f"   {'  its share of the bare loop':<34}{spread_text(m.match_share, '10.1%')}")
+    print(f"   {'play_match, 1 process':<34}{spread_text(m.one_process_games_per_s, '10,.1f')}")
+    print(f"   {'play_match, 2 processes':<34}{spread_text(m.two_processes_games_per_s, '10,.1f')}")
+    print(f"   {'  2 processes / 1':<34}{spread_text(m.speedup, '10.2f')}")
+    for c in m.legal_actions:
+        print(f"   {c.label + ', us/call':<34}{spread_text(c.us_per_call, '10.2f')}")
+    ratio = m.legal_actions[1].us_per_call.median / m.legal_actions[0].us_per_call.median
+    print(f"   {'  view / state':<34}{ratio:>10.2f}")
+    print()
+
+
+def bars(playouts: Playouts, memory: Footprint, matches: Matches | None = None) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = [
         {
             "bar": f"actions/s >= {BAR_ACTIONS_PER_S:,}",
             "value": f"{playouts.actions_per_s.median:,.0f} actions/s (median)",
@@ -724,6 +848,24 @@ def bars(playouts: Playouts, memory: Footprint) -> list[dict[str, object]]:
             "bar": f"memory per successor <= {BAR_KIB_PER_SUCCESSOR:g} KiB",
             "value": f"{memory.mean_kib:.2f} KiB (mean over decisions; median {memory.median_kib:.2f} KiB)",
             "met": memory.mean_kib <= BAR_KIB_PER_SUCCESSOR,
+        },
+    ]
+    return rows if matches is None else [*rows, *match_bars(matches)]
+
+
+def match_bars(m: Matches) -> list[dict[str, object]]:
+    cpus = "?" if UNPINNED is None else len(UNPINNED)
+    return [
+        {
+            "bar": f"serial match >= {BAR_MATCH_SHARE:.0%} of bare",
+            "value": f"{m.match_share.median:.1%} ({m.match_games_per_s.median:,.1f} games/s, the bare loop "
+            f"{m.bare_games_per_s.median:,.1f})",
+            "met": m.match_share.median >= BAR_MATCH_SHARE,
+        },
+        {
+            "bar": f"match, 2 processes / 1 >= {BAR_TWO_PROCESSES:g}",
+            "value": f"{m.speedup.median:.2f} ({cpus} CPUs allowed)",
+            "met": m.speedup.median >= BAR_TWO_PROCESSES,
         },
     ]
 
@@ -809,7 +951,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     view_costs = measure_views(decisions, args.view_states, args.repeats, repeat_s=args.target_seconds / 5)
     print_views(view_costs)
 
-    rows = bars(playouts, memory[0])
+    matches = measure_matches(
+        playouts.games_per_repeat, decisions, args.view_states, args.repeats, repeat_s=args.target_seconds / 5
+    )
+    print_matches(matches)
+
+    rows = bars(playouts, memory[0], matches)
     print_bars(rows)
     load = env["load_average_at_end"] = load_average()
     if load is not None and load > 1.5:
@@ -828,6 +975,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ],
             "notation_json_per_call": [asdict(c) for c in text_costs],
             "hidden_information_per_call": [asdict(c) for c in view_costs],
+            "matches": asdict(matches),
             "bars": rows,
         }
         args.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")

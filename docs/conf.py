@@ -51,6 +51,9 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "random.Random"),
+    ("py:class", "collections.abc.Callable"),
+    ("py:class", "concurrent.futures._base.Executor"),
+    ("py:class", "concurrent.futures.Executor"),
     ("py:obj", "attrs.evolve"),
     # The type variable of `from_json`'s overloads and the alias machinery behind `Document`.
     ("py:class", "persian_rummy.serialize._T"),

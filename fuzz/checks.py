@@ -22,6 +22,7 @@ from persian_rummy import (
     Card,
     CardSet,
     DealScore,
+    Event,
     GameRecord,
     GameState,
     InvalidDataError,
@@ -49,7 +50,7 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 #: The types `from_json` may be asked for; `None` asks for any document.
-KINDS: tuple[type[Any] | None, ...] = (None, GameState, View, DealScore, GameRecord, *ACTION_TYPES)
+KINDS: tuple[type[Any] | None, ...] = (None, GameState, View, DealScore, GameRecord, Event, *ACTION_TYPES)
 
 
 def _name(function: Callable[..., object]) -> str:

@@ -52,6 +52,7 @@ from persian_rummy import (
     Phase,
     PlayerAction,
     apply,
+    events_of,
     format_position,
     from_data,
     from_json,
@@ -119,10 +120,21 @@ _STATES, _ACTIONS = _sample_game()
 #: A state in the middle of the deal.
 _STATE = _STATES[len(_STATES) // 2]
 _RECORD = GameRecord(DEFAULT_RULES, 0, _ACTIONS, ("N", "E", "S", "W"), "2026", None)
-#: Valid documents of every kind, written by `to_json`: states, a view, actions, a deal's score, a record.
+#: Each seat's and a spectator's account of the deal and of a draw from the stock.
+_EVENTS = (*events_of(_STATES[0], _ACTIONS[0]), *events_of(_STATES[1], _ACTIONS[1]))
+#: Valid documents of every kind, written by `to_json`: states, a view, actions, a deal's score, a record,
+#: events.
 SAMPLE_DOCUMENTS: tuple[str, ...] = tuple(
     to_json(value)
-    for value in (new_game(), _STATE, observe(_STATE, 1), *_RECORD.actions[:2], _STATES[-1].results[0], _RECORD)
+    for value in (
+        new_game(),
+        _STATE,
+        observe(_STATE, 1),
+        *_RECORD.actions[:2],
+        _STATES[-1].results[0],
+        _RECORD,
+        *_EVENTS,
+    )
 )
 #: Valid texts of the notation: a position, a rules id, actions and cards.
 SAMPLE_NOTATION: tuple[str, ...] = (

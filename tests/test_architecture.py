@@ -19,6 +19,7 @@ LAYERS = (
     # values
     "exceptions",
     "_limits",
+    "_jsontext",
     "_choices",
     "_seats",
     "_build",
@@ -39,21 +40,32 @@ LAYERS = (
     "_format",
     "_validation",
     "state",
+    "fingerprints",
     # the engine
     "_enumerate",
     "_transitions",
     "engine",
     # hidden information
     "views",
+    "events",
     # players
+    "heuristics",
     "players",
     # text and data
     "notation",
     "records",
     "serialize",
+    # matches between players
+    "_stats",
+    "_matchplay",
+    "_matchdata",
+    "matches",
     # tools
     "strategies",
     "_hypothesis",
+    "_match_command",
+    "_screen",
+    "_play_command",
     "cli",
     "__init__",
     "__main__",

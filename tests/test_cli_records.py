@@ -340,7 +340,7 @@ class TestReplay:
             (to_json(DrawStock(1)).encode(), "$: expected a GameRecord document, got DrawStock"),
             (
                 b'{"format": "persian-rummy", "version": 1}',
-                "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got null",
+                "$.kind: expected 'state', 'view', 'action', 'deal_score', 'record' or 'event', got null",
             ),
             (b"{}", "$.format: expected 'persian-rummy', got null"),
             (b"[1, 2]", "$: expected an object, got a list"),

@@ -113,9 +113,11 @@ def public_callables() -> Iterator[tuple[str, Callable[..., object]]]:
         value = getattr(persian_rummy, name)
         if inspect.isclass(value) and issubclass(value, BaseException):
             continue
+        if getattr(value, "_is_protocol", False):  # a protocol is a type to implement, not to call
+            continue
         if callable(value):
             yield name, value
-        if value in INSTANCES:
+        if inspect.isclass(value) and value in INSTANCES:
             for method, bound in inspect.getmembers(INSTANCES[value], callable):
                 if not method.startswith("_"):
                     yield f"{name}.{method}", bound

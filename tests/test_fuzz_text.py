@@ -499,7 +499,7 @@ class TestJson:
     @pytest.mark.parametrize(
         ("text", "message"),
         [
-            (KIND_LIST, "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got a list"),
+            (KIND_LIST, "$.kind: expected 'state', 'view', 'action', 'deal_score', 'record' or 'event', got a list"),
             (
                 TYPE_OBJECT,
                 (

@@ -450,7 +450,7 @@ STRUCTURAL: list[tuple[str, Data, str]] = [
     (
         "missing kind",
         edited(SCORE, drop("kind")),
-        "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record'",
+        "$.kind: expected 'state', 'view', 'action', 'deal_score', 'record' or 'event'",
     ),
     ("missing format", edited(SCORE, drop("format")), "$.format: expected 'persian-rummy', got null"),
     # wrong types
@@ -562,8 +562,11 @@ class TestLibraryAndSchema:
     @pytest.mark.parametrize(
         ("data", "message"),
         [
-            (envelope([]), "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got a list"),  # type: ignore[arg-type]
-            (envelope({"a": 1}), "$.kind: expected 'state', 'view', 'action', 'deal_score' or 'record', got an object"),  # type: ignore[arg-type]
+            (envelope([]), "$.kind: expected 'state', 'view', 'action', 'deal_score', 'record' or 'event', got a list"),  # type: ignore[arg-type]
+            (
+                envelope({"a": 1}),  # type: ignore[arg-type]
+                "$.kind: expected 'state', 'view', 'action', 'deal_score', 'record' or 'event', got an object",
+            ),
             (envelope("action", type=[], seat=0), "$.type: expected one of 'deal', 'draw_stock', 'take_discard'"),
             (edited(SHORT, first_action(put("type", {}))), "$.actions[0].type: expected one of 'deal', 'draw_stock'"),
         ],

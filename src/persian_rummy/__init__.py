@@ -27,6 +27,7 @@ from .engine import (
     outcome,
     random_deal,
 )
+from .events import Event, Listener, events_of, view_after, view_from_events
 from .exceptions import (
     ChanceNodeError,
     IllegalActionError,
@@ -40,6 +41,9 @@ from .exceptions import (
     PersianRummyError,
     ViewError,
 )
+from .fingerprints import FINGERPRINT_VERSION, fingerprint, fingerprint_int
+from .heuristics import meld_value, possible_layoffs, possible_melds, rollout, seat_returns, team_margin
+from .matches import GameResult, MatchResult, MatchSummary, play_match
 from .melds import MeldKind, TableMeld, is_meld, meld_kind
 from .notation import (
     format_action,
@@ -50,6 +54,7 @@ from .notation import (
     parse_position,
     parse_rules,
 )
+from .players import PLAYER_NAMES, GreedyPlayer, ISMCTSPlayer, PIMCPlayer, Player, RandomPlayer, make_player
 from .records import GameRecord, final_state, replay
 from .rules import DEFAULT_RULES, EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
 from .scoring import DealEnd, DealScore, TeamScore, score_deal, team_of
@@ -61,8 +66,10 @@ from .views import arrangements, check_view, count_arrangements, determinize, ob
 __all__ = [
     "ACTION_TYPES",
     "DEFAULT_RULES",
+    "FINGERPRINT_VERSION",
     "FULL_DECK",
     "JOKERS",
+    "PLAYER_NAMES",
     "Action",
     "Card",
     "CardSet",
@@ -73,8 +80,12 @@ __all__ = [
     "Discard",
     "DrawStock",
     "EmptyStockEnd",
+    "Event",
     "GameRecord",
+    "GameResult",
     "GameState",
+    "GreedyPlayer",
+    "ISMCTSPlayer",
     "IllegalActionError",
     "InvalidDataError",
     "InvalidMeldError",
@@ -85,14 +96,20 @@ __all__ = [
     "InvalidValueError",
     "LayDown",
     "LayOff",
+    "Listener",
+    "MatchResult",
+    "MatchSummary",
     "MeldKind",
     "NextDealer",
     "ObligationTiming",
     "Outcome",
+    "PIMCPlayer",
     "Pass",
     "PersianRummyError",
     "Phase",
+    "Player",
     "PlayerAction",
+    "RandomPlayer",
     "Rank",
     "Redraw",
     "Rules",
@@ -116,7 +133,10 @@ __all__ = [
     "count_arrangements",
     "determinize",
     "draw_rank",
+    "events_of",
     "final_state",
+    "fingerprint",
+    "fingerprint_int",
     "format_action",
     "format_cards",
     "format_position",
@@ -129,9 +149,11 @@ __all__ = [
     "is_meld",
     "json_schema",
     "legal_actions",
+    "make_player",
     "max_deal_length",
     "max_game_length",
     "meld_kind",
+    "meld_value",
     "new_game",
     "next_dealer",
     "observe",
@@ -140,11 +162,19 @@ __all__ = [
     "parse_cards",
     "parse_position",
     "parse_rules",
+    "play_match",
+    "possible_layoffs",
+    "possible_melds",
     "random_deal",
     "replay",
+    "rollout",
     "score_deal",
+    "seat_returns",
     "team_draw",
+    "team_margin",
     "team_of",
     "to_data",
     "to_json",
+    "view_after",
+    "view_from_events",
 ]

@@ -9,6 +9,12 @@ The ``persian-rummy`` command.
 * ``persian-rummy replay FILE`` prints a recorded game action by action, checking every
   action, with the scores.
 * ``persian-rummy show POSITION`` prints a position written in position notation.
+* ``persian-rummy play [--seat S] [--partner BOT] [--opponents BOT] [--seed N] [--record FILE]``
+  lets a person play a game against the bots of `persian_rummy.players` (it needs rich, the
+  ``cli`` extra): see `persian_rummy._play_command`.
+* ``persian-rummy match FIRST SECOND [--games N] [--jobs J] [--seed N] [--out FILE] [--records DIR]``
+  plays a match of duplicate deals between two bots and prints its summary (it needs rich, the
+  ``cli`` extra): see `persian_rummy._match_command`.
 
 ``-`` in place of a file or a position reads standard input.  Other files must be regular
 files: a directory, a pipe or a device is refused (a pipe can be read as standard input).
@@ -35,7 +41,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
-from . import _limits
+from . import _limits, _match_command, _play_command
 from .actions import Action
 from .engine import apply, legal_actions, outcome, random_deal
 from .exceptions import InvalidNotationError, PersianRummyError
@@ -451,6 +457,8 @@ def _parser() -> argparse.ArgumentParser:
     again.add_argument("file", metavar="FILE", help="the game record, a regular file; '-' reads it from stdin")
     position = commands.add_parser("show", help="print a position given in position notation")
     position.add_argument("position", metavar="POSITION", help="the position, one line; '-' reads it from stdin")
+    _play_command.configure(commands.add_parser("play", help="play a game in the terminal against the bots"))
+    _match_command.configure(commands.add_parser("match", help="play a match between two bots on duplicate deals"))
     return parser
 
 
@@ -503,6 +511,10 @@ def _run(args: argparse.Namespace) -> None:
         demo(args.seed, record=args.record)
     elif args.command == "replay":
         replay_file(args.file)
+    elif args.command == "play":
+        _play_command.run(args, _RecordFile)
+    elif args.command == "match":
+        _match_command.run(args, _RecordFile)
     elif args.position == "-":
         show(_stdin_position())
     else:

@@ -14,28 +14,50 @@ their random sources.
 >>> action in legal_actions(state)
 True
 
+The ready players, weakest first: `RandomPlayer`, `GreedyPlayer` (a heuristic, fast enough to
+play out thousands of deals a second), `PIMCPlayer` (determinizes the view and plays each action
+out with a policy) and `ISMCTSPlayer` (a Monte Carlo tree search over what its seat knows).
+`make_player` builds them from their names, with a budget for the searches: ``"pimc:200"``.
+
+>>> state = apply(new_game(), Deal(0, FULL_DECK))
+>>> view = observe(state, state.to_act)
+>>> [make_player(name).choose(view, random.Random(1)) for name in ("greedy", "pimc:8", "ismcts:8")]
+[DrawStock(seat=1), DrawStock(seat=1), DrawStock(seat=1)]
+
 Players are small immutable values: a match copies the same player into many games and
-processes.  A player that keeps a memory of the game (`Listener`) gets a fresh copy for each
-game and is told every action as its seat saw it.
+processes.  Whatever a player works out for one decision lives inside `Player.choose`.  A player
+that keeps a memory of the game (a `persian_rummy.events.Listener`) gets a fresh copy for each game and is told every
+action as its seat saw it.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
-from attrs import frozen
+from attrs import field, frozen
 
-from . import _arguments, _limits
-from .engine import legal_actions
-from .exceptions import InvalidValueError
+from . import _arguments, _build, _cardlogic, _limits, _tables
+from .actions import Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from .cardsets import CardSet
+from .engine import apply, legal_actions, max_deal_length
+from .exceptions import InvalidTypeError, InvalidValueError
+from .heuristics import Chooser, Policy, Until, meld_value, rollout
+from .scoring import score_deal
+from .state import GameState, Phase, View
+from .views import determinize, observe
 
 if TYPE_CHECKING:
-    from .actions import PlayerAction
-    from .state import View
+    from attrs import Attribute
 
-__all__ = ["PLAYER_NAMES", "Player", "RandomPlayer", "make_player"]
+    from .actions import PlayerAction
+    from .melds import TableMeld
+    from .rules import Rules
+
+__all__ = ["PLAYER_NAMES", "GreedyPlayer", "ISMCTSPlayer", "PIMCPlayer", "Player", "RandomPlayer", "make_player"]
 
 
 def __dir__() -> list[str]:
@@ -43,7 +65,7 @@ def __dir__() -> list[str]:
 
 
 @runtime_checkable
-class Player(Protocol):
+class Player(Chooser, Protocol):
     """
     Chooses an action for the seat to act, from what that seat sees.
     """
@@ -59,37 +81,607 @@ class Player(Protocol):
         ...
 
 
+def _check_rng(rng: object) -> None:
+    if type(rng) is not random.Random:
+        _arguments.expect(rng, random.Random, "rng", "a random.Random")
+
+
+def _check_view(view: object) -> None:
+    if type(view) is not View:
+        _arguments.expect(view, View, "view", "a View")
+
+
+def _check_state(state: object) -> None:
+    if type(state) is not GameState:
+        _arguments.expect(state, GameState, "state", "a GameState")
+
+
 @frozen
 class RandomPlayer:
     """
     Chooses uniformly at random among the legal actions.
 
-    The baseline every other player is measured against.
+    The baseline every other player is measured against.  Called as a function on a full
+    state, ``RandomPlayer()(state, rng)``, it is a `persian_rummy.heuristics.Policy` for
+    `persian_rummy.heuristics.rollout`.
     """
 
     def choose(self, view: View, rng: random.Random) -> PlayerAction:
         """
         One of the legal actions of *view*, each as likely.
+
+        Raises:
+            ViewError: *view* is not the view of the seat to act.
+            ChanceNodeError: the next action is a deal.
+            InvalidTypeError: *view* is not a `View`, or *rng* not a ``random.Random``.
         """
+        _check_view(view)
+        _check_rng(rng)
         return rng.choice(legal_actions(view))
 
+    def __call__(self, state: GameState, rng: random.Random) -> PlayerAction:
+        """
+        One of the legal actions of *state*, each as likely.
+        """
+        return rng.choice(legal_actions(state))
 
-#: The ready players by the name the command line and `make_player` know them by.
+
+# -- the greedy player -------------------------------------------------------------------------------------------
+
+_card_set: Final = _build.builder(CardSet)
+_PLAY: Final = Phase.PLAY
+_DRAW: Final = Phase.DRAW
+#: What a card left in hand is reckoned to cost, as a share of its points, when weighing a take.
+_LEFT_IN_HAND: Final = 0.5
+#: What a card drawn from the stock is reckoned to bring, in points, when weighing a take.
+_STOCK_DRAW: Final = 2.0
+#: How much a card in hand is worth keeping for each card of its rank, each next to it in its
+#: suit, and each two places from it.
+_KEEP_SAME, _KEEP_NEXT, _KEEP_GAP = 6, 4, 2
+
+
+def _meld_points(action: LayDown | LayOff, rules: Rules) -> int:
+    match action:
+        case LayDown():
+            return meld_value(action.cards, rules)
+        case LayOff():
+            return action.cards.points
+
+
+def _plan(hand: int, table: int, rules: Rules) -> tuple[int, int]:
+    """
+    The points *hand* could meld now, laying down the most valuable meld while there is one and
+    then laying off the cards that extend a meld of *table* (the cards that do, as a mask), and
+    the cards it would keep.
+    """
+    ace_low = rules.ace_low_allowed
+    melded = 0
+    while True:
+        masks = _cardlogic.lay_down_masks(hand, ace_low)
+        if not masks:
+            break
+        value, best = max((meld_value(_card_set(mask), rules), mask) for mask in masks)
+        melded += value
+        hand &= ~best
+    fits = hand & table
+    return melded + _tables.mask_points(fits), hand & ~fits
+
+
+def _worth(hand: int, table: int, rules: Rules) -> float:
+    """
+    What *hand* is reckoned to be worth: the points it could meld now, less a share of those it would keep.
+    """
+    melded, kept = _plan(hand, table, rules)
+    return melded - _LEFT_IN_HAND * _tables.mask_points(kept)
+
+
+def _keep_score(card: int, hand: int) -> int:
+    """
+    How much card number *card* of *hand* helps towards a meld: the cards of its rank in hand,
+    and those next to it and two places from it in its suit (R10-R12).
+    """
+    score = _KEEP_SAME * (hand & _tables.GROUP_OTHERS[card]).bit_count()
+    if card < 52:
+        window = (hand << 2 >> card) & _tables.RUN_WINDOW[card]
+        score += _KEEP_NEXT * ((window >> 1 & 1) + (window >> 3 & 1)) + _KEEP_GAP * ((window & 1) + (window >> 4 & 1))
+    return score
+
+
+def _least_useful(discards: list[Discard], hand: int) -> Discard:
+    """
+    The discard of the card that helps least towards a meld, the one of most points among those.
+    """
+    best = discards[0]
+    best_key = (1 << 30, 0)
+    for action in discards:
+        card = action.card.index
+        key = (_keep_score(card, hand), -_tables.POINTS[card])
+        if key < best_key:
+            best, best_key = action, key
+    return best
+
+
+def _table_ends(melds: tuple[TableMeld, ...]) -> int:
+    ends = 0
+    for meld in melds:
+        ends |= meld.ends
+    return ends
+
+
+def _best_take(
+    position: GameState | View, hand: int, takes: list[TakeDiscard], table: int
+) -> tuple[float, TakeDiscard | None]:
+    """
+    The take from the discard pile that adds most to what the hand is worth (`_worth`), and how much.
+    """
+    rules = position.rules
+    base = _worth(hand, table, rules)
+    best: tuple[float, TakeDiscard | None] = (-math.inf, None)
+    pile = position.discard_pile
+    taken = 0
+    i = len(pile) - 1
+    for action in takes:  # from the top of the pile down, as legal_actions lists them
+        while i >= 0 and pile[i] != action.card:
+            taken |= 1 << pile[i].index
+            i -= 1
+        taken |= 1 << pile[i].index
+        i -= 1
+        gain = _worth(hand | taken, table, rules) - base
+        if gain > best[0]:
+            best = (gain, action)
+    return best
+
+
+def _draw_choice(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
+    takes: list[TakeDiscard] = []
+    melds: list[LayDown | LayOff] = []
+    for action in actions:
+        match action:
+            case TakeDiscard():
+                takes.append(action)
+            case LayDown() | LayOff():
+                melds.append(action)
+            case DrawStock() | Pass() | Discard():
+                pass
+    draw_first = actions[0] if type(actions[0]) is DrawStock else None
+    if takes:
+        gain, take = _best_take(position, hand, takes, _table_ends(position.melds))
+        if take is not None and gain > (_STOCK_DRAW if draw_first is not None else 0.0):
+            return take
+    if melds:
+        return _most_points(melds, position.rules)
+    return draw_first or actions[-1]
+
+
+def _most_points(melds: list[LayDown | LayOff], rules: Rules) -> PlayerAction:
+    best = melds[0]
+    best_value = -1
+    for action in melds:
+        value = _meld_points(action, rules)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _play_choice(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
+    melds: list[LayDown | LayOff] = []
+    discards: list[Discard] = []
+    for action in actions:
+        match action:
+            case LayDown() | LayOff():
+                melds.append(action)
+            case Discard():
+                discards.append(action)
+            case DrawStock() | TakeDiscard() | Pass():
+                pass
+    if melds:
+        return _most_points(melds, position.rules)
+    return _least_useful(discards, hand)
+
+
+def _greedy(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
+    if len(actions) == 1:
+        return actions[0]
+    if position.phase is _PLAY:
+        return _play_choice(position, hand, actions)
+    return _draw_choice(position, hand, actions)
+
+
+@frozen
+class GreedyPlayer:
+    """
+    A fast heuristic player that plays for the points it can score at once.
+
+    Its algorithm, one decision at a time, with no randomness (ties go to the action listed
+    first by `legal_actions`):
+
+    - **melding**: when it can lay down or lay off, it plays the action that puts the most
+      points on the table, a set of four laid down at once counted double (R25, A20;
+      `persian_rummy.heuristics.meld_value`).  It melds whatever it can, turn after turn, and so
+      goes out as soon as its cards allow (R19).
+    - **drawing**: it takes from the discard pile only when that pays.  A hand is reckoned worth
+      the points it could meld at once (laying down its most valuable meld while there is one,
+      then laying off what extends a meld on the table), less half the points of the cards it
+      would keep.  It takes the card that adds most to that worth, if the gain is above 2 points
+      (what a card from the stock is reckoned to bring); with an empty stock, if the gain is
+      positive, and otherwise it passes (R21).
+    - **discarding**: it discards the card that helps least towards a meld: each card counts 6
+      for each card of its rank in hand, 4 for each card next to it in its suit and 2 for each
+      card two places from it; of the cards that count least, the one of most points goes.
+
+    A decision costs a few times a `legal_actions` call.  Called as a function on a full state,
+    ``GreedyPlayer()(state, rng)``, it is a `persian_rummy.heuristics.Policy`: the fast path of
+    `persian_rummy.heuristics.rollout`, which reads the seat's hand from the state and sees no
+    more than its view would show.
+
+    >>> from persian_rummy import parse_position
+    >>> state = parse_position("- 1/N play E 2c3c4c/5c6c2dKdKhKs/2h3h4h/2s3s4s * - - - - - 0 - -")
+    >>> GreedyPlayer()(state, random.Random(0))
+    LayDown(seat=1, cards=CardSet.parse('Kd Kh Ks'))
+    """
+
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:
+        """
+        The greedy action for the seat of *view*, the seat to act.
+
+        Raises:
+            ViewError: *view* is not the view of the seat to act.
+            ChanceNodeError: the next action is a deal.
+            InvalidTypeError: *view* is not a `View`, or *rng* not a ``random.Random``.
+        """
+        _check_view(view)
+        _check_rng(rng)
+        actions = legal_actions(view)
+        return _greedy(view, view.hand.mask if view.hand is not None else 0, actions)
+
+    def __call__(self, state: GameState, rng: random.Random) -> PlayerAction:  # noqa: ARG002 (a Policy's signature)
+        """
+        The greedy action for the seat to act in the full state *state*: the same action as
+        ``choose(observe(state, state.to_act), rng)``, faster.
+        """
+        _check_state(state)
+        actions = legal_actions(state)
+        return _greedy(state, state.hands[state.to_act].mask, actions)  # type: ignore[index]  # a seat acts
+
+
+# -- searches: the budget and the rollouts -----------------------------------------------------------------------
+
+
+def _positive_int(_: object, attribute: Attribute[int], value: object) -> None:
+    if type(value) is not int:
+        msg = f"{attribute.name} must be an int, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if value < 1:
+        msg = f"{attribute.name} must be 1 or more, got {value!r}"
+        raise InvalidValueError(msg)
+
+
+def _seconds(_: object, attribute: Attribute[float | None], value: object) -> None:
+    if value is None:
+        return
+    if type(value) not in {int, float}:
+        msg = f"{attribute.name} must be a number of seconds or None, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if not 0 < value < math.inf:  # type: ignore[operator]  # int or float
+        msg = f"{attribute.name} must be more than 0 and finite, got {value!r}"
+        raise InvalidValueError(msg)
+
+
+def _policy(_: object, attribute: Attribute[Policy | Chooser], value: Policy | Chooser) -> None:
+    if not callable(value) and not callable(getattr(value, "choose", None)):
+        msg = f"{attribute.name} must be a policy or a player, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+
+
+class _Budget:
+    """
+    The budget of one decision: a number of steps, or seconds of wall-clock time; at least one step.
+    """
+
+    __slots__ = ("deadline", "left")
+
+    def __init__(self, steps: int, seconds: float | None) -> None:
+        self.left = steps
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def spend(self) -> bool:
+        """
+        Whether one more step may be taken; if so, it is counted.
+        """
+        if self.deadline is not None:
+            if self.left > 0:
+                self.left = 0
+                return True
+            return time.perf_counter() < self.deadline
+        self.left -= 1
+        return self.left >= 0
+
+
+def _rollout_bound(rules: Rules) -> int:
+    """
+    How many actions a rollout may take: the longest a deal can be, or 2,000 under rules where
+    deals have no bound (A9, A18).
+    """
+    return max_deal_length(rules) or 2_000
+
+
+def _deal_margin(state: GameState, deal: int, team: int) -> int:
+    """
+    Team *team*'s margin in deal number *deal*, played out in *state*: from its result once it
+    is over, else from the table and hands as they are (a rollout stopped short).
+    """
+    results = state.results
+    if results and results[-1].deal == deal:
+        totals = results[-1].totals
+    else:
+        totals = score_deal(state.hands, state.melds, None, rules=state.rules).totals
+    return totals[team] - totals[1 - team]
+
+
+@frozen
+class PIMCPlayer:
+    """
+    Perfect-information Monte Carlo: tries every legal action in sampled full states.
+
+    The algorithm, for each decision with more than one legal action (a lone legal action is
+    returned at once):
+
+    1. deal the cards its seat cannot see at random (`persian_rummy.determinize`);
+    2. in that sample, apply each legal action in turn and play the deal out to its end with
+       *policy* (`persian_rummy.heuristics.rollout`), every action from the same seed of the
+       rollout's random source, so that the actions are compared on the same luck;
+    3. score each rollout as the deal's margin for its team (its points minus the other team's,
+       R24), and repeat from 1. while the budget lasts;
+    4. play the action with the best mean margin (the first listed among equals).
+
+    Attributes:
+        rollouts: Rollouts per decision, shared among the legal actions: ``rollouts // n``
+            samples for *n* actions, and at least one.
+        seconds: Instead, the wall-clock time per decision, at least one sample.  Play then
+            depends on the machine's speed and load and is not reproducible.
+        policy: How the rollouts play, for all four seats: a `persian_rummy.heuristics.Policy`
+            or a player (`GreedyPlayer` by default).
+
+    The same seed gives the same choice (with a budget in rollouts).  A decision costs about
+    *rollouts* deals played out by *policy*.
+
+    >>> from persian_rummy import parse_position
+    >>> state = parse_position("- 1/N play E 2c3c4c/KdKhKs/2h3h4h/2s3s4s * - - - - - 0 - -")
+    >>> PIMCPlayer(rollouts=100).choose(observe(state, 1), random.Random(0))  # East goes out
+    LayDown(seat=1, cards=CardSet.parse('Kd Kh Ks'))
+    """
+
+    rollouts: int = field(default=100, validator=_positive_int)
+    seconds: float | None = field(default=None, validator=_seconds)
+    policy: Policy | Chooser = field(factory=GreedyPlayer, validator=_policy)
+
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:
+        """
+        The action with the best mean deal margin over the rollouts.
+
+        Raises:
+            ViewError: *view* is not the view of the seat to act.
+            ChanceNodeError: the next action is a deal.
+            InvalidTypeError: *view* is not a `View`, or *rng* not a ``random.Random``.
+        """
+        _check_view(view)
+        _check_rng(rng)
+        actions = legal_actions(view)
+        if len(actions) == 1:
+            return actions[0]
+        totals = [0] * len(actions)
+        budget = _Budget(max(1, self.rollouts // len(actions)), self.seconds)
+        bound = _rollout_bound(view.rules)
+        team = view.to_act & 1  # type: ignore[operator]  # a seat acts
+        while budget.spend():
+            sample = determinize(view, rng)
+            seed = rng.getrandbits(64)
+            for i, action in enumerate(actions):
+                luck = random.Random(seed)  # noqa: S311 (reproducible play, not cryptography)
+                final = rollout(apply(sample, action), self.policy, luck, Until.DEAL, max_actions=bound)
+                totals[i] += _deal_margin(final, view.deal, team)
+        best = max(range(len(actions)), key=lambda i: (totals[i], -i))
+        return actions[best]
+
+
+# -- information-set Monte Carlo tree search ---------------------------------------------------------------------
+
+#: Deal margins are divided by this for the tree's statistics, so that UCB1's exploration
+#: constant has a usual size.
+_MARGIN_SCALE: Final = 100.0
+
+
+class _Edge:
+    """
+    An action out of an information set: how often it was tried, the total reward of the seat
+    that chose it, and how often it was legal when its information set was visited.
+    """
+
+    __slots__ = ("available", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+def _select(
+    edges: dict[PlayerAction, _Edge], actions: tuple[PlayerAction, ...], explore: float, rng: random.Random
+) -> tuple[PlayerAction, bool]:
+    """
+    The action to follow from an information set whose *edges* are known, among the *actions*
+    legal in this sample: an untried one at random (and `True`, the tree grows), else by UCB1
+    with the availability counts.
+    """
+    untried = []
+    for action in actions:
+        edge = edges.get(action)
+        if edge is None:
+            untried.append(action)
+        else:
+            edge.available += 1
+    if untried:
+        action = rng.choice(untried)
+        edges[action] = edge = _Edge()
+        edge.available = 1
+        return action, True
+    best, best_score = actions[0], -math.inf
+    for action in actions:
+        edge = edges[action]
+        score = edge.reward / edge.visits + explore * math.sqrt(math.log(edge.available) / edge.visits)
+        if score > best_score:
+            best, best_score = action, score
+    return best, False
+
+
+@frozen
+class ISMCTSPlayer:
+    """
+    Single-observer information-set Monte Carlo tree search (SO-ISMCTS) with UCB1.
+
+    One tree is grown for the seat that chooses (the observer).  Its nodes are the observer's
+    information sets: a node is keyed by the observer's `View` of the position, hashable and
+    equal for all positions the observer cannot tell apart.  Every action of the game is public
+    but for the card a `DrawStock` brings, so below the root a node stands for the actions
+    played since, and for the cards the observer itself drew; the other seats' draws from the
+    stock, which it does not see, share a node.  Each node holds, for each action chosen there
+    (by whichever seat was to act), its visits, the total reward of the seat that chose it and
+    how often it was legal.
+
+    Each iteration:
+
+    1. deals the cards the observer cannot see at random (`persian_rummy.determinize`);
+    2. walks down from the root: among the actions legal in the sample, an untried one is
+       added to the tree and followed, which ends the walk; else the action maximising
+       ``mean + explore * sqrt(ln(available) / visits)`` (UCB1 counting, as the availability
+       counts do, only the visits in which the action was legal);
+    3. plays the deal out with *policy* (`persian_rummy.heuristics.rollout`);
+    4. credits each action of the walk with the deal's margin for the team of the seat that
+       chose it, divided by 100 (R24).
+
+    It then plays the root's most visited action (the first listed among equals).  A lone
+    legal action is returned at once.
+
+    Attributes:
+        iterations: Iterations per decision.
+        seconds: Instead, the wall-clock time per decision, at least one iteration.  Play
+            then depends on the machine's speed and load and is not reproducible.
+        explore: UCB1's exploration constant, for margins in hundreds of points.
+        policy: How the rollouts play: a `persian_rummy.heuristics.Policy` or a player
+            (`GreedyPlayer` by default).
+
+    >>> from persian_rummy import parse_position
+    >>> state = parse_position("- 1/N play E 2c3c4c/KdKhKs/2h3h4h/2s3s4s * - - - - - 0 - -")
+    >>> ISMCTSPlayer(iterations=40).choose(observe(state, 1), random.Random(0))  # East goes out
+    LayDown(seat=1, cards=CardSet.parse('Kd Kh Ks'))
+    """
+
+    iterations: int = field(default=500, validator=_positive_int)
+    seconds: float | None = field(default=None, validator=_seconds)
+    explore: float = field(default=0.7)
+    policy: Policy | Chooser = field(factory=GreedyPlayer, validator=_policy)
+
+    @explore.validator
+    def _check_explore(self, attribute: Attribute[float], value: object) -> None:
+        if type(value) not in {int, float}:
+            msg = f"{attribute.name} must be a number, got {_limits.shown(value)}"
+            raise InvalidTypeError(msg)
+        if not 0 <= value < math.inf:  # type: ignore[operator]  # int or float
+            msg = f"{attribute.name} must be 0 or more and finite, got {value!r}"
+            raise InvalidValueError(msg)
+
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:
+        """
+        The root's most visited action after the search.
+
+        Raises:
+            ViewError: *view* is not the view of the seat to act.
+            ChanceNodeError: the next action is a deal.
+            InvalidTypeError: *view* is not a `View`, or *rng* not a ``random.Random``.
+        """
+        _check_view(view)
+        _check_rng(rng)
+        actions = legal_actions(view)
+        if len(actions) == 1:
+            return actions[0]
+        tree: dict[View, dict[PlayerAction, _Edge]] = {}
+        budget = _Budget(self.iterations, self.seconds)
+        while budget.spend():
+            self._iterate(view, tree, rng)
+        root = tree[view]
+        best = max(range(len(actions)), key=lambda i: (root[actions[i]].visits if actions[i] in root else 0, -i))
+        return actions[best]
+
+    def _iterate(self, view: View, tree: dict[View, dict[PlayerAction, _Edge]], rng: random.Random) -> None:
+        observer: int = view.seat  # type: ignore[assignment]  # the seat to act
+        state = determinize(view, rng)
+        path: list[tuple[_Edge, int]] = []
+        grown = False
+        while not grown and (state.phase is _PLAY or state.phase is _DRAW):
+            edges = tree.setdefault(observe(state, observer), {})
+            action, grown = _select(edges, legal_actions(state), self.explore, rng)
+            path.append((edges[action], state.to_act))  # type: ignore[arg-type]  # a seat acts
+            state = apply(state, action)
+        final = rollout(state, self.policy, rng, Until.DEAL, max_actions=_rollout_bound(view.rules))
+        margin = _deal_margin(final, view.deal, 0) / _MARGIN_SCALE
+        for edge, seat in path:
+            edge.visits += 1
+            edge.reward += margin if seat & 1 == 0 else -margin
+
+
+# -- names -------------------------------------------------------------------------------------------------------
+
+#: The ready players by the name the command line and `make_player` know them by, each with its
+#: default budget.
 PLAYER_NAMES: Final[Mapping[str, Callable[[], Player]]] = {
     "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "pimc": PIMCPlayer,
+    "ismcts": ISMCTSPlayer,
 }
+
+# The searches' budgets, by name: the field a count goes to.
+_BUDGETS: Final = {"pimc": "rollouts", "ismcts": "iterations"}
+
+
+def _budget(name: str, text: str) -> dict[str, int | float]:
+    field_name = _BUDGETS.get(name)
+    if field_name is None:
+        msg = f"the player {name!r} takes no budget, got {_limits.shown(text)}"
+        raise InvalidValueError(msg)
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if 0 < seconds < math.inf:
+                return {"seconds": seconds}
+        elif text.isdigit() and int(text) > 0:
+            return {field_name: int(text)}
+    except ValueError:
+        pass
+    msg = f"a budget is a whole number of {field_name} or a number of seconds such as '2s', got {_limits.shown(text)}"
+    raise InvalidValueError(msg)
 
 
 def make_player(spec: str) -> Player:
     """
-    The ready player named *spec*, such as ``"random"``.
+    The ready player named *spec*: a name of `PLAYER_NAMES`, and for a search an optional budget
+    after a colon, a count (``"pimc:200"``, rollouts per decision; ``"ismcts:500"``, iterations)
+    or seconds per decision (``"pimc:0.5s"``).
+
+    >>> make_player("greedy"), make_player("pimc:200"), make_player("ismcts:1.5s")
+    (GreedyPlayer(), PIMCPlayer(rollouts=200, seconds=None, policy=GreedyPlayer()), \
+ISMCTSPlayer(iterations=500, seconds=1.5, explore=0.7, policy=GreedyPlayer()))
 
     Raises:
-        InvalidValueError: no ready player has that name.
+        InvalidValueError: no ready player has that name, or the budget is not one.
+        InvalidTypeError: *spec* is not a `str`.
     """
     _arguments.expect(spec, str, "spec", "a player's name")
-    make = PLAYER_NAMES.get(spec)
+    name, colon, budget = spec.partition(":")
+    make = PLAYER_NAMES.get(name)
     if make is None:
-        msg = f"no player is called {_limits.shown(spec)}; the players are {', '.join(sorted(PLAYER_NAMES))}"
+        msg = f"no player is called {_limits.shown(name)}; the players are {', '.join(sorted(PLAYER_NAMES))}"
         raise InvalidValueError(msg)
-    return make()
+    if not colon:
+        return make()
+    return make(**_budget(name, budget))

@@ -1,12 +1,12 @@
 """
-JSON: a documented, versioned form for states, actions, deal results and game records.
+JSON: a documented, versioned form for states, actions, deal results, game records and events.
 
 Every document is a JSON object with three envelope fields and the fields of
 its kind::
 
     {"format": "persian-rummy", "version": 1, "kind": "state", ...}
 
-The kinds are ``state``, ``view``, ``action``, ``deal_score`` and ``record``; the JSON
+The kinds are ``state``, ``view``, ``action``, ``deal_score``, ``record`` and ``event``; the JSON
 Schema that describes them all ships with the package (`json_schema`).  Cards
 are written in card notation (``"Qh"``, ``"X1"``), seats as numbers 0-3.
 
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import types
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
@@ -42,10 +41,11 @@ from typing import Any, Final, TypeAlias, TypeVar, get_args, overload
 
 import attrs
 
-from . import _limits, _seats
-from .actions import ACTION_TYPES, Action
+from . import _jsontext, _limits, _seats
+from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet
+from .events import Event
 from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
 from .melds import TableMeld
 from .records import GameRecord
@@ -74,13 +74,9 @@ FORMAT: Final = "persian-rummy"
 #: The version of the JSON form this library writes and reads.
 VERSION: Final = 1
 #: What a JSON document holds.
-Document: TypeAlias = GameState | View | Action | DealScore | GameRecord
+Document: TypeAlias = GameState | View | Action | DealScore | GameRecord | Event
 
 _MAX_INT: Final = 1_000_000
-# Deeper than any document (a record's deal's deck is four levels down): checked before decoding.
-_MAX_DEPTH: Final = 32
-# A text that opens at most this many arrays and objects is shallow enough for the decoder anyway.
-_SHALLOW: Final = 1000
 
 _T = TypeVar("_T")
 
@@ -183,12 +179,25 @@ def _action(action: Action) -> dict[str, object]:
     return {"type": action.type_name, **_body(action)}
 
 
+def _event(event: Event) -> dict[str, object]:
+    action = event.action
+    return {
+        "action": None if action is None else _action(action),
+        "cards": _cards(event.cards),
+        "dealer": event.dealer,
+        "upcard": None if event.upcard is None else str(event.upcard),
+        "hands": None if event.hands is None else _four_lists(event.hands),
+        "stock": _optional_cards(event.stock),
+    }
+
+
 def to_data(value: Document) -> dict[str, object]:
     """
     The JSON document of *value* as Python data (dicts, lists, strings, numbers, `None`).
 
     Raises:
-        InvalidTypeError: *value* is not a state, a view, an action, a deal result or a record.
+        InvalidTypeError: *value* is not a state, a view, an action, a deal result, a record or
+            an event.
         InvalidValueError: *value* is an action that could not be read back (one whose fields
             were set by force past its checks).
     """
@@ -198,6 +207,8 @@ def to_data(value: Document) -> dict[str, object]:
         name = "action"
     elif kind is DealScore:
         body, name = _deal_score(value), "deal_score"  # type: ignore[arg-type]
+    elif kind is Event:
+        body, name = _event(value), "event"  # type: ignore[arg-type]
     elif kind in _KIND_NAMES:
         body, name = _body(value), _KIND_NAMES[kind]
     else:
@@ -491,6 +502,21 @@ def _read_action(value: object, path: _Path, extra: Mapping[str, bool] | None = 
         raise path.fail(str(error)) from None
 
 
+def _read_event(data: dict[str, object], path: _Path) -> Event:
+    action = _optional(_read_action)(data["action"], path.key("action"))
+    if type(action) is Deal:
+        raise path.key("action").fail("a deal is told with no action, its dealer and its upcard")
+    cards = _card_set(data["cards"], path.key("cards"))
+    dealer = _optional(_seat)(data["dealer"], path.key("dealer"))
+    upcard = _optional(_card)(data["upcard"], path.key("upcard"))
+    hands = _optional(_four)(data["hands"], path.key("hands"))
+    stock = _optional(_card_tuple)(data["stock"], path.key("stock"))
+    try:
+        return Event(action, cards, dealer, upcard, hands, stock)  # type: ignore[arg-type]  # not a Deal, checked
+    except PersianRummyError as error:
+        raise path.fail(f"not a valid event: {error}") from None
+
+
 def _sizes(value: object, path: _Path) -> tuple[int, int, int, int]:
     if not isinstance(value, list) or len(value) != 4:
         raise path.fail(f"expected four hand sizes, got {_describe(value)}")
@@ -594,28 +620,15 @@ def from_data(data: object) -> Document:
     if kind == "deal_score":
         body = _object(data, path, {**_ENVELOPE, **dict.fromkeys(_public_fields(DealScore), True)})
         return _read_deal_score({k: v for k, v in body.items() if k not in _ENVELOPE}, path)
+    if kind == "event":
+        return _read_event(_object(data, path, {**_ENVELOPE, **dict.fromkeys(_public_fields(Event), True)}), path)
     if not isinstance(kind, str) or kind not in _KINDS:
         raise path.key("kind").fail(
-            f"expected 'state', 'view', 'action', 'deal_score' or 'record', got {_describe(kind)}"
+            f"expected 'state', 'view', 'action', 'deal_score', 'record' or 'event', got {_describe(kind)}"
         )
     fields = _public_fields(_KINDS[kind])
     body = _object(data, path, {**_ENVELOPE, **dict.fromkeys(fields, True)})
     return _read_document(_KINDS[kind], body, path)
-
-
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    result: dict[str, object] = {}
-    for key, value in pairs:
-        if key in result:
-            msg = f"$: duplicate key {key!r} in an object"
-            raise InvalidDataError(msg)
-        result[key] = value
-    return result
-
-
-def _no_constant(name: str) -> object:
-    msg = f"$: {name} is not a JSON number"
-    raise InvalidDataError(msg)
 
 
 @overload
@@ -629,37 +642,13 @@ def from_json(text: str | bytes, kind: type[object] | None = None) -> object:
     Args:
         text: The JSON text.
         kind: The type the document must hold (`GameState`, `View`, `DealScore`, `GameRecord`,
-            or one of the action classes), if one is expected.
+            `Event`, or one of the action classes), if one is expected.
 
     Raises:
         InvalidDataError: *text* is not JSON, or not a valid document (of *kind*).
     """
     _check_kind(kind)
-    if isinstance(text, bytes):
-        if len(text) > 4 * _limits.MAX_JSON:  # no text of MAX_JSON characters is longer in UTF-8
-            msg = f"$: document too long ({len(text):,} bytes)"
-            raise InvalidDataError(msg)
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            msg = f"$: not UTF-8 text: {error.reason}"
-            raise InvalidDataError(msg) from None
-    if not isinstance(text, str):
-        msg = f"$: JSON must be text, got {type(text).__name__}"  # type: ignore[unreachable]
-        raise InvalidDataError(msg)
-    if len(text) > _limits.MAX_JSON:
-        msg = f"$: document too long ({len(text):,} characters; at most {_limits.MAX_JSON:,} are read)"
-        raise InvalidDataError(msg)
-    if _too_deep(text):
-        msg = f"$: not a document: arrays and objects nested more than {_MAX_DEPTH} deep, or left open"
-        raise InvalidDataError(msg)
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:
-        if isinstance(error, InvalidDataError):
-            raise
-        msg = f"$: not JSON: {error}"
-        raise InvalidDataError(msg) from None
+    data = _jsontext.decode(text, _limits.MAX_JSON)
     value = from_data(data)
     if kind is not None and not isinstance(value, kind):
         msg = f"$: expected {_kind_name(kind)} document, got {type(value).__name__}"
@@ -681,32 +670,6 @@ def _check_kind(kind: object) -> None:
     if kind is not None and not isinstance(kind, type | types.UnionType):
         msg = f"kind must be a document's type, such as GameState or GameRecord, got {_limits.shown(kind)}"
         raise InvalidTypeError(msg)
-
-
-# A JSON string (one left open runs to the end: the decoder stops there), and a run of characters
-# that are not brackets, for measuring how deep a text nests; possessive, so never backtracking.
-_STRING: Final = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
-_NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]+")
-
-
-def _too_deep(text: str) -> bool:
-    """
-    Whether *text* nests arrays and objects more than `_MAX_DEPTH` deep, or leaves more than
-    that many open, which no document does: the decoder would recurse once per level, and with
-    a raised recursion limit a deep enough text exhausts the C stack.  A text that opens few
-    enough is not measured.
-    """
-    if text.count("[") + text.count("{") <= _SHALLOW:
-        return False
-    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
-    for _ in range(_MAX_DEPTH):
-        inner = brackets.replace("[]", "").replace("{}", "")
-        if inner == brackets:
-            break
-        brackets = inner
-    # What is left opens what it never closes (or closes what it never opened): the decoder
-    # would recurse into each of those before it failed.
-    return brackets.count("[") + brackets.count("{") > _MAX_DEPTH
 
 
 def json_schema() -> dict[str, object]:

@@ -67,20 +67,23 @@ def observe(state: GameState, seat: int | None = None) -> View:
         InvalidValueError: *seat* is not 0-3 or `None`.
         InvalidTypeError: *state* is not a `GameState`, or *seat* not an `int` or `None`.
     """
-    _arguments.expect(state, GameState, "state", "a GameState")
-    if seat is not None:
+    # Players see a view at every decision: the checks of the arguments take one test each.
+    if type(state) is not GameState:
+        _arguments.expect(state, GameState, "state", "a GameState")
+    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         _arguments.seat(seat, "seat")
     hands = state.hands
+    phase = state.phase
     return _new_view(
         seat,
         state.rules,
-        state.phase,
+        phase,
         state.deal,
         state.dealer,
         state.to_act,
         None if seat is None else hands[seat],
-        (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-        hands if _is_over(state.phase) else state.revealed,
+        (hands[0].mask.bit_count(), hands[1].mask.bit_count(), hands[2].mask.bit_count(), hands[3].mask.bit_count()),
+        hands if phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER else state.revealed,
         len(state.stock),
         state.discard_pile,
         state.melds,

@@ -1,0 +1,177 @@
+"""
+How a match is played: the seeds of its streams, one game between four players, and the tasks
+its games are cut into, run here or on an executor.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from typing import Final, TypeVar
+
+from . import _limits
+from .actions import Action, PlayerAction
+from .engine import apply, random_deal
+from .events import Event, Listener, events_of
+from .exceptions import IllegalActionError, InvalidValueError
+from .players import Player
+from .rules import Rules
+from .state import GameState, Phase, View, new_game
+from .views import observe
+
+_C = TypeVar("_C")
+_R = TypeVar("_R")
+
+#: Units of work (duplicate pairs) per task sent to an executor, at most, by default.
+MOST_PER_TASK: Final = 32
+#: Called as ``progress(finished, total)`` as the games are finished.
+Progress = Callable[[int, int], object]
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """
+    A 64-bit seed for the stream named by *parts* of the match of *seed*: the same in every
+    process and whatever ``PYTHONHASHSEED`` is (a hash of the text, not Python's ``hash``).
+
+    >>> derived_seed(1, "deck", 0)
+    2607637606844801568
+    """
+    text = "/".join(str(part) for part in ("persian-rummy match", seed, *parts))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def spans(units: int, chunk: int | None) -> list[range]:
+    """
+    *units* cut into tasks of *chunk* units, by default a sixteenth of them, 1 to `MOST_PER_TASK`.
+
+    >>> spans(5, 2)
+    [range(0, 2), range(2, 4), range(4, 5)]
+    >>> len(spans(200, None)), len(spans(100_000, None))
+    (17, 3125)
+    """
+    per_task = max(1, min(MOST_PER_TASK, units // 16)) if chunk is None else chunk
+    return [range(start, min(units, start + per_task)) for start in range(0, units, per_task)]
+
+
+def run(  # noqa: PLR0913
+    executor: Executor | None,
+    task: Callable[[_C, int, int], Sequence[_R]],
+    context: _C,
+    parts: Sequence[range],
+    per_unit: int,
+    progress: Progress | None,
+) -> list[_R]:
+    """
+    What ``task(context, part.start, part.stop)`` returns for each part, *per_unit* results for
+    each unit of it, joined in the order of *parts* whatever order they finish in: here one
+    after the other, or on *executor*.  *progress* is told how many results are in after each part.
+    """
+    total = per_unit * sum(len(part) for part in parts)
+    if executor is None:
+        results: list[_R] = []
+        for part in parts:
+            results.extend(task(context, part.start, part.stop))
+            if progress is not None:
+                progress(len(results), total)
+        return results
+    submitted: list[Future[Sequence[_R]]] = []
+    try:
+        submitted.extend(executor.submit(task, context, part.start, part.stop) for part in parts)
+        finished = 0
+        for future in as_completed(submitted):
+            finished += len(future.result())  # the first failure is raised at once
+            if progress is not None:
+                progress(finished, total)
+    except BaseException:
+        for future in submitted:
+            future.cancel()
+        raise
+    return [result for future in submitted for result in future.result()]
+
+
+def playout(  # noqa: PLR0913
+    rules: Rules, dealer: int, players: Sequence[Player], deck_seed: int, seeds: Sequence[int], game: int
+) -> tuple[GameState, list[Action], list[int], list[float]]:
+    """
+    Play game number *game* of a match to its end: the final state, every action, and each
+    seat's decisions and seconds of thinking.  The decks are shuffled by a ``random.Random`` of
+    *deck_seed*; the players, by seat, each have one of its seed in *seeds* and see their
+    seat's view (`observe`) and nothing else.  Listeners are told the events (`_seated`).
+
+    Raises:
+        IllegalActionError: a player chose an action that is not legal; the message names the
+            seat and the game.
+        InvalidValueError: the game has not ended after 100,000 actions.
+    """
+    choose, sources, listening = _seated(players, seeds)
+    decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
+    decisions = [0, 0, 0, 0]
+    thinking = [0.0, 0.0, 0.0, 0.0]
+    actions: list[Action] = []
+    clock = time.perf_counter
+    over = Phase.GAME_OVER
+    state = new_game(rules, dealer=dealer)
+    while state.phase is not over:
+        if state.is_chance_node:
+            action: Action = random_deal(state, decks)
+        else:
+            seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
+            view = observe(state, seat)
+            start = clock()
+            action = choose[seat](view, sources[seat])
+            thinking[seat] += clock() - start
+            decisions[seat] += 1
+        actions.append(action)
+        if len(actions) > _limits.MAX_ACTIONS:
+            msg = f"game {game} has not ended after {_limits.MAX_ACTIONS:,} actions"
+            raise InvalidValueError(msg)
+        try:
+            after = apply(state, action)
+        except IllegalActionError as error:
+            raise _chose_illegal(error, state, game) from None
+        if listening:
+            _tell(listening, events_of(state, action, after), thinking)
+        state = after
+    return state, actions, decisions, thinking
+
+
+def _seated(
+    players: Sequence[Player], seeds: Sequence[int]
+) -> tuple[list[Callable[[View, random.Random], PlayerAction]], list[random.Random], list[tuple[int, Listener]]]:
+    """
+    What the players of a game need, by seat: their ``choose`` methods, their random sources,
+    and the seats that listen with their listeners.
+
+    A player that is a `Listener` plays as a fresh copy of itself, one for each seat it takes,
+    told every action as its seat saw it (`events_of`), the time it takes to hear counted as
+    thinking.  The events are worked out only when some player listens.
+    """
+    # What isinstance(player, Listener) looks at, several times faster: the players of every game are checked.
+    seated = [copy.deepcopy(player) if hasattr(player, "hear") else player for player in players]
+    listening: list[tuple[int, Listener]] = [
+        (seat, player)  # type: ignore[misc]  # a listener, as above
+        for seat, player in enumerate(seated)
+        if hasattr(player, "hear")
+    ]
+    sources = [random.Random(seed) for seed in seeds]  # noqa: S311 (a game, not a secret)
+    return [player.choose for player in seated], sources, listening
+
+
+def _chose_illegal(error: IllegalActionError, state: GameState, game: int) -> IllegalActionError:
+    reason = f"the player of seat {state.to_act} chose it in game {game}: {error.reason}"
+    return IllegalActionError(error.action, reason, error.rule)
+
+
+def _tell(listening: Sequence[tuple[int, Listener]], events: Sequence[Event], thinking: list[float]) -> None:
+    """
+    Tell each listening player its seat's event, its time counted in *thinking*.
+    """
+    clock = time.perf_counter
+    for seat, player in listening:
+        start = clock()
+        player.hear(events[seat])
+        thinking[seat] += clock() - start

@@ -1,0 +1,435 @@
+"""
+The screen of ``persian-rummy play``: what one seat sees of a game, written as lines of text.
+
+A line is a tuple of segments, each a text and the name of its style (``"red"``, ``"bold"``,
+``""`` for none).  The styles are for a terminal that shows colours; the text alone says
+everything, so the screen reads the same in plain text (the top of the discard pile is in
+brackets, the card to play is named in words).  `plain` joins the texts; the command turns
+the segments into ``rich`` text.  Cards are shown with their suit symbols (``Q♥``) or, where
+the output cannot show them, in card notation (``Qh``).
+
+Everything here is drawn from a `View` of the seat that plays (`persian_rummy.observe`), and
+the actions told are public: what the seat may not see never reaches the screen.
+"""
+
+from __future__ import annotations
+
+import string
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Final, TypeAlias, assert_never
+
+from attrs import frozen
+
+from .actions import Action, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .cards import Card, Suit, by_rank
+from .cardsets import CardSet
+from .melds import MeldKind, TableMeld
+from .notation import SEAT_LETTERS
+from .scoring import DealEnd, DealScore, TeamScore, team_of
+from .state import GameState, Phase, View
+
+#: A piece of text and its style.
+Segment: TypeAlias = tuple[str, str]
+#: One line of the screen.
+Line: TypeAlias = tuple[Segment, ...]
+
+_SUIT_STYLES: Final = {Suit.CLUBS: "", Suit.DIAMONDS: "red", Suit.HEARTS: "red", Suit.SPADES: "", None: "magenta"}
+#: The styles of the screen's parts.
+HEADING: Final = "bold"
+NUMBER: Final = "bold cyan"
+PENDING: Final = "reverse"
+TOP: Final = "bold"
+WARNING: Final = "yellow"
+EXPLANATION: Final = "red"
+#: The characters the symbols need; an output that cannot encode them all gets card notation.
+SYMBOLS: Final = "♣♦♥♠🃏"
+_INDENT: Final = "  "
+_LABEL_WIDTH: Final = 10
+_NO_GROUP: Final = object()
+_TEAM_NAMES: Final = tuple(f"{SEAT_LETTERS[team]}-{SEAT_LETTERS[team + 2]}" for team in (0, 1))
+
+
+@frozen
+class Look:
+    """
+    How the screen shows things.
+
+    Attributes:
+        symbols: Cards with their suit symbols (``Q♥``), else in card notation (``Qh``).
+        by_rank: The hand sorted by rank (then suit), else by suit (then rank).
+        width: The width of the screen in columns; the list of moves wraps to it.
+    """
+
+    symbols: bool = True
+    by_rank: bool = False
+    width: int = 80
+
+
+def cells(text: str) -> int:
+    """
+    How many columns *text* takes on a terminal: wide characters (the joker's 🃏) take two.
+
+    >>> cells("Q♥"), cells("🃏1")
+    (2, 3)
+    """
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def plain(lines: Iterable[Line]) -> str:
+    """
+    The text of *lines*, without their styles, one line each and a newline after each.
+
+    >>> plain([(("Q♥", "red"), (" and ", ""), ("9c", "")), ()])
+    'Q♥ and 9c\\n\\n'
+    """
+    return "".join("".join(text for text, _ in line) + "\n" for line in lines)
+
+
+def card(value: Card, look: Look, mark: str = "") -> Segment:
+    """
+    *value* as the screen shows it, in its suit's style and *mark* besides.
+    """
+    text = value.symbol if look.symbols else str(value)
+    return text, " ".join(part for part in (_SUIT_STYLES[value.suit], mark) if part)
+
+
+def cards(values: Iterable[Card], look: Look, marks: dict[Card, str] | None = None) -> list[Segment]:
+    """
+    The cards *values*, in the order given, separated by spaces; ``-`` for none.
+    """
+    marks = marks or {}
+    result: list[Segment] = []
+    for value in values:
+        if result:
+            result.append((" ", ""))
+        result.append(card(value, look, marks.get(value, "")))
+    return result or [("-", "")]
+
+
+def seat_name(seat: int, you: int | None) -> str:
+    """
+    A seat's letter, followed by ``(you)`` for the seat that plays.
+    """
+    return f"{SEAT_LETTERS[seat]} (you)" if seat == you else SEAT_LETTERS[seat]
+
+
+def team_name(team: int, you: int | None) -> str:
+    """
+    A team's name, ``N-S`` or ``E-W``, followed by ``(you)`` for the team of the seat that plays.
+    """
+    return f"{_TEAM_NAMES[team]} (you)" if you is not None and team_of(you) == team else _TEAM_NAMES[team]
+
+
+# -- actions told in words ---------------------------------------------------------------------------------------
+
+
+def _meld_words(melds: Sequence[TableMeld], index: int, look: Look) -> list[Segment]:
+    return [(f"meld {index + 1} (", ""), *cards(melds[index].cards, look), (")", "")]
+
+
+def _above_words(pile: Sequence[Card], taken: Card) -> str:
+    above = len(pile) - 1 - pile.index(taken)
+    return f" and the {above} card{'s' if above > 1 else ''} above it" if above else ""
+
+
+def _field_words(before: GameState | View, action: Action, name: str, look: Look) -> list[Segment]:
+    """
+    What the name *name* in braces in *action*'s phrase stands for, as in `persian_rummy.cli.describe`.
+    """
+    if name == "meld":
+        return _meld_words(before.melds, getattr(action, "meld"), look)  # noqa: B009 (the field the phrase names)
+    if name == "above":
+        return [(_above_words(before.discard_pile, getattr(action, "card")), "")]  # noqa: B009
+    value: Card | CardSet = getattr(action, name)  # the phrases name no other fields
+    return [card(value, look)] if isinstance(value, Card) else cards(value, look)
+
+
+def tell(before: GameState | View, action: Action, look: Look, you: int | None = None) -> Line:
+    """
+    One line saying what *action* does in *before* (a state or a view: only what all see is used):
+    the seat, then the action's phrase (`persian_rummy.actions.Deal.phrase`) with its cards.
+
+    >>> from persian_rummy import Discard, new_game
+    >>> plain([tell(new_game(), Discard(3, "Qh"), Look())])
+    'W discards Q♥\\n'
+    """
+    parts: list[Segment] = [(seat_name(action.seat, you) + " ", "")]
+    for literal, name, _, _ in string.Formatter().parse(action.phrase):
+        if literal:
+            parts.append((literal, ""))
+        if name:
+            parts.extend(_field_words(before, action, name, look))
+    return tuple(parts)
+
+
+# -- the table -----------------------------------------------------------------------------------------------------
+
+
+def _doubled(meld: TableMeld, view: View) -> bool:
+    rules = view.rules
+    return meld.four_at_once and (
+        rules.double_four_of_a_kind if meld.kind is MeldKind.SET else rules.double_four_card_runs
+    )
+
+
+def _meld_line(number: int, meld: TableMeld, view: View, look: Look, width: int) -> Line:
+    shown = cards(meld.cards, look)
+    pad = width - sum(cells(text) for text, _ in shown)
+    how = f"{meld.kind} laid down by {seat_name(meld.owner, view.seat)}"
+    if _doubled(meld, view):
+        how += " (four at once: doubled)"
+    parts: list[Segment] = [(f"{_INDENT}{number:>2}  ", NUMBER), *shown, (" " * pad + "  " + how, "")]
+    for seat, part in enumerate(meld.layoffs):
+        if part:
+            parts.extend([("; ", ""), *cards(part, look), (f" laid off by {seat_name(seat, view.seat)}", "")])
+    return tuple(parts)
+
+
+def table_lines(view: View, look: Look) -> list[Line]:
+    """
+    The melds on the table, numbered, with who laid each down and who laid off what.
+    """
+    if not view.melds:
+        return [(("Table: ", HEADING), ("no melds yet", ""))]
+    width = max(sum(cells(text) for text, _ in cards(meld.cards, look)) for meld in view.melds)
+    lines: list[Line] = [(("Table:", HEADING),)]
+    lines.extend(_meld_line(number, meld, view, look, width) for number, meld in enumerate(view.melds, start=1))
+    return lines
+
+
+def pile_lines(view: View, look: Look) -> list[Line]:
+    """
+    The discard pile, bottom to top, its top card in brackets, and the size of the stock.
+    """
+    pile = view.discard_pile
+    shown = cards(pile[:-1], look) if len(pile) > 1 else []
+    if pile:
+        shown = [*shown, (" ", "")] if shown else []
+        shown += [("[", ""), card(pile[-1], look, TOP), ("]", "")]
+    else:
+        shown = [("empty", "")]
+    stock = f"{view.stock_size} card{'' if view.stock_size == 1 else 's'}" if view.stock_size else "empty"
+    return [
+        (("Discard pile ", HEADING), ("(bottom to top): ", ""), *shown),
+        (("Stock: ", HEADING), (stock, WARNING if not view.stock_size else "")),
+    ]
+
+
+def _hand_words(view: View, seat: int, look: Look) -> list[Segment]:
+    size = view.hand_sizes[seat]
+    parts: list[Segment] = [(f"{SEAT_LETTERS[seat]} {size} card{'' if size == 1 else 's'}", "")]
+    if view.known[seat]:
+        parts.extend([(" (known: ", ""), *cards(view.known[seat], look), (")", "")])
+    return parts
+
+
+def others_line(view: View, look: Look) -> Line:
+    """
+    How many cards each other seat holds, and those of them everyone saw it take from the pile.
+    """
+    parts: list[Segment] = [("Others: ", HEADING)]
+    for seat in range(4):
+        if seat != view.seat:
+            parts.extend([*([(", ", "")] if len(parts) > 1 else []), *_hand_words(view, seat, look)])
+    return tuple(parts)
+
+
+def hand_line(view: View, look: Look, marks: dict[Card, str] | None = None) -> Line:
+    """
+    The seat's own hand, sorted by suit or by rank as *look* says, a gap between suits (or ranks).
+    """
+    hand = view.hand or CardSet()
+    order = sorted(hand, key=by_rank) if look.by_rank else list(hand)
+    parts: list[Segment] = [
+        ("Your hand", HEADING),
+        (f" ({len(hand)} cards, by {'rank' if look.by_rank else 'suit'}): ", ""),
+    ]
+    group: object = _NO_GROUP
+    for value in order:
+        key = value.rank if look.by_rank else value.suit
+        if group is not _NO_GROUP:
+            parts.append(("  " if key != group else " ", ""))
+        parts.append(card(value, look, (marks or {}).get(value, "")))
+        group = key
+    return tuple(parts) if hand else (*parts, ("-", ""))
+
+
+def taken_line(view: View, look: Look) -> Line | None:
+    """
+    The cards taken from the discard pile this turn, and the one that must still be played (R15).
+    """
+    if view.obligation is not None:
+        return (
+            ("You must play ", WARNING),
+            card(view.obligation, look, PENDING),
+            (" now", WARNING),
+            (" (taken from the pile this turn: ", ""),
+            *cards(view.picked, look),
+            ("; R15)", ""),
+        )
+    if view.picked:
+        return (("Taken from the pile this turn: ", ""), *cards(view.picked, look))
+    return None
+
+
+# -- the moves -----------------------------------------------------------------------------------------------------
+
+
+def _move_words(action: PlayerAction, view: View, look: Look) -> tuple[str, list[Segment]]:
+    """
+    The label of *action*'s kind on the screen, and the action's own words, close to its notation.
+    """
+    match action:
+        case DrawStock():
+            return "draw", [("from the stock", "")]
+        case TakeDiscard(card=taken):
+            return "take", [card(taken, look), (_above_words(view.discard_pile, taken).replace(" the ", " "), "")]
+        case LayDown(cards=laid):
+            return "meld", cards(laid, look)
+        case LayOff(meld=index, cards=laid):
+            return "lay", [*cards(laid, look), (" on ", ""), card(next(iter(view.melds[index].cards)), look)]
+        case Discard(card=dropped):
+            return "discard", [card(dropped, look)]
+        case Pass():
+            return "pass", [("your turn", "")]
+        case _:  # pragma: no cover (every player action is matched)
+            assert_never(action)
+
+
+def move_lines(moves: Sequence[PlayerAction], view: View, look: Look) -> list[Line]:
+    """
+    The legal moves, numbered from 1 in the order given, one line per kind, wrapped to the screen.
+    """
+    rows: dict[str, list[list[Segment]]] = {}
+    for number, action in enumerate(moves, start=1):
+        label, words = _move_words(action, view, look)
+        rows.setdefault(label, []).append([(f"{number})", NUMBER), (" ", ""), *words])
+    lines: list[Line] = []
+    for label, items in rows.items():
+        lines.extend(_wrapped(f"{_INDENT}{label:<{_LABEL_WIDTH - 2}}", items, look.width))
+    return lines
+
+
+def _wrapped(label: str, items: list[list[Segment]], width: int) -> list[Line]:
+    lines: list[Line] = []
+    line: list[Segment] = [(label, HEADING)]
+    used = len(label)
+    for item in items:
+        size = sum(cells(text) for text, _ in item)
+        if used > len(label) and used + 3 + size > width:
+            lines.append(tuple(line))
+            line, used = [(" " * len(label), "")], len(label)
+        if used > len(label):
+            line.append(("   ", ""))
+            used += 3
+        line.extend(item)
+        used += size
+    lines.append(tuple(line))
+    return lines
+
+
+# -- whole screens -------------------------------------------------------------------------------------------------
+
+
+def header_line(view: View) -> Line:
+    """
+    The deal's number and dealer, and the scores of the finished deals.
+    """
+    rules, deal = view.rules, view.deal
+    which = f"Deal {deal} of {rules.num_deals}" if deal <= rules.num_deals else f"Deal {deal} (extra deal)"
+    scores = tuple(sum(result.totals[team] for result in view.results) for team in (0, 1))
+    return (
+        (which, HEADING),
+        (f", dealt by {seat_name(view.dealer, view.seat)}.  Score: ", ""),
+        (f"{team_name(0, view.seat)} {scores[0]}, {team_name(1, view.seat)} {scores[1]}", ""),
+    )
+
+
+def _told(title: str, lines: Sequence[Line]) -> list[Line]:
+    return [((title, HEADING),), *((((_INDENT, ""), *line)) for line in lines)] if lines else []
+
+
+def decision_screen(
+    view: View, look: Look, news: Sequence[Line], turn: Sequence[Line], moves: Sequence[PlayerAction]
+) -> list[Line]:
+    """
+    Everything the seat of *view* needs to choose its move: the deal and the scores, what the
+    others did since its last turn (*news*) and what it did this turn (*turn*), the table, the
+    discard pile and the stock, the other hands' sizes, its own hand, the card it must play, and
+    the legal *moves*, numbered.
+    """
+    lines: list[Line] = [header_line(view), ()]
+    lines += _told("Since your last turn:", news)
+    lines += _told("This turn:", turn)
+    lines += [*table_lines(view, look), *pile_lines(view, look), others_line(view, look), ()]
+    marks = {value: PENDING if value == view.obligation else "underline" for value in view.picked}
+    lines.append(hand_line(view, look, marks))
+    taken = taken_line(view, look)
+    if taken is not None:
+        lines.append(taken)
+    lines += [(), (("Your moves:", HEADING),), *move_lines(moves, view, look)]
+    return lines
+
+
+def _ending(result: DealScore, you: int | None) -> str:
+    if result.went_out is not None:
+        return f"{'you' if result.went_out == you else SEAT_LETTERS[result.went_out]} went out"
+    if result.end is DealEnd.STOCK_EMPTY:
+        return "the stock ran out"
+    return "the stock was empty and everyone passed"
+
+
+def _score_row(name: str, score: TeamScore) -> Line:
+    items = (score.melded, score.doubling, score.bonus, None if score.in_hand is None else -score.in_hand)
+    melded, doubling, bonus, held = ("-" if item is None else str(item) for item in items)
+    return ((f"{_INDENT}{name:<10} {melded:>7} {doubling:>9} {bonus:>6} {held:>8} {score.total:>6}", ""),)
+
+
+def score_lines(view: View) -> list[Line]:
+    """
+    The score of the deal just finished, item by item for each team, and the game's totals.
+    """
+    result = view.results[-1]
+    scores = tuple(sum(done.totals[team] for done in view.results) for team in (0, 1))
+    return [
+        ((f"Score of deal {result.deal}", HEADING), (f" ({_ending(result, view.seat)}):", "")),
+        ((f"{_INDENT}{'team':<10} {'melded':>7} {'doubling':>9} {'bonus':>6} {'in hand':>8} {'total':>6}", ""),),
+        *(_score_row(team_name(team, view.seat), result.teams[team]) for team in (0, 1)),
+        ((f"{_INDENT}Game: {team_name(0, view.seat)} {scores[0]}, {team_name(1, view.seat)} {scores[1]}", ""),),
+    ]
+
+
+def _left_line(view: View, seat: int, look: Look) -> Line:
+    hand = view.known[seat]
+    return (
+        (f"{_INDENT}{seat_name(seat, view.seat):<8}", ""),
+        *cards(hand, look),
+        (f" ({hand.points} points)" if hand else "", ""),
+    )
+
+
+def deal_over_screen(view: View, look: Look, news: Sequence[Line]) -> list[Line]:
+    """
+    The end of a deal: what the others did since the seat's last turn, the table as the deal
+    ended, the cards left in every hand and the deal's score.
+    """
+    lines: list[Line] = [(((f"Deal {view.deal} is over", HEADING),)), ()]
+    lines += _told("Since your last turn:", news)
+    lines += [*table_lines(view, look), (("Cards left in hand:", HEADING),)]
+    lines += [_left_line(view, seat, look) for seat in range(4)]
+    return [*lines, (), *score_lines(view)]
+
+
+def result_line(view: View) -> Line:
+    """
+    Who won the game (R28), with the totals; for the team of the seat that plays, said so.
+    """
+    scores = tuple(sum(result.totals[team] for result in view.results) for team in (0, 1))
+    if view.phase is not Phase.GAME_OVER:
+        return ((f"Deal {view.deal}: the game is not over.", ""),)
+    if scores[0] == scores[1]:
+        return ((f"The game is a draw, {scores[0]} all.", HEADING),)
+    winner = int(scores[1] > scores[0])
+    yours = "" if view.seat is None else (" You win!" if team_of(view.seat) == winner else " You lose.")
+    return ((f"{_TEAM_NAMES[winner]} win, {scores[winner]} to {scores[1 - winner]}.", HEADING), (yours, ""))

@@ -1,0 +1,607 @@
+"""
+Matches: two teams of players over many games, on duplicate deals, and what the games tell.
+
+`play_match` plays an even number of games between two teams.  A team is one `Player`, who
+then plays both of the team's seats, or a pair of players, one for each seat.  The games come
+in **duplicate pairs**: both games of a pair are dealt from the same decks, with the teams in
+each other's seats, so each team holds in one game the cards the other held in the other, and
+the luck of the cards cancels out of the pair.  The first dealer moves round the table from
+one pair to the next.
+
+Everything random is drawn from streams derived from the match's seed: one for the decks of each
+pair, one for each player of each game.  A match is the same whatever processes play it, in
+whatever order its games finish, and whatever ``PYTHONHASHSEED`` is.
+
+>>> from persian_rummy.players import RandomPlayer
+>>> result = play_match(RandomPlayer(), RandomPlayer(), 4, seed=5)
+>>> [(game.seats[0], game.first_dealer, game.points) for game in result.games]
+[((0, 2), 0, (332, 306)), ((1, 3), 0, (211, 302)), ((0, 2), 1, (171, 79)), ((1, 3), 1, (31, 48))]
+>>> result.games[0].deck_seed == result.games[1].deck_seed != result.games[2].deck_seed
+True
+>>> summary = result.summary
+>>> summary.wins, summary.draws, summary.losses, summary.score_rate, summary.mean_margin
+(2, 0, 2, 0.5, 2.5)
+>>> play_match(RandomPlayer(), RandomPlayer(), 4, seed=5) == result
+True
+
+The result compares equal to that of another run with the same seed, on any executor: the time
+each player took to think is kept (`GameResult.thinking`) but left out of the comparison.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from typing import Final, TypeAlias
+
+import attrs
+from attrs import field, frozen
+
+from . import _arguments, _limits, _matchdata, _matchplay, _stats
+from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError
+from .notation import format_rules, parse_rules
+from .players import Player
+from .records import GameRecord
+from .rules import DEFAULT_RULES, Rules
+from .scoring import DealScore
+from .serialize import FORMAT, VERSION, to_data
+
+__all__ = ["GameResult", "MatchResult", "MatchSummary", "Team", "play_match"]
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+#: A team: one player for both of its seats, or a pair of players, the first for the team's
+#: first seat (seat 0 or 1) and the second for the seat opposite.
+Team: TypeAlias = Player | tuple[Player, Player]
+
+_LAYOUTS: Final = _matchdata.LAYOUTS
+
+
+def _check_index(_: object, __: object, value: int) -> None:
+    _matchdata.count(value, "index")
+
+
+def _check_deck_seed(_: object, __: object, value: int) -> None:
+    _matchdata.seed(value, "deck_seed")
+
+
+def _check_dealer(_: object, __: object, value: int) -> None:
+    _arguments.seat(value, "first_dealer")
+
+
+def _check_record(_: object, __: object, value: GameRecord | None) -> None:
+    _arguments.expect(value, (GameRecord, type(None)), "record", "a GameRecord or None")
+
+
+# -- one game --------------------------------------------------------------------------------------------------
+
+
+@frozen
+class GameResult:
+    """
+    One game of a match.
+
+    Attributes:
+        index: The game's number in the match, from 0; games ``2k`` and ``2k + 1`` are a duplicate pair.
+        deck_seed: The seed of the ``random.Random`` that shuffled the decks of the game (and of its pair).
+        seeds: The seeds of each seat's player's ``random.Random``, by seat.
+        first_dealer: The seat that dealt first (R5).
+        seats: The seats of the match's first team, then of its second: ``((0, 2), (1, 3))`` in
+            the first game of a pair, ``((1, 3), (0, 2))`` in the second.
+        deals: The score of each deal, team by team as the table has them (`DealScore.teams`:
+            seats 0 and 2 first, R1).
+        decisions: The actions each seat chose, by seat.
+        thinking: The seconds each seat's player took to choose them, by seat; they differ from
+            one run to the next and are left out when results are compared.
+        record: The game's record, when the match kept them.
+
+    Raises:
+        InvalidValueError: a field is out of its range.
+        InvalidTypeError: a field is not of its type.
+    """
+
+    index: int = field(validator=_check_index)
+    deck_seed: int = field(validator=_check_deck_seed)
+    seeds: tuple[int, int, int, int] = field(converter=_matchdata.seeds)
+    first_dealer: int = field(validator=_check_dealer)
+    seats: tuple[tuple[int, int], tuple[int, int]] = field(converter=_matchdata.layout)
+    deals: tuple[DealScore, ...] = field(converter=_matchdata.deal_scores)
+    decisions: tuple[int, int, int, int] = field(converter=_matchdata.decisions)
+    thinking: tuple[float, float, float, float] = field(converter=_matchdata.thinking, eq=False)
+    record: GameRecord | None = field(default=None, validator=_check_record)
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """
+        The points of the match's first team and of its second, over every deal.
+        """
+        table = (sum(deal.teams[0].total for deal in self.deals), sum(deal.teams[1].total for deal in self.deals))
+        first = self.seats[0][0]
+        return (table[first], table[1 - first])
+
+    @property
+    def margin(self) -> int:
+        """
+        The first team's points less the second's.
+        """
+        first, second = self.points
+        return first - second
+
+    @property
+    def winner(self) -> int | None:
+        """
+        The team of the match that won (0: the first, 1: the second), or `None` for a draw (R28, A22).
+        """
+        margin = self.margin
+        return None if margin == 0 else int(margin < 0)
+
+
+# -- the summary -----------------------------------------------------------------------------------------------
+
+
+@frozen
+class MatchSummary:
+    """
+    What a match's games tell, from the first team's side.
+
+    Attributes:
+        games: The games played.
+        wins: The games the first team won.
+        draws: The games drawn.
+        losses: The games the first team lost.
+        points: Each team's points over all games.
+        score_rate: The first team's score per game, a win counting 1 and a draw 0.5.
+        score_interval: The Wilson 95% interval of the score rate.
+        mean_margin: The first team's points less the second's, per game.
+        margin_interval: The Student's t 95% interval of the mean margin, over the duplicate
+            pairs (each pair's two games averaged, so that the luck of the deal is out of
+            it); `None` for a single pair.
+        decisions: The actions each team's players chose.
+        ms_per_decision: Each team's milliseconds of thinking per decision (left out of comparisons).
+        member_ms_per_decision: The same for each of the team's two seats, the team's first
+            seat (0 or 1) then the seat opposite: each player of a pair apart.
+    """
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: tuple[int, int]
+    score_rate: float
+    score_interval: tuple[float, float]
+    mean_margin: float
+    margin_interval: tuple[float, float] | None
+    decisions: tuple[int, int]
+    ms_per_decision: tuple[float, float] = field(eq=False)
+    member_ms_per_decision: tuple[tuple[float, float], tuple[float, float]] = field(eq=False)
+
+
+def _ms(seconds: float, decisions: int) -> float:
+    return 1000 * seconds / decisions if decisions else 0.0
+
+
+def _summarize(games: Sequence[GameResult]) -> MatchSummary:
+    wins = sum(game.winner == 0 for game in games)
+    draws = sum(game.winner is None for game in games)
+    margins = [game.margin for game in games]
+    pair_margins = [(margins[k] + margins[k + 1]) / 2 for k in range(0, len(margins) - 1, 2)]
+    # By team, then by member: the team's first seat is its member 0 (seat 0 or 1), the other member 1.
+    decisions = [[0, 0], [0, 0]]
+    thinking = [[0.0, 0.0], [0.0, 0.0]]
+    for game in games:
+        for team, seats in enumerate(game.seats):
+            for member, seat in enumerate(seats):
+                decisions[team][member] += game.decisions[seat]
+                thinking[team][member] += game.thinking[seat]
+    team_decisions = (sum(decisions[0]), sum(decisions[1]))
+    return MatchSummary(
+        games=len(games),
+        wins=wins,
+        draws=draws,
+        losses=len(games) - wins - draws,
+        points=(sum(game.points[0] for game in games), sum(game.points[1] for game in games)),
+        score_rate=(wins + draws / 2) / len(games),
+        score_interval=_stats.wilson_interval(wins + draws / 2, len(games)),
+        mean_margin=math.fsum(margins) / len(games),
+        margin_interval=_stats.mean_interval(pair_margins),
+        decisions=team_decisions,
+        ms_per_decision=(
+            _ms(sum(thinking[0]), team_decisions[0]),
+            _ms(sum(thinking[1]), team_decisions[1]),
+        ),
+        member_ms_per_decision=(
+            (_ms(thinking[0][0], decisions[0][0]), _ms(thinking[0][1], decisions[0][1])),
+            (_ms(thinking[1][0], decisions[1][0]), _ms(thinking[1][1], decisions[1][1])),
+        ),
+    )
+
+
+# -- the match -------------------------------------------------------------------------------------------------
+
+
+def _games(value: Iterable[GameResult]) -> tuple[GameResult, ...]:
+    raw: object = value
+    games = tuple(raw) if isinstance(raw, Iterable) and not isinstance(raw, str) else ()
+    if any(type(game) is not GameResult for game in games):
+        msg = f"games must be GameResult values, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if not games or len(games) % 2:
+        msg = f"a match has an even number of games, two for each duplicate deal, got {len(games)}"
+        raise InvalidValueError(msg)
+    for number, game in enumerate(games):
+        if game.index != number:
+            msg = f"games must be numbered 0, 1, ... in order: game {number} has index {game.index}"
+            raise InvalidValueError(msg)
+        first = games[number - number % 2]
+        if game.seats != _LAYOUTS[number % 2] or (game.deck_seed, game.first_dealer) != (
+            first.deck_seed,
+            first.first_dealer,
+        ):
+            msg = f"game {number} is not the duplicate of game {first.index}: same decks and dealer, teams swapped"
+            raise InvalidValueError(msg)
+    return games
+
+
+def _check_rules(_: object, __: object, value: Rules) -> None:
+    _arguments.expect(value, Rules, "rules", "a Rules")
+
+
+def _check_match_seed(_: object, __: object, value: int) -> None:
+    if type(value) is not int:
+        msg = f"seed must be an int, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+
+
+@frozen
+class MatchResult:
+    """
+    The games of a match and, from them, its `summary`.
+
+    Results compare equal when their games do, whatever time the players took to think.
+    `to_json` and `from_json` write and read them (`to_data` and `from_data` as Python data).
+
+    Attributes:
+        names: The names of the first team and of the second (1 to 100 characters each).
+        rules: The rules of every game.
+        seed: The match's seed, from which every deck and every player's random source is derived.
+        games: The games, in order: ``2k`` and ``2k + 1`` are the two games of the ``k``-th deck.
+
+    Raises:
+        InvalidValueError: a field is out of its range, or the games are not numbered in
+            order or not in duplicate pairs.
+        InvalidTypeError: a field is not of its type.
+    """
+
+    names: tuple[str, str] = field(converter=_matchdata.names)
+    rules: Rules = field(validator=_check_rules)
+    seed: int = field(validator=_check_match_seed)
+    games: tuple[GameResult, ...] = field(converter=_games, repr=lambda games: f"<{len(games)} games>")
+
+    @property
+    def summary(self) -> MatchSummary:
+        """
+        Wins, draws and losses, the score rate and the mean margin with their intervals, and the thinking times.
+        """
+        return _summarize(self.games)
+
+    def without_records(self) -> MatchResult:
+        """
+        The same result with no game records.
+        """
+        return attrs.evolve(self, games=tuple(attrs.evolve(game, record=None) for game in self.games))
+
+    def to_data(self) -> dict[str, object]:
+        """
+        The result as JSON data: its fields, the summary (for readers; derived again when read) and every game.
+
+        Each game's deals are ``deal_score`` documents and its record a ``record`` document
+        of `persian_rummy.serialize`.
+        """
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "kind": "match",
+            "names": list(self.names),
+            "rules": format_rules(self.rules),
+            "seed": self.seed,
+            "summary": _summary_data(self.summary),
+            "games": [_game_data(game) for game in self.games],
+        }
+
+    def to_json(self) -> str:
+        """
+        The result as JSON text, one game per line.
+        """
+        data = self.to_data()
+        games = data.pop("games")
+        head = json.dumps(data, ensure_ascii=False)[:-1]
+        lines = ",\n".join(json.dumps(game, ensure_ascii=False) for game in games)  # type: ignore[attr-defined]
+        return f'{head}, "games": [\n{lines}\n]}}'
+
+    @classmethod
+    def from_data(cls, data: object) -> MatchResult:
+        """
+        The result written by `to_data`.
+
+        Raises:
+            InvalidDataError: *data* is not a match's result; the message says where and why.
+        """
+        return _read_match(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> MatchResult:
+        """
+        The result written by `to_json`.
+
+        Raises:
+            InvalidDataError: *text* is not JSON, or not a match's result.
+            InvalidTypeError: *text* is neither a `str` nor `bytes`.
+        """
+        return _read_match(_matchdata.loads(text))
+
+
+# -- playing ---------------------------------------------------------------------------------------------------
+
+
+@frozen
+class _Match:
+    """
+    What every game of a match needs: sent to each worker with its share of the games.
+    """
+
+    teams: tuple[tuple[Player, Player], tuple[Player, Player]]
+    names: tuple[str, str]
+    rules: Rules = DEFAULT_RULES
+    seed: int = 0
+    records: bool = False
+
+
+def play_match(  # noqa: PLR0913
+    first: Team,
+    second: Team,
+    games: int,
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    records: bool = False,
+    names: Sequence[str] | None = None,
+    chunk_size: int | None = None,
+) -> MatchResult:
+    """
+    Play *games* games, in duplicate pairs, between the teams *first* and *second*.
+
+    Args:
+        first: The first team: a `Player` for both its seats, or a pair of players.
+        second: The second team.
+        games: How many games: an even number, two for each deck sequence.
+        rules: The rules of every game (Persian Rummy's by default).
+        seed: The match's seed; the same seed plays the same match.
+        executor: Where to play the games: any ``concurrent.futures.Executor`` (a process
+            pool, a Dask client's ``get_executor()``); `None` plays them here, one by one.
+            The games go to it in tasks of a few duplicate pairs each; the players and the
+            rules must then be picklable.
+        progress: Called as ``progress(finished, games)`` each time games are finished.
+        records: Whether to keep each game's `GameRecord`.
+        names: The teams' names (by default the players' class names), used in the records.
+        chunk_size: Games per task sent to *executor*, rounded up to whole pairs (by default
+            a sixteenth of the games, between 2 and 64).
+
+    Raises:
+        InvalidValueError: *games* is not a positive even number, or another argument is out of range.
+        InvalidTypeError: an argument is not of its type.
+        IllegalActionError: a player chose an action that is not legal.
+    """
+    match = _Match((_team(first, "first"), _team(second, "second")), _team_names(names, first, second))
+    match = attrs.evolve(match, rules=_rules(rules), seed=_match_seed(seed), records=_flag(records))
+    pairs, per_task = _pair_count(games), _chunk(chunk_size)
+    _check_how(executor, progress)
+    parts = _matchplay.spans(pairs, 1 if executor is None else per_task)
+    played = _matchplay.run(executor, _play_pairs, match, parts, 2, progress)
+    return MatchResult(names=match.names, rules=match.rules, seed=match.seed, games=played)
+
+
+def _check_how(executor: Executor | None, progress: _matchplay.Progress | None) -> None:
+    _arguments.expect(executor, (Executor, type(None)), "executor", "a concurrent.futures.Executor or None")
+    callback: object = progress
+    if callback is not None and not callable(callback):
+        msg = f"progress must be callable, got {_limits.shown(progress)}"
+        raise InvalidTypeError(msg)
+
+
+def _team(value: Team, which: str) -> tuple[Player, Player]:
+    raw: object = value
+    members: tuple[object, ...] = raw if isinstance(raw, tuple) else (raw, raw)
+    if len(members) != 2 or not all(isinstance(member, Player) for member in members):
+        msg = f"{which} must be a Player or a pair of Players, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    return members  # type: ignore[return-value]  # two players, checked
+
+
+def _team_name(team: Team) -> str:
+    if isinstance(team, tuple):
+        return " & ".join(type(member).__name__ for member in team)
+    return type(team).__name__
+
+
+def _team_names(names: Sequence[str] | None, first: Team, second: Team) -> tuple[str, str]:
+    return _matchdata.names((_team_name(first), _team_name(second)) if names is None else names)
+
+
+def _rules(rules: Rules | None) -> Rules:
+    _arguments.expect(rules, (Rules, type(None)), "rules", "a Rules or None")
+    return DEFAULT_RULES if rules is None else rules
+
+
+def _match_seed(seed: int) -> int:
+    _check_match_seed(None, None, seed)
+    return seed
+
+
+def _flag(value: bool) -> bool:
+    _arguments.expect(value, bool, "records", "True or False")
+    return value
+
+
+def _pair_count(games: int) -> int:
+    if type(games) is not int:
+        msg = f"games must be an int, got {_limits.shown(games)}"
+        raise InvalidTypeError(msg)
+    if games < 2 or games % 2:
+        msg = f"games must be a positive even number, two for each duplicate deal, got {games}"
+        raise InvalidValueError(msg)
+    return games // 2
+
+
+def _chunk(chunk_size: int | None) -> int | None:
+    """
+    The duplicate pairs per task that *chunk_size*, in games, asks for: its half, rounded up.
+    """
+    if chunk_size is None:
+        return None
+    if type(chunk_size) is not int:
+        msg = f"chunk_size must be an int or None, got {_limits.shown(chunk_size)}"
+        raise InvalidTypeError(msg)
+    if chunk_size < 1:
+        msg = f"chunk_size must be 1 or more, got {chunk_size}"
+        raise InvalidValueError(msg)
+    return (chunk_size + 1) // 2
+
+
+def _play_pairs(match: _Match, start: int, stop: int) -> tuple[GameResult, ...]:
+    """
+    Both games of each pair from *start* to *stop* (excluded): the task an executor runs.
+    """
+    return tuple(_play_game(match, index) for index in range(2 * start, 2 * stop))
+
+
+def _play_game(match: _Match, index: int) -> GameResult:
+    pair, second = divmod(index, 2)
+    seats = _LAYOUTS[second]
+    players: list[Player] = [match.teams[0][0]] * 4
+    for team, (seat, opposite) in enumerate(seats):
+        players[seat], players[opposite] = match.teams[team]
+    deck_seed = _matchplay.derived_seed(match.seed, "deck", pair)
+    seeds = tuple(_matchplay.derived_seed(match.seed, "player", index, seat) for seat in range(4))
+    first_dealer = pair % 4
+    state, actions, decisions, thinking = _matchplay.playout(
+        match.rules, first_dealer, players, deck_seed, seeds, index
+    )
+    record = None
+    if match.records:
+        record = GameRecord(
+            rules=match.rules,
+            first_dealer=first_dealer,
+            actions=actions,
+            players=[match.names[int(seat in seats[1])] for seat in range(4)],
+            event=f"persian-rummy match, seed {_limits.shown(match.seed)}, game {index}",
+        )
+    return GameResult(
+        index=index,
+        deck_seed=deck_seed,
+        seeds=seeds,
+        first_dealer=first_dealer,
+        seats=seats,
+        deals=state.results,
+        decisions=decisions,
+        thinking=thinking,
+        record=record,
+    )
+
+
+# -- JSON ------------------------------------------------------------------------------------------------------
+
+
+def _summary_data(summary: MatchSummary) -> dict[str, object]:
+    return {name: _listed(value) for name, value in attrs.asdict(summary).items()}
+
+
+def _listed(value: object) -> object:
+    """
+    *value* with its tuples, and theirs, as lists.
+    """
+    return [_listed(item) for item in value] if isinstance(value, tuple) else value
+
+
+def _game_data(game: GameResult) -> dict[str, object]:
+    return {
+        "index": game.index,
+        "deck_seed": game.deck_seed,
+        "seeds": list(game.seeds),
+        "first_dealer": game.first_dealer,
+        "seats": [list(seats) for seats in game.seats],
+        "winner": game.winner,
+        "points": list(game.points),
+        "deals": [to_data(deal) for deal in game.deals],
+        "decisions": list(game.decisions),
+        "thinking": list(game.thinking),
+        "record": None if game.record is None else to_data(game.record),
+    }
+
+
+_MATCH_FIELDS: Final = ("format", "version", "kind", "names", "rules", "seed", "summary", "games")
+_GAME_FIELDS: Final = (
+    "index",
+    "deck_seed",
+    "seeds",
+    "first_dealer",
+    "seats",
+    "winner",
+    "points",
+    "deals",
+    "decisions",
+    "thinking",
+    "record",
+)
+_PER_SEAT: Final = ("seeds", "decisions", "thinking")
+_SUMMARY_FIELDS: Final = tuple(attribute.name for attribute in attrs.fields(MatchSummary))
+
+
+def _read_match(data: object) -> MatchResult:
+    body = _matchdata.fields(data, "$", _MATCH_FIELDS)
+    envelope = (body["format"], body["version"], body["kind"])
+    if envelope != (FORMAT, VERSION, "match") or type(body["version"]) is not int:
+        msg = f"$: expected format {FORMAT!r}, version {VERSION} and kind 'match', got {_limits.shown(envelope)}"
+        raise InvalidDataError(msg)
+    rules_text = body["rules"]
+    rules = _matchdata.built("$.rules", lambda: parse_rules(rules_text))  # type: ignore[arg-type]
+    _matchdata.fields(body["summary"], "$.summary", _SUMMARY_FIELDS)
+    games = [_read_game(game, f"$.games[{i}]") for i, game in enumerate(_matchdata.array(body["games"], "$.games"))]
+    return _matchdata.built(
+        "$",
+        lambda: MatchResult(names=body["names"], rules=rules, seed=body["seed"], games=games),  # type: ignore[arg-type]
+    )
+
+
+def _read_game(value: object, path: str) -> GameResult:
+    body = _matchdata.fields(value, path, _GAME_FIELDS)
+    deals = [
+        _matchdata.document(deal, f"{path}.deals[{i}]", DealScore)
+        for i, deal in enumerate(_matchdata.array(body["deals"], f"{path}.deals"))
+    ]
+    record = _matchdata.record(body["record"], f"{path}.record")
+    seeds, decisions, thinking = (_matchdata.array(body[name], f"{path}.{name}") for name in _PER_SEAT)
+    game = _matchdata.built(
+        path,
+        lambda: GameResult(
+            index=body["index"],  # type: ignore[arg-type]
+            deck_seed=body["deck_seed"],  # type: ignore[arg-type]
+            seeds=seeds,  # type: ignore[arg-type]
+            first_dealer=body["first_dealer"],  # type: ignore[arg-type]
+            seats=body["seats"],
+            deals=deals,
+            decisions=decisions,  # type: ignore[arg-type]
+            thinking=thinking,  # type: ignore[arg-type]
+            record=record,
+        ),
+    )
+    if (body["winner"], body["points"]) != (game.winner, list(game.points)):
+        msg = f"{path}: winner and points must be those of the deals, {game.winner} and {list(game.points)}"
+        raise InvalidDataError(msg)
+    return game
