@@ -109,8 +109,8 @@ def dask(session: nox.Session) -> None:
 EVALUATION = (
     ("greedy", "random", 600),
     ("pimc:100", "greedy", 600),
-    ("ismcts:100", "greedy", 600),
-    ("ismcts:100", "pimc:100", 600),
+    ("ismcts:50", "greedy", 600),
+    ("ismcts:50", "pimc:50", 600),
 )
 
 
@@ -119,7 +119,7 @@ def evaluate(session: nox.Session) -> None:
     """
     Play the matches of the strength table in docs/bots.md, 300 duplicate pairs each, on every core.
 
-    Not run by default: it takes about an hour on two cores.  ``nox -s evaluate -- greedy`` plays only
+    Not run by default: it takes about forty minutes on two cores.  ``nox -s evaluate -- greedy`` plays only
     the matches whose first player starts with ``greedy``.  Each match's result is written to
     ``.nox/evaluate/results/`` as JSON, and its summary table is printed.
     """

@@ -115,8 +115,9 @@ class RandomPlayer:
             ChanceNodeError: the next action is a deal.
             InvalidTypeError: *view* is not a `View`, or *rng* not a ``random.Random``.
         """
-        _check_view(view)
-        _check_rng(rng)
+        if type(view) is not View or type(rng) is not random.Random:  # a match calls it at every decision
+            _check_view(view)
+            _check_rng(rng)
         return rng.choice(legal_actions(view))
 
     def __call__(self, state: GameState, rng: random.Random) -> PlayerAction:
