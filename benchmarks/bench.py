@@ -596,8 +596,10 @@ def measure_views(decisions: Sequence[Pair], n_states: int, repeats: int, repeat
 class Matches:
     games: int
     bare_games_per_s: Spread
+    viewing_games_per_s: Spread
     match_games_per_s: Spread
     match_share: Spread
+    runner_share: Spread
     one_process_games_per_s: Spread
     two_processes_games_per_s: Spread
     speedup: Spread
@@ -615,6 +617,24 @@ def unpin() -> None:
 def match_seconds(games: int, seed: int, pool: ProcessPoolExecutor | None = None) -> float:
     t0 = time.perf_counter()
     play_match(RandomPlayer(), RandomPlayer(), games, seed=seed, executor=pool)
+    return time.perf_counter() - t0
+
+
+def viewing_seconds(games: int, seed: int) -> float:
+    """
+    The bare loop with players: each decision made by a ``RandomPlayer`` shown the seat's view.
+    """
+    rng = random.Random(seed)
+    choose = RandomPlayer().choose
+    t0 = time.perf_counter()
+    for _ in range(games):
+        state = new_game()
+        while not is_game_over(state):
+            if state.is_chance_node:
+                action: Action = random_deal(state, rng)
+            else:
+                action = choose(observe(state, state.to_act), rng)
+            state = apply(state, action)
     return time.perf_counter() - t0
 
 
@@ -658,6 +678,11 @@ def measure_matches(games: int, decisions: Sequence[Pair], n_states: int, repeat
         lambda r: match_seconds(games, MATCH_SEED + r),
         repeats,
     )
+    viewing, serial_again = alternate(
+        lambda r: viewing_seconds(games, 1 + r * REPEAT_SEED_STEP),
+        lambda r: match_seconds(games, MATCH_SEED + r),
+        repeats,
+    )
     with ProcessPoolExecutor(1, initializer=unpin) as one, ProcessPoolExecutor(2, initializer=unpin) as two:
         for pool in (one, two):
             match_seconds(64, MATCH_SEED - 1, pool)  # the workers started and warm
@@ -673,6 +698,8 @@ def measure_matches(games: int, decisions: Sequence[Pair], n_states: int, repeat
         bare_games_per_s=Spread.of([games / s for s in bare]),
         match_games_per_s=Spread.of([games / s for s in serial]),
         match_share=Spread.of([b / s for b, s in zip(bare, serial, strict=True)]),
+        viewing_games_per_s=Spread.of([games / s for s in viewing]),
+        runner_share=Spread.of([v / s for v, s in zip(viewing, serial_again, strict=True)]),
         one_process_games_per_s=Spread.of([games / s for s in ones]),
         two_processes_games_per_s=Spread.of([games / s for s in twos]),
         speedup=Spread.of([a / b for a, b in zip(ones, twos, strict=True)]),
@@ -827,6 +854,8 @@ def print_matches(m: Matches) -> None:
     print(f"   {'bare playout loop':<34}{spread_text(m.bare_games_per_s, '10,.1f')}")
     print(f"   {'play_match, serial':<34}{spread_text(m.match_games_per_s, '10,.1f')}")
     print(f"   {'  its share of the bare loop':<34}{spread_text(m.match_share, '10.1%')}")
+    print(f"   {'bare loop, players shown views':<34}{spread_text(m.viewing_games_per_s, '10,.1f')}")
+    print(f"   {'  play_match / that loop':<34}{spread_text(m.runner_share, '10.1%')}")
     print(f"   {'play_match, 1 process':<34}{spread_text(m.one_process_games_per_s, '10,.1f')}")
     print(f"   {'play_match, 2 processes':<34}{spread_text(m.two_processes_games_per_s, '10,.1f')}")
     print(f"   {'  2 processes / 1':<34}{spread_text(m.speedup, '10.2f')}")
