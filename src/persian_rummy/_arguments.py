@@ -38,6 +38,21 @@ def seat(value: object, name: str) -> None:
         raise InvalidValueError(msg)
 
 
+def optional_count(value: object, name: str, least: int) -> int | None:
+    """
+    *value* if it is `None` or an `int` of at least *least*; else the library's error, naming *name*.
+    """
+    if value is None:
+        return None
+    if type(value) is not int:
+        msg = f"{name} must be an int or None, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if value < least:
+        msg = f"{name} must be {least} or more, got {value!r}"
+        raise InvalidValueError(msg)
+    return value
+
+
 def cards(value: Iterable[Card | str] | CardSet | str, name: str) -> CardSet:
     """
     *value*, the argument *name*, as a `CardSet`: itself, or the set of the cards given (cards

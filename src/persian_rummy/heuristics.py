@@ -320,15 +320,7 @@ def _policy_of(policy: Policy | Chooser) -> Policy:
 
 
 def _limit(value: object) -> int | None:
-    if value is None:
-        return None
-    if type(value) is not int:
-        msg = f"max_actions must be an int or None, got {_limits.shown(value)}"
-        raise InvalidTypeError(msg)
-    if value < 0:
-        msg = f"max_actions must be 0 or more, got {value!r}"
-        raise InvalidValueError(msg)
-    return value
+    return _arguments.optional_count(value, "max_actions", 0)
 
 
 def rollout(

@@ -463,15 +463,8 @@ def _chunk(chunk_size: int | None) -> int | None:
     """
     The duplicate pairs per task that *chunk_size*, in games, asks for: its half, rounded up.
     """
-    if chunk_size is None:
-        return None
-    if type(chunk_size) is not int:
-        msg = f"chunk_size must be an int or None, got {_limits.shown(chunk_size)}"
-        raise InvalidTypeError(msg)
-    if chunk_size < 1:
-        msg = f"chunk_size must be 1 or more, got {chunk_size}"
-        raise InvalidValueError(msg)
-    return (chunk_size + 1) // 2
+    games = _arguments.optional_count(chunk_size, "chunk_size", 1)
+    return None if games is None else (games + 1) // 2
 
 
 def _play_pairs(match: _Match, start: int, stop: int) -> tuple[GameResult, ...]:

@@ -91,6 +91,15 @@ def _check_view(view: object) -> None:
         _arguments.expect(view, View, "view", "a View")
 
 
+def _to_weigh(view: View, rng: random.Random) -> tuple[PlayerAction, ...]:
+    """
+    The actions a search weighs, its arguments checked; with one action, nothing to weigh.
+    """
+    _check_view(view)
+    _check_rng(rng)
+    return legal_actions(view)
+
+
 def _check_state(state: object) -> None:
     if type(state) is not GameState:
         _arguments.expect(state, GameState, "state", "a GameState")
@@ -465,9 +474,7 @@ class PIMCPlayer:
             ChanceNodeError: the next action is a deal.
             InvalidTypeError: *view* is not a `View`, or *rng* not a ``random.Random``.
         """
-        _check_view(view)
-        _check_rng(rng)
-        actions = legal_actions(view)
+        actions = _to_weigh(view, rng)
         if len(actions) == 1:
             return actions[0]
         totals = [0] * len(actions)
@@ -600,9 +607,7 @@ class ISMCTSPlayer:
             ChanceNodeError: the next action is a deal.
             InvalidTypeError: *view* is not a `View`, or *rng* not a ``random.Random``.
         """
-        _check_view(view)
-        _check_rng(rng)
-        actions = legal_actions(view)
+        actions = _to_weigh(view, rng)
         if len(actions) == 1:
             return actions[0]
         tree: dict[View, dict[PlayerAction, _Edge]] = {}
