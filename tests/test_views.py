@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -345,6 +346,22 @@ class TestWhatEachSeatSees:
         assert first == second
         assert hash(first) == hash(second)
         assert 1 == len({first: 0, second: 0})
+
+    @given(played_states(rules=rules_variants()))
+    def test_observe_builds_the_view_the_checked_constructor_builds(self, state: GameState) -> None:
+        """
+        `observe` fills a view slot by slot, without the constructor's checks: every slot is
+        filled, and the view equals, hashes like and pickles like the one the constructor
+        builds from the same fields, and shares the state's summary of the table.
+        """
+        for seat in (*SEATS, None):
+            view = observe(state, seat)
+            assert type(view) is View
+            assert [] == [name for name in View.__slots__ if not hasattr(view, name)]
+            built = View(**{name: getattr(view, name) for name in VIEW_FIELDS})
+            assert (built, hash(built)) == (view, hash(view))
+            assert view._table is state._table  # the engine's summary of the table, shared
+            assert pickle.loads(pickle.dumps(view)) == view  # noqa: S301 (its own bytes)
 
     @given(played_states(rules=rules_variants()))
     def test_views_of_reachable_states(self, state: GameState) -> None:

@@ -38,6 +38,15 @@ def builder(cls: type[T]) -> Callable[..., T]:
 
 
 @functools.cache
+def twin(cls: type) -> type[Any]:
+    """
+    A mutable class with the slots of the frozen, slotted *cls*: an object of it, its slots
+    filled, becomes a *cls* when given that class (``obj.__class__ = cls``).  One per class.
+    """
+    return type(f"_Unchecked{cls.__name__}", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+
+
+@functools.cache
 def _builder(cls: type) -> Callable[..., object]:
     names = [attribute.name for attribute in attrs.fields(cls)]
     slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
@@ -52,7 +61,7 @@ def _builder(cls: type) -> Callable[..., object]:
             lines.append("    set_hash(obj, None)")
         source = "\n".join([*lines, "    return obj"]) + "\n"
     else:
-        namespace["twin"] = type(f"_Unchecked{cls.__name__}", (), {"__slots__": slots})
+        namespace["twin"] = twin(cls)
         lines = [f"def build({params}):", "    obj = new(twin)"]
         lines += [f"    obj.{name} = v{i}" for i, name in enumerate(names)]
         if _CACHED_HASH in slots:

@@ -21,7 +21,7 @@ from .exceptions import IllegalActionError, InvalidValueError
 from .players import Player
 from .rules import Rules
 from .state import GameState, Phase, View, new_game
-from .views import observe
+from .views import _view_of
 
 _C = TypeVar("_C")
 _R = TypeVar("_R")
@@ -30,6 +30,11 @@ _R = TypeVar("_R")
 MOST_PER_TASK: Final = 32
 #: Called as ``progress(finished, total)`` as the games are finished.
 Progress = Callable[[int, int], object]
+
+_PLAY: Final = Phase.PLAY
+_DRAW: Final = Phase.DRAW
+_GAME_OVER: Final = Phase.GAME_OVER
+_MOST: Final = _limits.MAX_ACTIONS
 
 
 def derived_seed(seed: int, *parts: object) -> int:
@@ -112,22 +117,27 @@ def playout(  # noqa: PLR0913
     decisions = [0, 0, 0, 0]
     thinking = [0.0, 0.0, 0.0, 0.0]
     actions: list[Action] = []
+    record = actions.append
     clock = time.perf_counter
-    over = Phase.GAME_OVER
     state = new_game(rules, dealer=dealer)
-    while state.phase is not over:
-        if state.is_chance_node:
-            action: Action = random_deal(state, decks)
-        else:
+    # The loop of every game of every match: what it adds to the players' and the engine's
+    # work is kept to a few operations per action (docs/performance.md, matches).
+    while True:
+        phase = state.phase
+        if phase is _PLAY or phase is _DRAW:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
-            view = observe(state, seat)
+            view = _view_of(state, seat)
             start = clock()
-            action = choose[seat](view, sources[seat])
+            action: Action = choose[seat](view, sources[seat])
             thinking[seat] += clock() - start
             decisions[seat] += 1
-        actions.append(action)
-        if len(actions) > _limits.MAX_ACTIONS:
-            msg = f"game {game} has not ended after {_limits.MAX_ACTIONS:,} actions"
+        elif phase is _GAME_OVER:
+            break
+        else:
+            action = random_deal(state, decks)
+        record(action)
+        if len(actions) > _MOST:
+            msg = f"game {game} has not ended after {_MOST:,} actions"
             raise InvalidValueError(msg)
         try:
             after = apply(state, action)

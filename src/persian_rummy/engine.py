@@ -22,7 +22,7 @@ persian_rummy.exceptions.IllegalActionError: illegal action DrawStock(seat=2): i
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, NoReturn
 
 from attrs import frozen
 
@@ -97,7 +97,10 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
             return _draw_actions(state, seat, state.hands[seat].mask, bool(state.stock))
     elif phase is _PLAY or phase is _DRAW:
         seat = state.to_act  # type: ignore[assignment]
-        hand = _view_hand(state, seat)
+        shown = state.hand
+        if state.seat != seat or shown is None:
+            _not_shown(state, seat)
+        hand = shown.mask
         if phase is _PLAY:
             return _play_actions(state, seat, hand)
         return _draw_actions(state, seat, hand, state.stock_size > 0)
@@ -107,15 +110,13 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
     raise ChanceNodeError(msg)
 
 
-def _view_hand(view: View, seat: int) -> int:
+def _not_shown(view: View, seat: int) -> NoReturn:
     """
-    The hand of *seat*, to act, from *view*, which must be that seat's.
+    Refuse *view*, which does not show the hand of *seat*, to act.
     """
-    if view.seat != seat or view.hand is None:
-        who = "a spectator" if view.seat is None else f"seat {view.seat}"
-        msg = f"the view of {who} does not show the cards of seat {seat}, whose turn it is"
-        raise ViewError(msg)
-    return view.hand.mask
+    who = "a spectator" if view.seat is None else f"seat {view.seat}"
+    msg = f"the view of {who} does not show the cards of seat {seat}, whose turn it is"
+    raise ViewError(msg)
 
 
 def apply(state: GameState, action: Action) -> GameState:
