@@ -40,6 +40,7 @@ LAYERS = (
     "_format",
     "_validation",
     "state",
+    "_viewing",
     "fingerprints",
     # the engine
     "_enumerate",

@@ -48,6 +48,7 @@ from persian_rummy import (
     max_game_length,
     new_game,
     next_dealer,
+    observe,
     outcome,
     random_deal,
 )
@@ -231,6 +232,13 @@ class TestWinner:
         assert Outcome((-82, -82), None) == result
         assert result is not None
         assert result.is_draw is True
+
+    def test_r28_every_view_tells_the_outcome(self) -> None:
+        state = scripted_deal(scripted_deal(new_game()))
+        views = [observe(state, seat) for seat in (0, 1, 2, 3, None)]
+        assert [(-82, -82)] * 5 == [view.scores for view in views]
+        assert [Outcome((-82, -82), None)] * 5 == [outcome(view) for view in views]
+        assert [None, None] == [outcome(observe(new_game())), outcome(observe(scripted_deal(new_game()), 2))]
 
     def test_r28_no_outcome_before_the_end(self) -> None:
         dealt = apply(new_game(), Deal(0, FULL_DECK))

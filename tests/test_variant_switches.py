@@ -119,6 +119,15 @@ class TestA8AceLow:
         assert [LayOff(0, 0, "2d"), LayOff(0, 0, "Ad 2d")] == offs
         assert ("R17",) == illegal(state, LayOff(0, 0, "Ad")).rule
 
+    def test_a8_an_ace_onto_2_to_k_is_one_lay_off(self) -> None:
+        """
+        Onto a run from 2 to K the ace fits below the 2 and above the king: one action, listed once.
+        """
+        run = "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks"
+        state = position(rules=LOW, hands=("As 9h", "", "", ""), melds=(low_meld(1, run),), phase="play")
+        assert [LayOff(0, 0, "As")] == [a for a in legal_actions(state) if isinstance(a, LayOff)]
+        assert 13 == len(apply(state, LayOff(0, 0, "As")).melds[0].cards)
+
     def test_a8_a_low_run_grows_up_to_the_king(self) -> None:
         """
         A low run from the ace up to the king is the whole suit: nothing extends it further.

@@ -357,7 +357,7 @@ class TestWhatEachSeatSees:
         for seat in (*SEATS, None):
             view = observe(state, seat)
             assert type(view) is View
-            assert [] == [name for name in View.__slots__ if not hasattr(view, name)]
+            assert [] == [name for name in View.__slots__ if not hasattr(view, name)]  # type: ignore[attr-defined]
             built = View(**{name: getattr(view, name) for name in VIEW_FIELDS})
             assert (built, hash(built)) == (view, hash(view))
             assert view._table is state._table  # the engine's summary of the table, shared

@@ -226,7 +226,9 @@ def _chains(row: int, hand: int, ace_low: bool) -> list[int]:
     result = []
     chain = 0
     place = low - 1
-    while place >= (-1 if ace_low and not has_ace else 0) and hand & place_bit(place):
+    # A low ace below 2 reaches the run's first card; onto 2 to K it is also the ace above the
+    # king, the same lay-off, which is listed once, above.
+    while place >= (-1 if ace_low and not has_ace and high < 11 else 0) and hand & place_bit(place):
         chain |= place_bit(place)
         result.append(chain)
         place -= 1

@@ -14,6 +14,7 @@ from concurrent.futures import Executor, Future, as_completed
 from typing import Final, TypeVar
 
 from . import _limits
+from ._viewing import view_of
 from .actions import Action, PlayerAction
 from .engine import apply, random_deal
 from .events import Event, Listener, events_of
@@ -21,7 +22,6 @@ from .exceptions import IllegalActionError, InvalidValueError
 from .players import Player
 from .rules import Rules
 from .state import GameState, Phase, View, new_game
-from .views import _view_of
 
 _C = TypeVar("_C")
 _R = TypeVar("_R")
@@ -106,6 +106,7 @@ def playout(  # noqa: PLR0913
     seat's decisions and seconds of thinking.  The decks are shuffled by a ``random.Random`` of
     *deck_seed*; the players, by seat, each have one of its seed in *seeds* and see their
     seat's view (`observe`) and nothing else.  Listeners are told the events (`_seated`).
+    The loop adds a view and two clock readings to each decision, and little else.
 
     Raises:
         IllegalActionError: a player chose an action that is not legal; the message names the
@@ -114,19 +115,16 @@ def playout(  # noqa: PLR0913
     """
     choose, sources, listening = _seated(players, seeds)
     decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
-    decisions = [0, 0, 0, 0]
-    thinking = [0.0, 0.0, 0.0, 0.0]
+    decisions, thinking = [0, 0, 0, 0], [0.0, 0.0, 0.0, 0.0]
     actions: list[Action] = []
     record = actions.append
     clock = time.perf_counter
     state = new_game(rules, dealer=dealer)
-    # The loop of every game of every match: what it adds to the players' and the engine's
-    # work is kept to a few operations per action (docs/performance.md, matches).
     while True:
         phase = state.phase
         if phase is _PLAY or phase is _DRAW:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
-            view = _view_of(state, seat)
+            view = view_of(state, seat)
             start = clock()
             action: Action = choose[seat](view, sources[seat])
             thinking[seat] += clock() - start
@@ -137,8 +135,7 @@ def playout(  # noqa: PLR0913
             action = random_deal(state, decks)
         record(action)
         if len(actions) > _MOST:
-            msg = f"game {game} has not ended after {_MOST:,} actions"
-            raise InvalidValueError(msg)
+            raise _too_long(game)
         try:
             after = apply(state, action)
         except IllegalActionError as error:
@@ -169,6 +166,10 @@ def _seated(
     ]
     sources = [random.Random(seed) for seed in seeds]  # noqa: S311 (a game, not a secret)
     return [player.choose for player in seated], sources, listening
+
+
+def _too_long(game: int) -> InvalidValueError:
+    return InvalidValueError(f"game {game} has not ended after {_MOST:,} actions")
 
 
 def _chose_illegal(error: IllegalActionError, state: GameState, game: int) -> IllegalActionError:

@@ -284,9 +284,9 @@ class Outcome:
         return self.winner is None
 
 
-def outcome(state: GameState) -> Outcome | None:
+def outcome(state: GameState | View) -> Outcome | None:
     """
-    The result of the game, or `None` while it is still going on.
+    The result of the game, or `None` while it is still going on; every seat's view tells it too.
     """
     _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
     if state.phase is not Phase.GAME_OVER:

@@ -333,6 +333,13 @@ class View:
         object.__setattr__(self, "_table", _summary.summarize(self.melds))
 
     @property
+    def scores(self) -> tuple[int, int]:
+        """
+        Each team's total over the finished deals, as `GameState.scores`.
+        """
+        return (sum(r.teams[0].total for r in self.results), sum(r.teams[1].total for r in self.results))
+
+    @property
     def unseen(self) -> CardSet:
         """
         The cards whose place the view does not tell: in other hands (beyond the known cards) or in the stock.

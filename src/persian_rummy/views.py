@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Final
 
-from . import _arguments, _build, _cardlogic, _seats, _summary, _validation
+from . import _arguments, _build, _cardlogic, _seats, _summary, _validation, _viewing
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import ViewError
@@ -51,10 +51,6 @@ def __dir__() -> list[str]:
 
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
-_new: Final = object.__new__
-_VIEW_TWIN: Final = _build.twin(View)
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
 _new_state: Final = _build.builder(GameState)
 
 
@@ -75,45 +71,7 @@ def observe(state: GameState, seat: int | None = None) -> View:
         _arguments.expect(state, GameState, "state", "a GameState")
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         _arguments.seat(seat, "seat")
-    return _view_of(state, seat)
-
-
-def _view_of(state: GameState, seat: int | None) -> View:
-    """
-    The view `observe` gives, built slot by slot: a view of a valid state needs no check.
-    """
-    # Every decision of every match builds a view: this is a third cheaper than passing the
-    # fields to a builder.  Each slot of View is set here (tests/test_views.py checks it).
-    view = _new(_VIEW_TWIN)
-    view.seat = seat
-    view.rules = state.rules
-    view.phase = phase = state.phase
-    view.deal = state.deal
-    view.dealer = state.dealer
-    view.to_act = state.to_act
-    hands = state.hands
-    view.hand = None if seat is None else hands[seat]
-    view.hand_sizes = (
-        hands[0].mask.bit_count(),
-        hands[1].mask.bit_count(),
-        hands[2].mask.bit_count(),
-        hands[3].mask.bit_count(),
-    )
-    view.known = hands if phase is _DEAL_OVER or phase is _GAME_OVER else state.revealed
-    stock = state.stock
-    view.stock_size = len(stock)
-    view.discard_pile = state.discard_pile
-    view.melds = state.melds
-    view.obligation = state.obligation
-    view.picked = state.picked
-    view.passes = state.passes
-    view.went_out = state.went_out
-    view.results = state.results
-    view.known_stock = stock if state.stock_known else None
-    view._table = _summary.table_of(state)  # noqa: SLF001 (a slot of the twin)
-    view._attrs_cached_hash = None  # noqa: SLF001
-    view.__class__ = View
-    return view  # type: ignore[no-any-return]
+    return _viewing.view_of(state, seat)
 
 
 def check_view(view: View) -> None:
