@@ -109,15 +109,13 @@ def playout(  # noqa: PLR0913
     The loop adds a view and two clock readings to each decision, and little else.
 
     Raises:
-        IllegalActionError: a player chose an action that is not legal; the message names the
-            seat and the game.
+        IllegalActionError: a player chose an illegal action (the message names the seat and the game).
         InvalidValueError: the game has not ended after 100,000 actions.
     """
     choose, sources, listening = _seated(players, seeds)
     decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
     decisions, thinking = [0, 0, 0, 0], [0.0, 0.0, 0.0, 0.0]
     actions: list[Action] = []
-    record = actions.append
     clock = time.perf_counter
     state = new_game(rules, dealer=dealer)
     while True:
@@ -133,7 +131,7 @@ def playout(  # noqa: PLR0913
             break
         else:
             action = random_deal(state, decks)
-        record(action)
+        actions.append(action)
         if len(actions) > _MOST:
             raise _too_long(game)
         try:
