@@ -281,6 +281,14 @@ class TestExecutors:
         with ThreadPoolExecutor(3) as pool:
             assert serial == play_match(RandomPlayer(), RandomPlayer(), 12, seed=11, executor=pool)
 
+    def test_a_match_started_from_another_thread_gives_the_serial_result(self, serial: MatchResult) -> None:
+        """
+        Only the main thread holds interrupts back while a match waits for its executor.
+        """
+        with ThreadPoolExecutor(2) as pool, ThreadPoolExecutor(1) as starter:
+            started = starter.submit(play_match, RandomPlayer(), RandomPlayer(), 12, seed=11, executor=pool)
+            assert serial == started.result()
+
     def test_the_order_the_tasks_finish_in_does_not_matter(self, serial: MatchResult) -> None:
         executor = Reversing(tasks=3)
         result = play_match(RandomPlayer(), RandomPlayer(), 12, seed=11, executor=executor, chunk_size=4)

@@ -171,6 +171,8 @@ def _quiet_worker() -> None:
     In a worker process: die at once on an interrupt, as the command does, with no traceback.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # a worker forked while interrupts were held back
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextmanager

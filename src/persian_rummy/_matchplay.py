@@ -8,9 +8,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
+import signal
+import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from contextlib import contextmanager
 from typing import Final, TypeVar
 
 from . import _limits
@@ -35,6 +38,29 @@ _PLAY: Final = Phase.PLAY
 _DRAW: Final = Phase.DRAW
 _GAME_OVER: Final = Phase.GAME_OVER
 _MOST: Final = _limits.MAX_ACTIONS
+#: Seconds between two looks for an interrupt while the tasks of a match run on an executor.
+_POLL: Final = 0.1
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[Callable[[], bool]]:
+    """
+    Hold back interrupts (SIGINT) while this thread hands work to an executor and waits for it;
+    yield a function that says whether one came.  The interrupt is raised when the block ends.
+
+    An interrupt raised in the middle of an executor's bookkeeping can leave one of its locks
+    taken, and its thread, which the interpreter waits for on exit, blocked for ever.  Held back,
+    it is raised here instead, at a point where nothing is held.  Only the main thread of a
+    POSIX process receives interrupts; elsewhere nothing is held back.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield lambda: False
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield lambda: signal.SIGINT in signal.sigpending()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a pending interrupt is raised now
 
 
 def derived_seed(seed: int, *parts: object) -> int:
@@ -85,12 +111,16 @@ def run(  # noqa: PLR0913
         return results
     submitted: list[Future[Sequence[_R]]] = []
     try:
-        submitted.extend(executor.submit(task, context, part.start, part.stop) for part in parts)
-        finished = 0
-        for future in as_completed(submitted):
-            finished += len(future.result())  # the first failure is raised at once
-            if progress is not None:
-                progress(finished, total)
+        with _interrupts_deferred() as interrupted:
+            submitted.extend(executor.submit(task, context, part.start, part.stop) for part in parts)
+            finished = 0
+            waiting = set(submitted)
+            while waiting and not interrupted():
+                done, waiting = wait(waiting, timeout=_POLL, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finished += len(future.result())  # the first failure is raised at once
+                    if progress is not None:
+                        progress(finished, total)
     except BaseException:
         for future in submitted:
             future.cancel()
