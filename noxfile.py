@@ -3,8 +3,8 @@
 # dependencies = ["nox>=2025.2.9"]
 # ///
 """
-Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
-and a match on a local Dask cluster.
+Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing,
+a match on a local Dask cluster and the conformance suites of OpenSpiel, PettingZoo and Gymnasium.
 
 ``nox -s bench`` measures speed and memory (not run by default).
 """
@@ -19,7 +19,7 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["tests", "lint", "typecheck", "docs", "fuzz", "dask"]
+nox.options.sessions = ["tests", "lint", "typecheck", "docs", "fuzz", "dask", "conformance"]
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 PYTHONS = ["3.11", "3.12", "3.13"]
@@ -33,10 +33,12 @@ def tests(session: nox.Session) -> None:
     Coverage is measured once, on the first Python, where it is cheapest; the other Pythons run
     the same tests without it.  On CI the first Python runs the properties with the "ci"
     Hypothesis profile (more examples) and the others with "dev", which keeps the whole run short.
+    The first Python also installs the learning interfaces' extras (``rl``), so their tests count
+    towards coverage; the others skip them (the ``conformance`` session runs them on the last Python).
     """
-    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
-    session.install("-e", ".")
     first = session.python == PYTHONS[0]
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".[rl]" if first else ".")
     env = {"COVERAGE_FILE": f".coverage.{session.python}"}
     if os.environ.get("CI") and not first:
         env["HYPOTHESIS_PROFILE"] = "dev"
@@ -61,7 +63,7 @@ def typecheck(session: nox.Session) -> None:
     Type-check the package, the tests, the benchmarks and this file with mypy --strict.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "typing"))
-    session.install("-e", ".")
+    session.install("-e", ".[rl]")  # numpy, Gymnasium and PettingZoo are typed
     session.run("mypy")
 
 
@@ -71,7 +73,7 @@ def docs(session: nox.Session) -> None:
     Build the docs with warnings as errors and run their examples.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
-    session.install("-e", ".")
+    session.install("-e", ".[rl]")  # the pages on reinforcement learning run their examples
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("pytest", "-p", "no:cacheprovider", "docs", "README.md")
 
@@ -109,6 +111,28 @@ def dask(session: nox.Session) -> None:
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".[dask]")
     session.run("pytest", "-p", "no:cacheprovider", "tests/test_matches_dask.py", *session.posargs)
+
+
+#: OpenSpiel's, PettingZoo's and Gymnasium's own checks, run against this library's game and environments.
+CONFORMANCE = (
+    "tests/test_openspiel.py",
+    "tests/test_pettingzoo.py",
+    "tests/test_gymnasium.py",
+    "tests/test_tensors.py",
+)
+
+
+@nox.session(python=PYTHONS[-1])
+def conformance(session: nox.Session) -> None:
+    """
+    Run OpenSpiel's, PettingZoo's and Gymnasium's conformance suites on the newest Python.
+
+    The ``tests`` session runs these files on the oldest Python, with coverage; this one installs
+    the ``rl`` extra on the newest, where the toolkits' wheels differ most.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".[rl]")
+    session.run("pytest", "-p", "no:cacheprovider", "--numprocesses=auto", *CONFORMANCE, *session.posargs)
 
 
 #: The matches of the strength table in docs/bots.md: the two players with their budgets, and the games
@@ -150,7 +174,7 @@ def bench(session: nox.Session) -> None:
     # The bench group may be empty (the benchmark needs only the package); nox refuses an empty install.
     if extra := nox.project.dependency_groups(PYPROJECT, "bench"):
         session.install(*extra)
-    session.install(".")
+    session.install(".[rl]")  # section 7 measures the learning interfaces
     session.run("python", "benchmarks/bench.py", *session.posargs, env={"PYTHONHASHSEED": "0", **os.environ})
 
 

@@ -36,6 +36,9 @@ Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED
    benchmark was allowed, the pools are started and warm before timing); and microseconds per
    ``legal_actions(view)`` against ``legal_actions(state)`` on the ``--view-states`` states.
    The timed repeats of the two sides of each comparison alternate.
+7. The learning interfaces (with the ``rl`` extra installed; left out otherwise): the action
+   mask and the observation tensor per call, and random loops through PettingZoo and
+   OpenSpiel in steps per second (``benchmarks/bench_learning.py`` says how).
 
 The exit status is 0 whether or not the reference bars are met: they are for information.
 """
@@ -59,6 +62,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TypeVar
+
+import bench_learning
+from spread import Spread
 
 from persian_rummy import (
     Action,
@@ -107,21 +113,6 @@ UNPINNED: frozenset[int] | None = frozenset(os.sched_getaffinity(0)) if hasattr(
 
 
 # -- figures ---------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Spread:
-    """
-    The median and the range of a figure over the repeats.
-    """
-
-    median: float
-    min: float
-    max: float
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Spread:
-        return cls(statistics.median(values), min(values), max(values))
 
 
 @dataclass(frozen=True)
@@ -774,7 +765,7 @@ def environment(cpu: int | None) -> dict[str, object]:
 
 
 def spread_text(s: Spread, fmt: str) -> str:
-    return f"{s.median:{fmt}}  [{s.min:{fmt}} - {s.max:{fmt}}]"
+    return s.text(fmt)
 
 
 def print_environment(env: dict[str, object], args: argparse.Namespace) -> None:
@@ -985,7 +976,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print_matches(matches)
 
-    rows = bars(playouts, memory[0], matches)
+    learning = None
+    if bench_learning.available():
+        states = [state for state, _ in spaced(decisions, args.view_states)]
+        learning = bench_learning.measure_learning(states, args.repeats, args.target_seconds / 5, args.target_seconds)
+    bench_learning.print_learning(learning)
+
+    rows = [*bars(playouts, memory[0], matches), *bench_learning.learning_bars(learning)]
     print_bars(rows)
     load = env["load_average_at_end"] = load_average()
     if load is not None and load > 1.5:
@@ -1005,6 +1002,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "notation_json_per_call": [asdict(c) for c in text_costs],
             "hidden_information_per_call": [asdict(c) for c in view_costs],
             "matches": asdict(matches),
+            "learning": None if learning is None else asdict(learning),
             "bars": rows,
         }
         args.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")

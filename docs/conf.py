@@ -62,6 +62,14 @@ nitpick_ignore = [
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:exc", "hypothesis.errors.InvalidArgument"),
     ("py:class", "types.EllipsisType"),
+    # The toolkits of the learning interfaces (optional dependencies, no intersphinx here).
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.dtype"),
+    ("py:class", "numpy.bool"),
+    ("py:class", "pyspiel.Game"),
+    ("py:class", "pyspiel.IIGObservationType"),
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
 ]
 
 myst_enable_extensions = ["colon_fence"]

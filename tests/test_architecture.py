@@ -61,6 +61,13 @@ LAYERS = (
     "_matchplay",
     "_matchdata",
     "matches",
+    # learning interfaces
+    "actionids",
+    "tensors",
+    "openspiel",
+    "_rlenv",
+    "pettingzoo",
+    "gymnasium",
     # tools
     "strategies",
     "_hypothesis",

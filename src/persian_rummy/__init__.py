@@ -11,6 +11,7 @@ Persian Rummy: the complete rules as immutable values and pure functions.
 
 from __future__ import annotations
 
+from .actionids import action_count, action_from_id, action_id, action_mask, id_text, legal_ids
 from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points, parse_cards
 from .cardsets import CardSet
@@ -122,6 +123,10 @@ __all__ = [
     "TieBreak",
     "View",
     "ViewError",
+    "action_count",
+    "action_from_id",
+    "action_id",
+    "action_mask",
     "apply",
     "arrangements",
     "by_rank",
@@ -143,12 +148,14 @@ __all__ = [
     "format_rules",
     "from_data",
     "from_json",
+    "id_text",
     "is_deal_over",
     "is_game_over",
     "is_legal",
     "is_meld",
     "json_schema",
     "legal_actions",
+    "legal_ids",
     "make_player",
     "max_deal_length",
     "max_game_length",

@@ -1,0 +1,293 @@
+"""
+What the PettingZoo and the Gymnasium environments share: the arguments they take, their
+spaces and observations, their rewards, and the text of a position.
+
+Both environments see the game the same way, so a policy trained in one plays in the other:
+the observation of a seat is ``{"observation": observation_tensor(observe(state, seat)),
+"action_mask": mask}``, the mask holding a 1 at each legal id of `persian_rummy.actionids` when
+the seat is to act and only zeros otherwise; the rewards follow one rule (`rewards`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final, TypeAlias, cast
+
+import numpy as np
+from gymnasium import spaces
+
+from . import _arguments, _format, _limits
+from .actionids import action_count, action_mask
+from .actions import PlayerAction
+from .cards import FULL_DECK, card_points
+from .engine import apply, max_game_length, outcome, random_deal
+from .exceptions import InvalidTypeError, InvalidValueError
+from .notation import format_action
+from .rules import DEFAULT_RULES, Rules
+from .state import GameState, Phase, View, new_game
+from .tensors import OBSERVATION_SIZE, observation_tensor
+from .views import observe
+
+#: An observation: the seat's tensor and its action mask.
+Observation: TypeAlias = dict[str, np.ndarray[Any, Any]]
+#: Action ids, as the environments are typed (a numpy integer is taken as well).
+ActionId: TypeAlias = int
+#: How the rewards are given (`rewards`).
+REWARD_MODES: Final = ("margin", "outcome")
+#: The render modes: the text of the position returned, or printed.
+RENDER_MODES: Final = ("ansi", "human")
+#: The player actions after which a game under rules with no bound on its length is cut short.
+UNBOUNDED_STEPS: Final = 10_000
+#: The points of the 56 cards (R23).
+DECK_POINTS: Final = sum(card_points(card) for card in FULL_DECK)
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_DEAL_OVER: Final = Phase.DEAL_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+_TEAMS: Final = ("N-S", "E-W")
+#: The teams' rewards in the mode "outcome", by the winning team.
+_WON: Final = ((1.0, -1.0), (-1.0, 1.0))
+
+
+# -- arguments -----------------------------------------------------------------------------------------------------
+
+
+def rules_of(rules: object) -> Rules:
+    """
+    *rules* as the environments take it: `None` for Persian Rummy's rules.
+    """
+    _arguments.expect(rules, (Rules, type(None)), "rules", "a Rules or None")
+    return DEFAULT_RULES if rules is None else rules  # type: ignore[return-value]  # checked above
+
+
+def choice(value: object, name: str, choices: Sequence[str]) -> str:
+    """
+    *value*, the argument *name*, if it is one of *choices*.
+    """
+    _arguments.expect(value, str, name, "a str")
+    if value not in choices:
+        msg = f"{name} must be one of {', '.join(map(repr, choices))}, got {_limits.shown(value)}"
+        raise InvalidValueError(msg)
+    return value  # type: ignore[return-value]  # checked above
+
+
+def reward_mode(value: object) -> str:
+    """
+    *value* if it names a way of giving rewards (`REWARD_MODES`).
+    """
+    return choice(value, "reward", REWARD_MODES)
+
+
+def render_mode(value: object) -> str | None:
+    """
+    *value* if it is `None` or one of `RENDER_MODES`.
+    """
+    return None if value is None else choice(value, "render_mode", RENDER_MODES)
+
+
+def dealer(value: object) -> int | None:
+    """
+    *value* if it is `None` (the first dealer drawn at random) or a seat.
+    """
+    if value is not None:
+        _arguments.seat(value, "dealer")
+    return value  # type: ignore[return-value]  # checked above
+
+
+def step_limit(value: object, rules: Rules) -> int | None:
+    """
+    The player actions after which a game is truncated: *value*, or by default none under
+    rules where every game ends, and `UNBOUNDED_STEPS` under the others (A9, A18).
+    """
+    steps = _arguments.optional_count(value, "max_steps", 1)
+    if steps is None and max_game_length(rules) is None:
+        return UNBOUNDED_STEPS
+    return steps
+
+
+def seed_of(value: object) -> int | None:
+    """
+    *value* if it is `None` or an `int` (a numpy integer is read as one; `bool` is refused).
+    """
+    if value is None or type(value) is int:
+        return value
+    if not isinstance(value, bool) and isinstance(value, np.integer):
+        return int(value)
+    msg = f"seed must be an int or None, got {_limits.shown(value)}"
+    raise InvalidTypeError(msg)
+
+
+# -- the game --------------------------------------------------------------------------------------------------------
+
+
+def start(rules: Rules, first_dealer: int | None, deck: random.Random) -> GameState:
+    """
+    A new game, not yet dealt, whose first dealer is *first_dealer*, or drawn from *deck* when
+    `None`: drawn either way, so that the deals of a seed are the same whoever deals first.
+    """
+    drawn = deck.randrange(4)
+    return new_game(rules, dealer=drawn if first_dealer is None else first_dealer)
+
+
+def apply_deal(state: GameState, deck: random.Random) -> GameState:
+    """
+    The state after the next deal, shuffled by *deck* (`random_deal`).
+    """
+    return apply(state, random_deal(state, deck))
+
+
+def deal_ended(state: GameState) -> bool:
+    """
+    Whether a deal has just ended in *state*, reached by a player's action.
+    """
+    phase = state.phase
+    return phase is _DEAL_OVER or phase is _GAME_OVER
+
+
+def is_turn(phase: Phase) -> bool:
+    """
+    Whether a player is to act in *phase*.
+    """
+    return phase is _DRAW or phase is _PLAY
+
+
+# -- spaces and observations ---------------------------------------------------------------------------------------
+
+
+def observation_space(rules: Rules) -> spaces.Space[Observation]:
+    """
+    The space of a seat's observations under *rules*: a `gymnasium.spaces.Dict`.
+    """
+    space = spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (action_count(rules),), np.int8),
+        }
+    )
+    return cast("spaces.Space[Observation]", space)
+
+
+def action_space(rules: Rules) -> spaces.Space[ActionId]:
+    """
+    The space of the action ids under *rules*: a `gymnasium.spaces.Discrete`.
+    """
+    return cast("spaces.Space[ActionId]", spaces.Discrete(action_count(rules)))
+
+
+def observation(state: GameState, seat: int, acting: bool, count: int) -> Observation:
+    """
+    The observation of *seat*: the tensor of its view, and the mask of its legal ids if it is
+    *acting* (else *count* zeros).  Every array is new.
+    """
+    tensor = observation_tensor(observe(state, seat))
+    mask = np.frombuffer(action_mask(state), dtype=np.int8).copy() if acting else np.zeros(count, dtype=np.int8)
+    return {"observation": tensor, "action_mask": mask}
+
+
+# -- rewards -------------------------------------------------------------------------------------------------------
+
+
+def reward_scale(rules: Rules) -> int:
+    """
+    The points that make a reward of 1 in the mode ``"margin"``: the most a team can win a
+    game by.  In a deal a team's margin is at most the points of the deck (melded by it or
+    left in its opponents' hands) plus as much again doubled (R25, A20) plus the going-out
+    bonus (R24), and a game has at most `Rules.max_deals` deals.
+
+    >>> reward_scale(Rules())
+    1954
+    """
+    return rules.max_deals * (2 * DECK_POINTS + abs(rules.go_out_bonus))
+
+
+def rewards(state: GameState, mode: str, scale: int) -> tuple[float, float] | None:
+    """
+    Each team's reward for the end of the deal that has just ended in *state*, or `None` when
+    it is 0 for both.
+
+    ``"margin"``: the deal's margin for the team (its total minus the other team's, R24)
+    divided by *scale*, so that a game's rewards add up to its final margin over *scale*.
+    ``"outcome"``: at the end of the game, 1 to the winning team and -1 to the other, 0 each
+    for a draw (R28, A22); nothing before.  Partners get the same reward, and the rewards add up to 0.
+    """
+    if mode == "margin":
+        team_0, team_1 = state.results[-1].totals
+        return ((team_0 - team_1) / scale, (team_1 - team_0) / scale)
+    result = outcome(state)
+    if result is None:
+        return None
+    return (0.0, 0.0) if result.winner is None else _WON[result.winner]
+
+
+def deal_info(state: GameState) -> dict[str, Any]:
+    """
+    What the environments report after a deal: the results of the deals so far, the teams'
+    totals, and at the end of the game its outcome.
+    """
+    info: dict[str, Any] = {"results": state.results, "scores": state.scores}
+    result = outcome(state)
+    if result is not None:
+        info["winner"] = result.winner
+    return info
+
+
+# -- text ----------------------------------------------------------------------------------------------------------
+
+
+def _seat_name(seat: int, names: Sequence[str]) -> str:
+    return f"{_format.SEAT_LETTERS[seat]} ({names[seat]})"
+
+
+def _heading(position: GameState | View, names: Sequence[str]) -> str:
+    number, planned = position.deal, position.rules.num_deals
+    deal = f"deal {number} of {planned}" if number <= planned else f"deal {number}, the extra deal (A22)"
+    deals = f"{deal}, dealer {_format.SEAT_LETTERS[position.dealer]}"
+    if position.phase is _GAME_OVER:
+        team_0, team_1 = position.scores if isinstance(position, GameState) else _totals(position)
+        ending = "a draw" if team_0 == team_1 else f"{_TEAMS[int(team_1 > team_0)]} win"
+        return f"Persian Rummy, {deals}: the game is over, {ending}"
+    if position.to_act is None:
+        return f"Persian Rummy, {deals}: the cards are to be dealt"
+    doing = "draw" if position.phase is _DRAW else "play"
+    owed = "" if position.obligation is None else f", must play {position.obligation}"
+    return f"Persian Rummy, {deals}: {_seat_name(position.to_act, names)} to {doing}{owed}"
+
+
+def _totals(view: View) -> tuple[int, int]:
+    return (sum(r.teams[0].total for r in view.results), sum(r.teams[1].total for r in view.results))
+
+
+def _hand_lines(position: GameState | View, names: Sequence[str]) -> list[str]:
+    lines = []
+    for seat in range(4):
+        if isinstance(position, GameState):
+            held = str(position.hands[seat]) or "-"
+        elif seat == position.seat and position.hand is not None:
+            held = str(position.hand) or "-"
+        else:
+            known = position.known[seat]
+            held = f"{position.hand_sizes[seat]} cards" + (f", among them {known}" if known else "")
+        lines.append(f"  {_seat_name(seat, names)}: {held}")
+    return lines
+
+
+def position_text(
+    position: GameState | View, names: Sequence[str], recent: Sequence[tuple[GameState, PlayerAction]] = ()
+) -> str:
+    """
+    The position as lines of text: where the game is, the *recent* actions (each with the state
+    it was played in), the hands (as *position* shows them), the piles, the melds and the scores.
+    Seats are named by their letter and their name in *names*.
+    """
+    lines = [_heading(position, names)]
+    lines.extend(f"  played: {format_action(action, before)}" for before, action in recent)
+    lines.extend(_hand_lines(position, names))
+    stock = len(position.stock) if isinstance(position, GameState) else position.stock_size
+    pile = " ".join(str(card) for card in position.discard_pile) or "-"
+    lines.append(f"  stock: {stock} cards; discard pile, bottom to top: {pile}")
+    for number, meld in enumerate(position.melds, start=1):
+        lines.append(f"  meld {number}: {meld.cards} (laid down by {_format.SEAT_LETTERS[meld.owner]})")
+    team_0, team_1 = position.scores if isinstance(position, GameState) else _totals(position)
+    lines.append(f"  scores: {_TEAMS[0]} {team_0}, {_TEAMS[1]} {team_1}")
+    return "\n".join(lines)

@@ -1,0 +1,468 @@
+"""
+A fixed integer action space: every action a player can choose, as a number that no seat changes.
+
+Learning libraries want a player's choices as the integers ``0 .. n - 1``, with ``n`` fixed
+for the game, and a mask of those that are legal.  Here every player action has an id that
+says what is done with which cards; the seat is always the one to act.  Deals are not in the
+space: they are chance outcomes, not choices.
+
+>>> import random
+>>> from persian_rummy import apply, legal_actions, new_game, random_deal
+>>> state = apply(new_game(), random_deal(new_game(), random.Random(7)))
+>>> action_count(state.rules)
+944
+>>> legal_actions(state)
+(DrawStock(seat=1), TakeDiscard(seat=1, card=Card.parse('7d')))
+>>> legal_ids(state)
+(0, 20)
+>>> [id_text(i) for i in legal_ids(state)]
+['draw from the stock', 'take 7d']
+>>> action_from_id(20, state)
+TakeDiscard(seat=1, card=Card.parse('7d'))
+>>> action_id(legal_actions(state)[0], state)
+0
+>>> mask = action_mask(state)
+>>> len(mask), mask[0], mask[1], mask[20]
+(944, 1, 0, 1)
+
+The layout (the page *Action ids* of the documentation has the table): 0 draws from the stock,
+1 passes, then one id per card to take from the discard pile (56, in `FULL_DECK` order), one per
+card to discard (56), one per meld to lay down (70 sets, then 264 runs), and one per lay-off:
+56 single cards onto the set of their rank, then 440 blocks of consecutive cards onto a run,
+each named by the run's card it lies next to.  That makes 944 ids under the default rules.  Runs
+that take the ace low (`Rules.ace_low_allowed`, A8) add 120 ids after those, so that an id
+below 944 means the same under every variant of the rules.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Iterator
+from typing import Final, SupportsIndex, assert_never
+
+from . import _arguments, _limits, _tables
+from .actions import ACTION_TYPES, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .cards import FULL_DECK
+from .cardsets import CardSet
+from .engine import check_legal, legal_actions
+from .exceptions import ChanceNodeError, IllegalActionError, InvalidTypeError, InvalidValueError
+from .melds import MeldKind, TableMeld
+from .rules import DEFAULT_RULES, Rules
+from .state import GameState, Phase, View
+from .views import determinize
+
+__all__ = ["action_count", "action_from_id", "action_id", "action_mask", "id_text", "legal_ids"]
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+# -- the layout -------------------------------------------------------------------------------------------------
+
+# The kinds of entry of the space: what an id does.
+_DRAW: Final = 0
+_PASS: Final = 1
+_TAKE: Final = 2
+_DISCARD: Final = 3
+_MELD: Final = 4
+_ON_SET: Final = 5
+_BELOW: Final = 6
+_ABOVE: Final = 7
+
+# The first id of the takes, the discards and the lay-offs onto sets.
+_TAKE_BASE: Final = 2
+_DISCARD_BASE: Final = 58
+_ON_SET_BASE: Final = 448
+#: The number of ids under the default rules; the ids after them only a low ace uses (A8).
+_DEFAULT_COUNT: Final = 944
+
+# The ranks in words, 2 to ace and then the jokers, for the lay-offs onto sets.
+_PLURALS: Final = (
+    *("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens"),
+    *("jacks", "queens", "kings", "aces", "jokers"),
+)
+_SUIT_SHIFTS: Final = (0, 13, 26, 39)
+
+# An entry of the space: its kind, its cards (a mask) and, for a lay-off onto a run, the index
+# of the run's card that the cards lie next to (-1 otherwise).
+_Entry = tuple[int, int, int]
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _row_block(low: int, high: int) -> int:
+    """
+    The bits of a suit's row from place *low* to place *high*: 0 is the 2, 12 the ace, -1 the low ace.
+    """
+    block = (1 << (high + 1)) - (1 << max(low, 0))
+    return block | _tables.ACE if low == -1 else block
+
+
+def _sets() -> Iterator[_Entry]:
+    """
+    Every set (R10, R11) by rank, 2 to ace, then the jokers: the four, then the three without
+    each card in `FULL_DECK` order.
+    """
+    for group in _tables.RANK_MASKS:
+        yield _MELD, group, -1
+        for bit in _bits(group):
+            yield _MELD, group & ~bit, -1
+
+
+def _runs() -> Iterator[_Entry]:
+    """
+    Every run (R12) by suit, then by its lowest card, then by length.
+    """
+    for shift in _SUIT_SHIFTS:
+        for low in range(11):
+            yield from ((_MELD, _row_block(low, high) << shift, -1) for high in range(low + 2, 13))
+
+
+def _blocks() -> Iterator[_Entry]:
+    """
+    Every block of cards that extends a run at one end (R17), by suit: those below a run, by
+    the run's lowest card (3 to queen) then by length; then those above, by the run's highest
+    card (4 to king) then by length.
+    """
+    for shift in _SUIT_SHIFTS:
+        for a in range(1, 11):
+            yield from ((_BELOW, _row_block(low, a - 1) << shift, a + shift) for low in range(a - 1, -1, -1))
+        for a in range(2, 12):
+            yield from ((_ABOVE, _row_block(a + 1, high) << shift, a + shift) for high in range(a + 1, 13))
+
+
+def _low_ace() -> Iterator[_Entry]:
+    """
+    What runs that take the ace low add (A8): the runs A-2-3 to A-2-...-Q by suit; then by
+    suit the blocks of the ace and the cards up to a run's lowest card (2 to jack), and the
+    blocks above A-2-3 (from the 4 up to the king).
+    """
+    for shift in _SUIT_SHIFTS:
+        yield from ((_MELD, _row_block(-1, high) << shift, -1) for high in range(1, 11))
+    for shift in _SUIT_SHIFTS:
+        yield from ((_BELOW, _row_block(-1, a - 1) << shift, a + shift) for a in range(10))
+        yield from ((_ABOVE, _row_block(2, high) << shift, 1 + shift) for high in range(2, 12))
+
+
+def _space() -> tuple[_Entry, ...]:
+    entries: list[_Entry] = [(_DRAW, 0, -1), (_PASS, 0, -1)]
+    entries += [(_TAKE, 1 << i, -1) for i in range(56)]
+    entries += [(_DISCARD, 1 << i, -1) for i in range(56)]
+    entries += [*_sets(), *_runs()]
+    entries += [(_ON_SET, 1 << i, -1) for i in range(56)]
+    entries += [*_blocks(), *_low_ace()]
+    return tuple(entries)
+
+
+_SPACE: Final = _space()
+# The number of ids, by `Rules.ace_low_allowed`.
+_COUNTS: Final = (_DEFAULT_COUNT, len(_SPACE))
+# The id of each meld, by its cards; of each lay-off onto a run, by its cards and the run's card next to them.
+_MELD_IDS: Final = {cards: i for i, (kind, cards, _) in enumerate(_SPACE) if kind == _MELD}
+_BLOCK_IDS: Final = {cards << 6 | attach: i for i, (kind, cards, attach) in enumerate(_SPACE) if kind >= _BELOW}
+
+
+def _rank_place(cards: int) -> int:
+    """
+    The place in `_PLURALS` of the rank of the lowest card of *cards*.
+    """
+    index = (cards & -cards).bit_length() - 1
+    return 13 if index >= 52 else index % 13
+
+
+def _cards_text(cards: int) -> str:
+    """
+    The cards of *cards* in notation, in the order of a run: the ace first where it is low
+    (one suit, the 2 and the ace, no king).
+    """
+    texts = [str(FULL_DECK[bit.bit_length() - 1]) for bit in _bits(cards)]
+    shift = 13 * (((cards & -cards).bit_length() - 1) // 13)
+    row = cards >> shift
+    if shift < 52 and row <= _tables.ROW and row & (_tables.ACE | 1 | 1 << 11) == _tables.ACE | 1:
+        texts.insert(0, texts.pop())
+    return " ".join(texts)
+
+
+def _text(entry: _Entry) -> str:
+    kind, cards, attach = entry
+    card = FULL_DECK[cards.bit_length() - 1] if cards else None
+    if kind >= _BELOW:
+        return f"lay {_cards_text(cards)} {'below' if kind == _BELOW else 'above'} {FULL_DECK[attach]}"
+    if kind == _ON_SET:
+        return f"lay {card} on the set of {_PLURALS[_rank_place(cards)]}"
+    if kind == _MELD:
+        return f"meld {_cards_text(cards)}"
+    return ("draw from the stock", "pass", f"take {card}", f"discard {card}")[kind]
+
+
+_TEXTS: Final = tuple(_text(entry) for entry in _SPACE)
+
+
+# -- the ids of actions -----------------------------------------------------------------------------------------
+
+_SET: Final = MeldKind.SET
+
+
+def _lay_off_id(meld: TableMeld, cards: int) -> int:
+    """
+    The id of laying off *cards* onto *meld*: by the card onto a set; onto a run by the block
+    and the run's card it lies next to.
+    """
+    if meld.kind is _SET:
+        return _ON_SET_BASE + cards.bit_length() - 1
+    run = meld.cards.mask
+    attach = cards.bit_length()
+    # Below the run's lowest card; but not below an ace: a run holds its ace low only (A8).
+    if attach % 13 == 12 or not run >> attach & 1:
+        attach = (cards & -cards).bit_length() - 2
+        if attach < 0 or not run >> attach & 1:
+            # The ace low, with the cards from the 2 up to the run's lowest card (A8).
+            ace = cards.bit_length() - 1
+            rest = cards & ~(1 << ace)
+            attach = rest.bit_length() if rest else ace - 12
+    return _BLOCK_IDS[cards << 6 | attach]
+
+
+def _ids(actions: tuple[PlayerAction, ...], melds: tuple[TableMeld, ...]) -> list[int]:
+    """
+    The id of each of *actions*, legal actions at a position whose melds are *melds*.
+    """
+    ids: list[int] = []
+    append = ids.append
+    for action in actions:
+        match action:  # the most frequent first
+            case Discard():
+                append(_DISCARD_BASE + action.card.index)
+            case LayDown():
+                append(_MELD_IDS[action.cards.mask])
+            case TakeDiscard():
+                append(_TAKE_BASE + action.card.index)
+            case LayOff():
+                append(_lay_off_id(melds[action.meld], action.cards.mask))
+            case DrawStock():
+                append(_DRAW)
+            case Pass():
+                append(_PASS)
+            case _:  # pragma: no cover
+                assert_never(action)
+    return ids
+
+
+# -- the public functions ---------------------------------------------------------------------------------------
+
+_POSITION: Final = (GameState, View)
+_PLAYER_ACTIONS: Final = tuple(kind for kind in ACTION_TYPES if kind is not Deal)
+
+
+def action_count(rules: Rules = DEFAULT_RULES) -> int:
+    """
+    The number of ids under *rules*: 944, and 1064 when runs may take the ace low (A8).
+
+    >>> action_count(), action_count(Rules(ace_low_allowed=True))
+    (944, 1064)
+
+    Raises:
+        InvalidTypeError: *rules* is not a `Rules`.
+    """
+    _arguments.expect(rules, Rules, "rules", "a Rules")
+    return _COUNTS[rules.ace_low_allowed]
+
+
+def id_text(action_id: int, rules: Rules = DEFAULT_RULES) -> str:
+    """
+    What the id *action_id* does, in a few words and without a seat.
+
+    >>> [id_text(i) for i in (0, 1, 2, 113, 114)]
+    ['draw from the stock', 'pass', 'take 2c', 'discard X4', 'meld 2c 2d 2h 2s']
+    >>> [id_text(i) for i in (184, 448, 504, 559)]
+    ['meld 2c 3c 4c', 'lay 2c on the set of twos', 'lay 2c below 3c', 'lay 5c above 4c']
+    >>> id_text(944, Rules(ace_low_allowed=True))
+    'meld Ac 2c 3c'
+    >>> id_text(944)
+    Traceback (most recent call last):
+    ...
+    persian_rummy.exceptions.InvalidValueError: action id 944 is outside the action space, 0 to 943
+
+    Raises:
+        InvalidTypeError: *action_id* is not an integer, or *rules* not a `Rules`.
+        InvalidValueError: *action_id* is outside the space of *rules*.
+    """
+    return _TEXTS[_checked_id(action_id, action_count(rules))]
+
+
+def _checked_id(action_id: object, count: int) -> int:
+    """
+    *action_id* as an `int` from 0 to *count* - 1: an integer of another type (numpy's) is taken, a `bool` is not.
+    """
+    if type(action_id) is int:
+        value = action_id
+    elif isinstance(action_id, SupportsIndex) and not isinstance(action_id, bool):
+        value = operator.index(action_id)
+    else:
+        msg = f"an action id must be an int, got {_limits.shown(action_id)}"
+        raise InvalidTypeError(msg)
+    if not 0 <= value < count:
+        msg = f"action id {value} is outside the action space, 0 to {count - 1}"
+        raise InvalidValueError(msg)
+    return value
+
+
+def legal_ids(position: GameState | View) -> tuple[int, ...]:
+    """
+    The ids of the legal actions of the seat to act at *position*, ascending; none after the game.
+
+    They name the actions of ``legal_actions(position)``, each once.  *position* is a state or
+    the view of the seat to act: both give the same ids.
+
+    Raises:
+        ChanceNodeError: the next action is a deal.
+        ViewError: *position* is the view of another seat than the one to act.
+        InvalidTypeError: *position* is neither a `GameState` nor a `View`.
+    """
+    actions = legal_actions(position)
+    ids = _ids(actions, position.melds)
+    ids.sort()
+    return tuple(ids)
+
+
+def action_mask(position: GameState | View) -> bytes:
+    """
+    One byte per id of the space of ``position.rules``: 1 where the id is legal at *position*, 0 elsewhere.
+
+    ``numpy.frombuffer(action_mask(position), dtype=numpy.int8)`` makes it an array.
+
+    Raises:
+        ChanceNodeError: the next action is a deal.
+        ViewError: *position* is the view of another seat than the one to act.
+        InvalidTypeError: *position* is neither a `GameState` nor a `View`.
+    """
+    actions = legal_actions(position)
+    mask = bytearray(_COUNTS[position.rules.ace_low_allowed])
+    for i in _ids(actions, position.melds):
+        mask[i] = 1
+    return bytes(mask)
+
+
+def action_id(action: PlayerAction, position: GameState | View) -> int:
+    """
+    The id of *action*, a legal action of the seat to act at *position* (a state or that seat's view).
+
+    Raises:
+        IllegalActionError: *action* is not legal at *position*; the error says why, as `apply` would.
+        ChanceNodeError: the next action is a deal.
+        ViewError: *position* is the view of another seat than the one to act.
+        InvalidTypeError: *action* is not a player's action, or *position* neither a `GameState`
+            nor a `View`.
+    """
+    _arguments.expect(action, _PLAYER_ACTIONS, "action", "a player's action (DrawStock, TakeDiscard, ...)")
+    actions = legal_actions(position)
+    if action not in actions:
+        raise _refusal(action, position)
+    return _ids((action,), position.melds)[0]
+
+
+def _refusal(action: PlayerAction, position: GameState | View) -> IllegalActionError:
+    """
+    Why *action* is not legal at *position*, as `apply` says it: for a view, `apply` to a state
+    that the view could show, since what a seat may do depends only on what it sees.
+    """
+    if position.phase is Phase.GAME_OVER:
+        return IllegalActionError(action, "the game is over", "R27")
+    if isinstance(position, View):
+        position = determinize(position, random.Random(0))  # noqa: S311 (any such state will do)
+    try:
+        check_legal(position, action)
+    except IllegalActionError as error:
+        return error
+    return IllegalActionError(action, "it is not among the legal actions", "R13")  # pragma: no cover
+
+
+def action_from_id(action_id: int, position: GameState | View) -> PlayerAction:
+    """
+    The legal action that *action_id* names for the seat to act at *position* (a state or that seat's view).
+
+    The action is the very value that ``legal_actions(position)`` holds.
+
+    Raises:
+        IllegalActionError: the id names no legal action at *position*; the error says why.
+        InvalidValueError: *action_id* is outside the space of the position's rules.
+        ChanceNodeError: the next action is a deal.
+        ViewError: *position* is the view of another seat than the one to act.
+        InvalidTypeError: *action_id* is not an integer, or *position* neither a `GameState` nor a `View`.
+    """
+    _arguments.expect(position, _POSITION, "position", "a GameState or a View")
+    i = _checked_id(action_id, _COUNTS[position.rules.ace_low_allowed])
+    try:
+        actions = legal_actions(position)
+    except ChanceNodeError as error:
+        msg = f"action id {i} names no action here: {error}"
+        raise ChanceNodeError(msg) from None
+    ids = _ids(actions, position.melds)
+    if i in ids:
+        return actions[ids.index(i)]
+    raise _id_refusal(i, position, actions)
+
+
+def _id_refusal(i: int, position: GameState | View, actions: tuple[PlayerAction, ...]) -> IllegalActionError:
+    """
+    Why id *i* names no legal action at *position*, whose legal actions are *actions*.
+    """
+    start = f"action id {i} ({_TEXTS[i]})"
+    if position.phase is Phase.GAME_OVER:
+        return IllegalActionError(i, f"{start} is not legal here: the game is over", "R27")
+    named = _named(i, position)
+    if isinstance(named, str):
+        return IllegalActionError(i, f"{start} is not possible here: {named}", "R17")
+    if named in actions:
+        other = _ids((named,), position.melds)[0]
+        return IllegalActionError(i, f"{start} is the lay-off whose id is {other} ({_TEXTS[other]})", "A8")
+    error = _refusal(named, position)
+    return IllegalActionError(i, f"{start} is not legal here: {error.reason}", error.rule)
+
+
+def _named(i: int, position: GameState | View) -> PlayerAction | str:
+    """
+    The action that id *i* names at *position*, whose seat to act plays it; for a lay-off
+    without the meld it names on the table, why there is none.
+    """
+    seat: int = position.to_act  # type: ignore[assignment]  # a seat acts: legal_actions said so
+    kind, cards, attach = _SPACE[i]
+    card = FULL_DECK[cards.bit_length() - 1] if cards else None
+    match kind:
+        case 0:
+            return DrawStock(seat)
+        case 1:
+            return Pass(seat)
+        case 2:
+            return TakeDiscard(seat, card)  # type: ignore[arg-type]  # a card: its entry has one
+        case 3:
+            return Discard(seat, card)  # type: ignore[arg-type]
+        case 4:
+            return LayDown(seat, CardSet(cards))
+    k = _meld_index(kind, cards, attach, position.melds)
+    if k is not None:
+        return LayOff(seat, k, CardSet(cards))
+    if kind == _ON_SET:
+        return f"there is no set of {_PLURALS[_rank_place(cards)]} on the table"
+    return f"no meld on the table holds {FULL_DECK[attach]}"
+
+
+def _meld_index(kind: int, cards: int, attach: int, melds: tuple[TableMeld, ...]) -> int | None:
+    """
+    The index of the meld that a lay-off names: the set of the rank of *cards*, or the meld that holds card *attach*.
+    """
+    for k, meld in enumerate(melds):
+        mask = meld.cards.mask
+        if kind == _ON_SET:
+            if meld.kind is _SET and _rank_place(mask) == _rank_place(cards):
+                return k
+        elif mask >> attach & 1:
+            return k
+    return None

@@ -1,0 +1,322 @@
+"""
+Persian Rummy as a PettingZoo environment: four agents, one per seat, taking turns (AEC).
+
+The agents are ``"seat_0"`` to ``"seat_3"``; seats 0 and 2 play for one team, seats 1 and 3
+for the other (R1).  An agent's action is an action id of `persian_rummy.actionids` (the space
+is ``Discrete(action_count(rules))``, 944 ids under Persian Rummy's rules), and its
+observation a dict of two arrays:
+
+- ``"observation"``: `persian_rummy.tensors.observation_tensor` of the agent's view
+  (`persian_rummy.observe`), float32 values in [0, 1];
+- ``"action_mask"``: int8, 1 at each legal id when the agent is to act, all zeros otherwise.
+
+A turn is several steps of the same agent: it draws, lays down and lays off as it likes, and
+discards, and ``agent_selection`` stays on its seat until then (R14-R18).  The deals are not
+steps: the environment shuffles them with its own random source, seeded by ``reset(seed=...)``,
+and deals them as soon as one is due, so the next agent always has a legal action.
+
+>>> from persian_rummy.pettingzoo import env
+>>> game = env()
+>>> game.reset(seed=7)
+>>> game.agent_selection
+'seat_3'
+>>> observation, reward, termination, truncation, info = game.last()
+>>> observation["observation"].dtype, observation["action_mask"].shape
+(dtype('float32'), (944,))
+>>> from persian_rummy.actionids import id_text
+>>> [id_text(int(i)) for i in observation["action_mask"].nonzero()[0]]
+['draw from the stock']
+>>> game.step(0)
+>>> game.agent_selection  # the same seat goes on: it melds and discards
+'seat_3'
+>>> observation, *_ = game.last()
+>>> [id_text(int(i)) for i in observation["action_mask"].nonzero()[0]]
+['discard Tc', 'discard Qc', 'discard 6d', 'discard 4h', 'discard 6h', 'discard Ts', 'discard Js', 'discard Qs', \
+'meld Ts Js Qs']
+
+A random game, each agent choosing among its legal ids; at the end every agent is terminated
+and stepped once more with `None`:
+
+>>> import numpy
+>>> choices = numpy.random.default_rng(1)
+>>> game.reset(seed=1)
+>>> total = dict.fromkeys(game.possible_agents, 0.0)
+>>> for agent in game.agent_iter():
+...     observation, reward, termination, truncation, info = game.last()
+...     total[agent] += reward
+...     if termination or truncation:
+...         game.step(None)
+...     else:
+...         game.step(int(choices.choice(observation["action_mask"].nonzero()[0])))
+>>> info["scores"], info["winner"]
+((..., ...), ...)
+>>> total["seat_0"] == total["seat_2"] == -total["seat_1"] == -total["seat_3"]
+True
+
+**Rewards.**  ``reward="margin"`` (the default): at the end of each deal every agent gets its
+team's margin in the deal (its total minus the other team's, R24) divided by
+`PersianRummyEnv.reward_scale`, the most points a team can win a game by, so that the rewards
+of a game add up to its final margin over that scale, in [-1, 1].  ``reward="outcome"``: at the
+end of the game 1 to each agent of the winning team, -1 to the others, 0 for a draw (R28,
+A22); nothing before.  Either way partners get the same rewards and the four add up to 0.
+
+**Infos.**  Empty until a deal ends; then every agent's info holds ``"results"`` (the
+`persian_rummy.DealScore` of each finished deal), ``"scores"`` (the teams' totals) and, at the
+end of the game, ``"winner"`` (0, 1, or `None` for a draw), until the next deal ends.
+
+**Illegal ids.**  An id that names no legal action raises
+`persian_rummy.exceptions.IllegalActionError` naming the id and why; an id outside the space
+`persian_rummy.exceptions.InvalidValueError`; a value that is no integer
+`persian_rummy.exceptions.InvalidTypeError`.  The environment is left as it was, so the agent
+may step again.  Nothing is silently replaced or penalised: mask the policy's choices with
+``"action_mask"``.
+
+**Termination and truncation.**  Every agent is terminated when the game ends (R27).  Under
+rules where a deal may go on for ever (A9, A18) the game is truncated after ``max_steps``
+actions, 10,000 unless given; under Persian Rummy's rules every game ends and there is no limit
+unless ``max_steps`` sets one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import gymnasium
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from . import _rlenv
+from .actionids import action_count, action_from_id
+from .actions import PlayerAction
+from .engine import apply
+from .exceptions import InvalidValueError
+from .rules import Rules
+from .state import GameState, Phase, new_game
+
+__all__ = ["AGENTS", "PersianRummyEnv", "env", "raw_env"]
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+#: The agents, by seat.
+AGENTS: Final = ("seat_0", "seat_1", "seat_2", "seat_3")
+_SEATS: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
+_GAME_OVER: Final = Phase.GAME_OVER
+_Observation = _rlenv.Observation
+_ActionId = _rlenv.ActionId
+
+
+class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
+    """
+    The PettingZoo environment of Persian Rummy (see the module's documentation).
+
+    Args:
+        rules: The rules; Persian Rummy's by default.
+        reward: ``"margin"`` (each deal's margin, scaled) or ``"outcome"`` (1, -1 or 0 when
+            the game ends).
+        dealer: The seat that deals first; by default drawn from the seeded random source.
+        max_steps: Truncate the game after this many actions; by default none, or 10,000 under
+            rules where a deal may go on for ever.
+        render_mode: ``"ansi"`` (`render` returns the text of the position), ``"human"`` (it
+            prints it, and so does every step) or `None`.
+
+    Attributes:
+        rules: The rules of the games.
+        reward_mode: ``"margin"`` or ``"outcome"``.
+        reward_scale: The points that make a reward of 1 in the mode ``"margin"``: the most a
+            team can win a game by, ``max_deals * (2 * 476 + abs(go_out_bonus))`` (476 are the
+            points of the deck, R23).
+        max_steps: The actions after which a game is truncated, or `None`.
+        render_mode: As given.
+
+    Raises:
+        InvalidValueError: an unknown reward or render mode, a dealer that is not a seat, a
+            ``max_steps`` under 1.
+        InvalidTypeError: an argument of the wrong type.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (declared so by the toolkit)
+        "name": "persian_rummy_v0",
+        "render_modes": list(_rlenv.RENDER_MODES),
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        reward: str = "margin",
+        dealer: int | None = None,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]  # the toolkit's __init__, unannotated
+        self.rules = _rlenv.rules_of(rules)
+        self.reward_mode = _rlenv.reward_mode(reward)
+        self.reward_scale = _rlenv.reward_scale(self.rules)
+        self.max_steps = _rlenv.step_limit(max_steps, self.rules)
+        self.render_mode = _rlenv.render_mode(render_mode)
+        self._dealer = _rlenv.dealer(dealer)
+        self._count = action_count(self.rules)
+        self.possible_agents = list(AGENTS)
+        self.agents = []
+        self.observation_spaces = {agent: _rlenv.observation_space(self.rules) for agent in AGENTS}
+        self.action_spaces = {agent: _rlenv.action_space(self.rules) for agent in AGENTS}
+        self._deck: random.Random | None = None
+        self._state = new_game(self.rules)
+        self._steps = 0
+        self._rewarded = False
+        self._truncated = False
+        self._last: tuple[GameState, PlayerAction] | None = None
+
+    @property
+    def game_state(self) -> GameState:
+        """
+        The game as it stands: a `persian_rummy.GameState`, every hand in it.
+        """
+        return self._state
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[_Observation]:
+        """
+        The space of *agent*'s observations (the same object at every call).
+        """
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[_ActionId]:
+        """
+        The space of *agent*'s action ids (the same object at every call).
+        """
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:  # noqa: ARG002
+        """
+        Start a new game, dealt with a random source seeded by *seed*: the same seed, the same
+        deals.  Without a seed the source goes on from the last game (the first time, it is
+        seeded from the operating system).  *options* are accepted and ignored.
+        """
+        seed = _rlenv.seed_of(seed)
+        if seed is not None or self._deck is None:
+            self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
+        self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {agent: {} for agent in AGENTS}
+        self._steps = 0
+        self._rewarded = self._truncated = False
+        self._last = None
+        self._select(self._state)
+
+    def _select(self, state: GameState) -> None:
+        seat = state.to_act
+        if seat is not None:
+            self.agent_selection = AGENTS[seat]
+
+    def observe(self, agent: str) -> _Observation:
+        """
+        The observation of *agent*: its view's tensor, and its action mask.
+
+        Raises:
+            InvalidValueError: *agent* is not one of the four agents.
+        """
+        seat = _SEATS.get(agent)
+        if seat is None:
+            msg = f"no agent is called {agent!r}; the agents are {', '.join(AGENTS)}"
+            raise InvalidValueError(msg)
+        state = self._state
+        acting = seat == state.to_act and not self._truncated
+        return _rlenv.observation(state, seat, acting, self._count)
+
+    def step(self, action: _ActionId | None) -> None:
+        """
+        Play action id *action* for ``agent_selection``; `None` for an agent that is terminated
+        or truncated, which removes it.
+
+        Raises:
+            IllegalActionError: *action* names no legal action of the agent.
+            InvalidValueError: *action* is not an id of the action space.
+            InvalidTypeError: *action* is not an integer.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)  # type: ignore[arg-type]  # None, or the toolkit's error
+            return
+        state = self._state
+        chosen = action_from_id(action, state)  # type: ignore[arg-type]  # None is refused
+        after = apply(state, chosen)
+        self._last = (state, chosen)
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        if _rlenv.deal_ended(after):
+            after = self._deal_over(after)
+        self._state = after
+        self._steps += 1
+        if self.max_steps is not None and self._steps >= self.max_steps and after.phase is not _GAME_OVER:
+            self._truncated = True
+            self.truncations = dict.fromkeys(AGENTS, True)
+        self._select(after)
+        if self.render_mode == "human":
+            self.render()
+
+    def _deal_over(self, state: GameState) -> GameState:
+        """
+        Reward the end of a deal in *state*, report it, and deal the next deal or end the game.
+        """
+        gained = _rlenv.rewards(state, self.reward_mode, self.reward_scale)
+        if gained is not None:
+            self.rewards = {agent: gained[seat & 1] for seat, agent in enumerate(AGENTS)}
+            self._accumulate_rewards()
+            self._rewarded = True
+        info = _rlenv.deal_info(state)
+        self.infos = {agent: dict(info) for agent in AGENTS}
+        if state.phase is _GAME_OVER:
+            self.terminations = dict.fromkeys(AGENTS, True)
+            return state
+        return _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
+
+    def render(self) -> str | None:
+        """
+        The text of the position, every hand shown, with the last action: returned in the
+        render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
+            return None
+        text = _rlenv.position_text(self._state, AGENTS, () if self._last is None else (self._last,))
+        if self.render_mode == "human":
+            print(text)  # noqa: T201 (the render mode "human" prints)
+            return None
+        return text
+
+    def close(self) -> None:
+        """
+        Nothing to release: the environment holds no window, file or process.
+        """
+
+
+#: PettingZoo's name for the environment class without wrappers.
+raw_env: Final = PersianRummyEnv
+
+
+def env(
+    rules: Rules | None = None,
+    *,
+    reward: str = "margin",
+    dealer: int | None = None,
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+) -> AECEnv[str, _Observation, _ActionId]:
+    """
+    The environment, wrapped as PettingZoo's own environments are: PettingZoo's order checks
+    (no step, observation or render before ``reset``).  The arguments are those of `PersianRummyEnv`.
+    """
+    raw = PersianRummyEnv(rules, reward=reward, dealer=dealer, max_steps=max_steps, render_mode=render_mode)
+    return OrderEnforcingWrapper(raw)

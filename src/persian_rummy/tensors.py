@@ -1,0 +1,661 @@
+"""
+Tensors: what a seat sees, and what it saw happen, as fixed-size arrays of numbers for learning.
+
+`observation_tensor` turns a `View` into a 1-D ``float32`` array of `OBSERVATION_SIZE` values
+in [0, 1]; `information_state_tensor` adds a fixed-size summary of the public history of the
+game, built from the seat's events (`persian_rummy.events`).  `OBSERVATION_LAYOUT` and
+`INFORMATION_STATE_LAYOUT` name every part of them.  Everything is relative to the observing
+seat (itself, then the seats to its left, opposite and to its right), so one network can play
+every seat.  `observation_string` and `information_state_string` tell the same in text.
+
+The history part holds only what every seat saw, never the cards a seat drew from the stock:
+its hand is in the observation, and when it drew them changes nothing it can do.  So all states
+consistent with a view and the public history have the same information state, and one
+`History`, kept up to date one event at a time, serves the four seats.  docs/tensors.md shows
+the layouts and the reasons.
+
+Needs numpy (the extra ``numpy``).
+
+>>> import random
+>>> from persian_rummy import apply, legal_actions, new_game, observe, random_deal
+>>> rng = random.Random(8)
+>>> state = apply(new_game(), random_deal(new_game(), rng))
+>>> tensor = observation_tensor(observe(state, 1))
+>>> tensor.shape == (OBSERVATION_SIZE,), str(tensor.dtype), float(tensor.min()), float(tensor.max())
+(True, 'float32', 0.0, 1.0)
+>>> hand = OBSERVATION_LAYOUT[0]
+>>> hand.name, int(tensor[hand.start : hand.start + hand.size].sum())
+('hand', 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final, TypeAlias, assert_never
+
+import numpy as np
+from attrs import field, frozen
+
+from . import _arguments, _build, _format, _limits
+from .actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .cards import FULL_DECK, Card
+from .cardsets import CardSet
+from .events import Event
+from .exceptions import InvalidTypeError, InvalidValueError
+from .melds import MeldKind
+from .notation import format_action
+from .state import Phase, View
+
+__all__ = [
+    "INFORMATION_STATE_LAYOUT",
+    "INFORMATION_STATE_SIZE",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_SIZE",
+    "History",
+    "Segment",
+    "information_state_string",
+    "information_state_tensor",
+    "observation_string",
+    "observation_tensor",
+]
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+@frozen
+class Segment:
+    """
+    A named part of a tensor: ``tensor[start : start + size]``.
+
+    Attributes:
+        name: The part's name, unique in its layout.
+        start: Where the part begins.
+        size: How many values it has.
+        meaning: What the values say, and how they are scaled to [0, 1].
+    """
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        """
+        Where the part ends: ``start + size``.
+        """
+        return self.start + self.size
+
+
+#: A 56-wide part: one value per card, in `FULL_DECK` order.
+_CARDS: Final = len(FULL_DECK)
+#: The relative seats, in the order of every part with one value (or one plane) per seat, and
+#: how the meanings name them: the observing seat, then the others clockwise (R6).
+_RELATIVE: Final = {
+    "self": "the seat",
+    "left": "the seat to its left",
+    "partner": "its partner",
+    "right": "the seat to its right",
+}
+#: A team's score is mapped from [-500, 500] to [0, 1]; a count of the history is divided by 32.
+_SCORE_SCALE: Final = 500
+_COUNT_SCALE: Final = 32
+_PHASES: Final = tuple(Phase)
+_SET: Final = MeldKind.SET
+
+
+def _layout(start: int, parts: Sequence[tuple[str, int, str]]) -> tuple[Segment, ...]:
+    segments = []
+    for name, size, meaning in parts:
+        segments.append(Segment(name, start, size, meaning))
+        start += size
+    return tuple(segments)
+
+
+def _per_seat(name: str, size: int, meaning: str) -> list[tuple[str, int, str]]:
+    """
+    One part per relative seat, named ``NAME_self`` ... ``NAME_right``; *meaning* names the seat as ``{who}``.
+    """
+    return [(f"{name}_{seat}", size, meaning.format(who=who)) for seat, who in _RELATIVE.items()]
+
+
+# -- the observation's layout: bits first (one big int, unpacked at once), then the scaled values ----------------
+
+_OBSERVATION_BITS: Final = [
+    ("hand", _CARDS, "the seat's hand (empty in the public view)"),
+    *_per_seat(
+        "known",
+        _CARDS,
+        "cards everyone knows {who} holds: seen taken from the pile (R14) or drawn from a known stock (A18); "
+        "every hand once the deal is over",
+    ),
+    ("pile", _CARDS, "cards in the discard pile (R18)"),
+    ("table_own", _CARDS, "table cards credited to the seat's team: laid down or laid off by one of its players (R26)"),
+    ("table_other", _CARDS, "table cards credited to the other team"),
+    ("meld_start", _CARDS, "the first card of each table meld: its lowest, or the ace of a run from the ace up (A8)"),
+    ("doubled", _CARDS, "cards of the melds laid down four at once that score double (R25, A20)"),
+    ("obligation", _CARDS, "the card taken from the pile that must still be played (R15)"),
+    ("picked", _CARDS, "the cards taken from the pile this turn (A13)"),
+    ("known_stock", _CARDS, "the cards of a stock everyone knows, turned over from the pile (A18)"),
+    ("phase", len(_PHASES), "one-hot: " + ", ".join(phase.value for phase in _PHASES)),
+    ("to_act", 4, "one-hot by relative seat (self, left, partner, right): the seat to act; none at a chance node"),
+    ("dealer", 4, "one-hot by relative seat: the dealer of the deal"),
+    ("went_out", 4, "one-hot by relative seat: the seat that went out of the deal (R19), if any"),
+    ("stock_known", 1, "1 when everyone knows the stock (A18)"),
+    ("public", 1, "1 for the public view, which is read as seen from seat 0"),
+]
+_BIT_LAYOUT: Final = _layout(0, _OBSERVATION_BITS)
+_BITS: Final = _BIT_LAYOUT[-1].stop
+_OBSERVATION_VALUES: Final = [
+    ("pile_depth", _CARDS, "each pile card's depth, the number of cards a take of it brings: top 1/56, next 2/56..."),
+    ("stock_order", _CARDS, "each card of a known stock by its place: next to draw 1/56, then 2/56... (A18)"),
+    ("stock_size", 1, "the number of cards in the stock / 56"),
+    *_per_seat("hand_size", 1, "the number of cards {who} holds / 56"),
+    ("score_own", 1, f"the seat's team's total of the finished deals, (total + {_SCORE_SCALE}) / {2 * _SCORE_SCALE}"),
+    ("score_other", 1, "the other team's total, scaled the same way (both clipped to [0, 1])"),
+    ("deal", 1, "the deal's number / Rules.num_deals, clipped to 1 (0 before the first deal)"),
+    ("passes", 1, "passes in a row / 4, clipped to 1 (R21, A17)"),
+]
+#: The parts of `observation_tensor`, in order.
+OBSERVATION_LAYOUT: Final = (*_BIT_LAYOUT, *_layout(_BITS, _OBSERVATION_VALUES))
+#: The length of `observation_tensor`.
+OBSERVATION_SIZE: Final = OBSERVATION_LAYOUT[-1].stop
+_AT: Final = {segment.name: segment.start for segment in OBSERVATION_LAYOUT}
+_BYTES: Final = (_BITS + 7) // 8
+
+# -- the history part: bits, then counts --------------------------------------------------------------------------
+
+_HISTORY_BITS: Final = [
+    ("upcard", _CARDS, "the upcard of the deal (R7)"),
+    *_per_seat("discarded", _CARDS, "cards {who} discarded in this deal"),
+    *_per_seat("taken", _CARDS, "cards {who} took from the pile, or drew from a known stock, in this deal"),
+    *_per_seat("melded", _CARDS, "cards {who} laid down or laid off in this deal"),
+]
+#: The counts of the history part, each with what it counts.
+_COUNTS: Final = {
+    "draws": "draws from the stock",
+    "takes": "takes from the pile",
+    "passes": "passes",
+    "lay_downs": "melds laid down",
+    "lay_offs": "lay-offs",
+    "discards": "discards",
+}
+_HISTORY_VALUES: Final = [
+    item
+    for name, what in _COUNTS.items()
+    for item in _per_seat(name, 1, f"{what} by {{who}} in this deal / {_COUNT_SCALE}, clipped to 1")
+]
+_HISTORY_LAYOUT: Final = _layout(OBSERVATION_SIZE, [*_HISTORY_BITS, *_HISTORY_VALUES])
+#: The parts of `information_state_tensor`: the observation's, then the history part's.
+INFORMATION_STATE_LAYOUT: Final = (*OBSERVATION_LAYOUT, *_HISTORY_LAYOUT)
+#: The length of `information_state_tensor`.
+INFORMATION_STATE_SIZE: Final = INFORMATION_STATE_LAYOUT[-1].stop
+_HISTORY_BIT_COUNT: Final = len(_HISTORY_BITS) * _CARDS
+_HISTORY_BYTES: Final = (_HISTORY_BIT_COUNT + 7) // 8
+_HISTORY_SIZE: Final = INFORMATION_STATE_SIZE - OBSERVATION_SIZE
+#: A history's count (a byte, up to the scale) as the tensor shows it.
+_COUNT_VALUES: Final = np.arange(256, dtype=np.float32) / _COUNT_SCALE
+#: For each seat, where its history's counts are in the bytes of the planes and the counts, in relative order.
+_COUNT_ORDER: Final = tuple(
+    np.array(
+        [_HISTORY_BYTES + 4 * kind + (seat + relative) % 4 for kind in range(len(_COUNTS)) for relative in range(4)]
+    )
+    for seat in range(4)
+)
+# An event as a history keeps it (see History._told).
+_Entry: TypeAlias = tuple[
+    PlayerAction | None, int, int, tuple[CardSet, CardSet, CardSet, CardSet] | None, tuple[Card, ...] | None
+]
+
+
+_PHASE_BITS: Final = {phase: 1 << (_AT["phase"] + i) for i, phase in enumerate(_PHASES)}
+#: k / 56 for k = 0 to 56: a card's depth in the pile, or its place in a known stock.
+_FRACTIONS: Final = tuple(k / _CARDS for k in range(_CARDS + 1))
+# Where the parts start, in the bits and in the tensor; for a part of one bit, its bit.
+_KNOWN: Final = _AT["known_self"]
+_PILE: Final = _AT["pile"]
+_TABLE_OWN: Final = _AT["table_own"]
+_TABLE_OTHER: Final = _AT["table_other"]
+_MELD_START: Final = _AT["meld_start"]
+_DOUBLED: Final = _AT["doubled"]
+_OBLIGATION: Final = _AT["obligation"]
+_PICKED: Final = _AT["picked"]
+_KNOWN_STOCK: Final = _AT["known_stock"]
+_TO_ACT: Final = _AT["to_act"]
+_DEALER: Final = _AT["dealer"]
+_WENT_OUT: Final = _AT["went_out"]
+_STOCK_KNOWN: Final = 1 << _AT["stock_known"]
+_PUBLIC: Final = 1 << _AT["public"]
+_PILE_DEPTH: Final = _AT["pile_depth"]
+_STOCK_ORDER: Final = _AT["stock_order"]
+_STOCK_SIZE: Final = _AT["stock_size"]
+
+
+# -- the observation ----------------------------------------------------------------------------------------------
+
+
+def _check_view(view: object) -> View:
+    if not isinstance(view, View):
+        msg = f"view must be a View, got {_limits.shown(view)}"
+        raise InvalidTypeError(msg)
+    return view
+
+
+def _table_bits(view: View, seat: int) -> int:
+    """
+    The bits of the table's parts: the cards of each team, the melds' first cards, the sets of four.
+    """
+    even = odd = starts = fours = 0
+    rules = view.rules
+    ace_low, doubled = rules.ace_low_allowed, (rules.double_four_of_a_kind, rules.double_four_card_runs)
+    for meld in view.melds:
+        laid, cards = meld.laid_down.mask, meld.cards.mask
+        if meld.owner & 1:
+            odd |= laid
+        else:
+            even |= laid
+        if cards != laid:  # cards laid off, by any seat
+            layoffs = meld.layoffs
+            even |= layoffs[0].mask | layoffs[2].mask
+            odd |= layoffs[1].mask | layoffs[3].mask
+        starts |= _low_ace(cards) if ace_low else cards & -cards
+        if laid.bit_count() == 4 and doubled[meld.kind is not _SET]:
+            fours |= laid
+    if seat & 1:
+        even, odd = odd, even
+    return even << _TABLE_OWN | odd << _TABLE_OTHER | starts << _MELD_START | fours << _DOUBLED
+
+
+def _low_ace(cards: int) -> int:
+    """
+    The first card of a meld of *cards*: its lowest, but the ace of a run from the ace up (A8).
+    """
+    start = cards & -cards
+    suit_base = (start.bit_length() - 1) // 13 * 13
+    two, king, ace = 1 << suit_base, 1 << (suit_base + 11), 1 << (suit_base + 12)
+    if start == two and cards & ace and not cards & king and suit_base < 52:
+        return ace
+    return start
+
+
+def _bits(view: View, seat: int) -> int:
+    """
+    The bits of the observation but the discard pile's.
+    """
+    known = view.known
+    bits = (
+        _table_bits(view, seat)
+        | _PHASE_BITS[view.phase]
+        | known[seat].mask << _KNOWN
+        | known[(seat + 1) & 3].mask << (_KNOWN + _CARDS)
+        | known[(seat + 2) & 3].mask << (_KNOWN + 2 * _CARDS)
+        | known[(seat + 3) & 3].mask << (_KNOWN + 3 * _CARDS)
+        | view.picked.mask << _PICKED
+        | 1 << (_DEALER + ((view.dealer - seat) & 3))
+    )
+    bits |= _PUBLIC if view.hand is None else view.hand.mask
+    if view.obligation is not None:
+        bits |= 1 << (_OBLIGATION + view.obligation.index)
+    if view.to_act is not None:
+        bits |= 1 << (_TO_ACT + ((view.to_act - seat) & 3))
+    if view.went_out is not None:
+        bits |= 1 << (_WENT_OUT + ((view.went_out - seat) & 3))
+    return bits
+
+
+def _scalars(view: View, seat: int) -> tuple[float, ...]:
+    sizes = view.hand_sizes
+    totals = [0, 0]
+    for result in view.results:
+        teams = result.teams
+        totals[0] += teams[0].total
+        totals[1] += teams[1].total
+    own = seat & 1
+    return (
+        view.stock_size / _CARDS,
+        sizes[seat] / _CARDS,
+        sizes[(seat + 1) & 3] / _CARDS,
+        sizes[(seat + 2) & 3] / _CARDS,
+        sizes[(seat + 3) & 3] / _CARDS,
+        _score(totals[own]),
+        _score(totals[1 - own]),
+        min(view.deal / view.rules.num_deals, 1.0),
+        min(view.passes / 4, 1.0),
+    )
+
+
+def _score(total: int) -> float:
+    return min(max((total + _SCORE_SCALE) / (2 * _SCORE_SCALE), 0.0), 1.0)
+
+
+def _fill_observation(view: View, out: np.ndarray) -> None:
+    """
+    Write the observation of *view* into *out*, an array of `OBSERVATION_SIZE` values.
+    """
+    seat = 0 if view.seat is None else view.seat
+    bits = _bits(view, seat)
+    out[_PILE_DEPTH:_STOCK_SIZE] = 0.0
+    pile = view.discard_pile
+    depth = len(pile)
+    for card in pile:
+        bits |= 1 << (_PILE + card.index)
+        out[_PILE_DEPTH + card.index] = _FRACTIONS[depth]
+        depth -= 1
+    stock = view.known_stock
+    if stock is not None:
+        bits |= _STOCK_KNOWN
+        for place, card in enumerate(stock, 1):
+            bits |= 1 << (_KNOWN_STOCK + card.index)
+            out[_STOCK_ORDER + card.index] = _FRACTIONS[place]
+    raw = np.frombuffer(bits.to_bytes(_BYTES, "little"), dtype=np.uint8)
+    out[:_BITS] = np.unpackbits(raw, count=_BITS, bitorder="little")
+    out[_STOCK_SIZE:OBSERVATION_SIZE] = _scalars(view, seat)
+
+
+def observation_tensor(view: View) -> np.ndarray:
+    """
+    What *view* shows, as a ``float32`` array of `OBSERVATION_SIZE` values in [0, 1] (see `OBSERVATION_LAYOUT`).
+
+    Seats are relative to the view's seat: its own, then the seats to its left, opposite and to
+    its right.  The public view (``observe(state)``) is read as seen from seat 0, with an empty
+    hand and the part ``public`` set.
+
+    Raises:
+        InvalidTypeError: *view* is not a `View`.
+    """
+    out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
+    _fill_observation(_check_view(view), out)
+    return out
+
+
+# -- the history ----------------------------------------------------------------------------------------------------
+
+
+@frozen(repr=False, weakref_slot=False)
+class History:
+    """
+    The public part of a game's history so far, kept up to date one event at a time.
+
+    It holds only what every seat and a spectator saw: the dealers and upcards, every action,
+    the cards taken from the discard pile, drawn from a known stock (A18) or shown at the end of
+    a deal; never the card a seat drew from a face-down stock, even from that seat's own events.
+    So every seat's events, and a spectator's, give one and the same history, and one `History`
+    serves all four seats: `History.tensor` orders it for the seat asked for.
+
+    Attributes:
+        deals: The number of deals told so far.
+
+    >>> import random
+    >>> from persian_rummy import DrawStock, apply, new_game, random_deal
+    >>> from persian_rummy.events import events_of
+    >>> state = new_game()
+    >>> history = History()
+    >>> for action in (random_deal(state, random.Random(2061)), DrawStock(1)):
+    ...     history = history.after(events_of(state, action)[1])
+    ...     state = apply(state, action)
+    >>> history.lines
+    ('deal 1: N deals, upcard Jc', 'E draw')
+    """
+
+    deals: int = field(default=0, init=False)
+    # What was told, an entry per event: for a deal (None, dealer, upcard's index, None, None);
+    # for an action (action, the cards it showed as a mask, the index of the first card of the
+    # meld a lay-off names, or -1, the hands shown, the stock shown).  Its lines are made when asked.
+    _told: tuple[_Entry, ...] = field(default=(), init=False)
+    _stock_known: bool = field(default=False, init=False)
+    _melds: tuple[int, ...] = field(default=(), init=False)
+    _planes: int = field(default=0, init=False)
+    _counts: int = field(default=0, init=False)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """
+        The history as text: a line per event, in action notation (`persian_rummy.notation`), and a
+        line for the hands shown at the end of a deal and for a stock turned over (A18).
+        """
+        return tuple(_lines(self._told))
+
+    def after(self, event: Event) -> History:
+        """
+        This history followed by *event*, one seat's (or a spectator's) account of the next action.
+
+        Raises:
+            InvalidTypeError: *event* is not an `Event`.
+            InvalidValueError: *event* cannot follow: an action before the first deal, a lay-off
+                onto a meld the history has not seen laid down.
+        """
+        _arguments.expect(event, Event, "event", "an Event")
+        action = event.action
+        if action is None:
+            upcard = event.upcard.index  # type: ignore[union-attr]  # a deal's event shows its upcard
+            entry: _Entry = (None, event.dealer, upcard, None, None)  # type: ignore[assignment]  # and dealer
+            return _new_history(self.deals + 1, (*self._told, entry), False, (), 1 << upcard, 0)
+        if not self.deals:
+            msg = f"a history starts with the first deal, not with {_limits.shown(action)}"
+            raise InvalidValueError(msg)
+        kind, group, cards, first, melds = _effect(self, event, action)
+        shown = cards if group == _TAKEN else 0
+        return _new_history(
+            self.deals,
+            (*self._told, (action, shown, first, event.hands, event.stock)),
+            self._stock_known or event.stock is not None,
+            melds,
+            self._planes | cards << _plane(group, action.seat),
+            _counted(self._counts, kind, action.seat),
+        )
+
+    def tensor(self, seat: int | None = None) -> np.ndarray:
+        """
+        The history part of the information state, ``float32`` values in [0, 1], relative to *seat*.
+
+        Its parts are those of `INFORMATION_STATE_LAYOUT` after the observation's.  *seat* `None`
+        orders it as for seat 0, as the public view is.
+
+        Raises:
+            InvalidValueError: *seat* is not a seat 0-3 or `None`.
+        """
+        if seat is not None:
+            _arguments.seat(seat, "seat")
+        out = np.empty(_HISTORY_SIZE, dtype=np.float32)
+        self._fill(out, 0 if seat is None else seat)
+        return out
+
+    def _fill(self, out: np.ndarray, seat: int) -> None:
+        planes = _turned(self._planes, seat) if seat else self._planes
+        raw = np.frombuffer(
+            planes.to_bytes(_HISTORY_BYTES, "little") + self._counts.to_bytes(4 * len(_COUNTS), "little"),
+            dtype=np.uint8,
+        )
+        out[:_HISTORY_BIT_COUNT] = np.unpackbits(raw, count=_HISTORY_BIT_COUNT, bitorder="little")
+        out[_HISTORY_BIT_COUNT:] = _COUNT_VALUES[raw[_COUNT_ORDER[seat]]]
+
+    def __repr__(self) -> str:
+        return f"<History of {len(self._told)} events, {self.deals} deals>"
+
+
+_new_history: Final = _build.builder(History)
+
+
+def _turned(planes: int, seat: int) -> int:
+    """
+    The history's *planes*, by absolute seat, turned to start at *seat*: in each group of four
+    planes, the plane of *seat*, then of the seats to its left.  The upcard's plane stays first.
+    """
+    low, whole = _CARDS * seat, (1 << 4 * _CARDS) - 1
+    turned = planes & ((1 << _CARDS) - 1)
+    for group in (_DISCARDED, _TAKEN, _MELDED):
+        base = _plane(group, 0)
+        part = (planes >> base) & whole
+        turned |= ((part >> low) | (part & ((1 << low) - 1)) << (4 * _CARDS - low)) << base
+    return turned
+
+
+# The groups of planes of the history part, by seat: what each seat discarded, took, melded.
+_DISCARDED, _TAKEN, _MELDED = 0, 1, 2
+
+
+def _plane(group: int, seat: int) -> int:
+    """
+    Where the plane of *seat* in *group* starts, in the absolute order (after the upcard's).
+    """
+    return _CARDS * (1 + 4 * group + seat)
+
+
+def _effect(history: History, event: Event, action: PlayerAction) -> tuple[int, int, int, int, tuple[int, ...]]:
+    """
+    What the event of *action* adds: the count it adds to (an index of `_COUNTS`), the group of
+    planes and the cards it adds to the seat's plane, the first card of the meld a lay-off names
+    (-1 for other actions), and the table's melds after it.
+    """
+    melds = history._melds  # noqa: SLF001 (the class of this module)
+    match action:
+        case DrawStock():
+            # Only a card drawn from a stock everyone knows is public (A18).
+            return 0, _TAKEN, event.cards.mask if history._stock_known else 0, -1, melds  # noqa: SLF001
+        case TakeDiscard():
+            return 1, _TAKEN, event.cards.mask, -1, melds
+        case Pass():
+            return 2, _TAKEN, 0, -1, melds
+        case LayDown():
+            return 3, _MELDED, action.cards.mask, -1, (*melds, action.cards.mask)
+        case LayOff():
+            if action.meld >= len(melds):
+                msg = f"{action!r} lays off onto meld {action.meld}, but the history shows {len(melds)} melds"
+                raise InvalidValueError(msg)
+            onto = melds[action.meld]
+            first = (onto & -onto).bit_length() - 1
+            return 4, _MELDED, action.cards.mask, first, _extended(melds, action.meld, action.cards.mask)
+        case Discard():
+            return 5, _DISCARDED, 1 << action.card.index, -1, melds
+        case _:  # pragma: no cover (an event holds a player's action)
+            assert_never(action)
+
+
+def _lines(told: tuple[_Entry, ...]) -> Iterator[str]:
+    deals = 0
+    for action, shown, first, hands, stock in told:
+        if action is None:
+            deals += 1
+            yield f"deal {deals}: {_format.seat(shown)} deals, upcard {FULL_DECK[first]}"
+            continue
+        match action:
+            case LayOff():  # named by the first card of its meld, as it was before the lay-off
+                yield f"{_format.seat(action.seat)} lay {_format.cards(action.cards)} on {FULL_DECK[first]}"
+            case _:
+                yield format_action(action) + _in_brackets(shown)
+        if hands is not None:
+            yield "hands shown: " + " ".join(
+                f"{_format.seat(seat)}:{_format.cards(hand)}" for seat, hand in enumerate(hands)
+            )
+        if stock is not None:
+            yield f"stock turned over: {_format.cards(stock)}"
+
+
+def _in_brackets(mask: int) -> str:
+    return f" ({_format.cards(CardSet(mask))})" if mask else ""
+
+
+def _counted(counts: int, kind: int, seat: int) -> int:
+    """
+    *counts* with the count of *kind* (an index of `_COUNTS`) for *seat* one higher, up to the scale.
+    """
+    shift = 8 * (4 * kind + seat)
+    if (counts >> shift) & 0xFF < _COUNT_SCALE:
+        counts += 1 << shift
+    return counts
+
+
+def _extended(melds: tuple[int, ...], index: int, cards: int) -> tuple[int, ...]:
+    updated = list(melds)
+    updated[index] |= cards
+    return tuple(updated)
+
+
+def _history_of(events: Sequence[Event] | History) -> History:
+    if isinstance(events, History):
+        return events
+    raw: object = events
+    if isinstance(raw, str) or not isinstance(raw, Sequence):
+        msg = f"events must be a sequence of Event values or a History, got {type(events).__name__}"
+        raise InvalidTypeError(msg)
+    history = History()
+    for event in events:
+        history = history.after(event)
+    return history
+
+
+def _history_for(view: View, events: Sequence[Event] | History) -> History:
+    """
+    The history of *events*, checked to have reached the deal of *view*.
+    """
+    history = _history_of(events)
+    if history.deals != view.deal:
+        msg = f"the events reach deal {history.deals}, but the view is of deal {view.deal}"
+        raise InvalidValueError(msg)
+    return history
+
+
+# -- the information state ------------------------------------------------------------------------------------------
+
+
+def information_state_tensor(view: View, events: Sequence[Event] | History) -> np.ndarray:
+    """
+    The observation of *view* followed by the history part made from *events*, ``float32`` values in [0, 1].
+
+    *events* are the seat's events from the start of the game (`persian_rummy.events.events_of`,
+    the seat's entry of each action; the spectator's for the public view), or the `History`
+    already made from them.  Only their public content counts (see `History`).  The parts are
+    those of `INFORMATION_STATE_LAYOUT`.
+
+    Raises:
+        InvalidTypeError: *view* is not a `View`, or *events* not a sequence of `Event` values or a `History`.
+    """
+    view = _check_view(view)
+    history = _history_for(view, events)
+    out = np.empty(INFORMATION_STATE_SIZE, dtype=np.float32)
+    _fill_observation(view, out[:OBSERVATION_SIZE])
+    history._fill(out[OBSERVATION_SIZE:], 0 if view.seat is None else view.seat)  # noqa: SLF001 (same module)
+    return out
+
+
+def observation_string(view: View) -> str:
+    """
+    What *view* shows, as text: one line per item, seats by their letters N, E, S, W.
+
+    Raises:
+        InvalidTypeError: *view* is not a `View`.
+    """
+    view = _check_view(view)
+    totals = [sum(result.teams[team].total for result in view.results) for team in (0, 1)]
+    hand = "-" if view.hand is None else _format.cards(view.hand)
+    stock = f"{view.stock_size}" if view.known_stock is None else f"{view.stock_size} {_format.cards(view.known_stock)}"
+    lines = [
+        f"view of {_format.seat(view.seat) if view.seat is not None else 'a spectator'}",
+        f"rules {_format.rules(view.rules)}",
+        f"deal {view.deal} of {view.rules.num_deals}, dealer {_format.seat(view.dealer)}, phase {view.phase.value}",
+        f"to act {_format.seat(view.to_act)}, passes {view.passes}, went out {_format.seat(view.went_out)}",
+        f"scores NS {totals[0]} EW {totals[1]}",
+        f"hand {hand}",
+        "hand sizes " + " ".join(f"{_format.seat(seat)}:{size}" for seat, size in enumerate(view.hand_sizes)),
+        "known " + " ".join(f"{_format.seat(seat)}:{_format.cards(cards)}" for seat, cards in enumerate(view.known)),
+        f"stock {stock}",
+        f"pile {_format.cards(view.discard_pile)}",
+        "melds " + (" ".join(_format.meld(meld) for meld in view.melds) or "-"),
+        f"obligation {_format.seat(None) if view.obligation is None else view.obligation}",
+        f"picked {_format.cards(view.picked)}",
+    ]
+    return "\n".join(lines)
+
+
+def information_state_string(view: View, events: Sequence[Event] | History) -> str:
+    """
+    `observation_string` of *view*, then the public history of *events*, one line per event (`History.lines`).
+
+    Raises:
+        InvalidTypeError: as `information_state_tensor`.
+    """
+    text = observation_string(view)
+    history = _history_for(view, events)
+    return "\n".join((text, "history", *history.lines))
