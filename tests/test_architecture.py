@@ -17,6 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "persian_rummy"
 #: Every module of the package, each importing only modules listed before it.
 LAYERS = (
     # values
+    "_version",
     "exceptions",
     "_limits",
     "_jsontext",

@@ -11,6 +11,7 @@ Persian Rummy: the complete rules as immutable values and pure functions.
 
 from __future__ import annotations
 
+from . import _version
 from .actionids import action_count, action_from_id, action_id, action_mask, id_text, legal_ids
 from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points, parse_cards
@@ -63,6 +64,9 @@ from .seating import Redraw, Seating, draw_rank, team_draw
 from .serialize import from_data, from_json, json_schema, to_data, to_json
 from .state import GameState, Phase, View, check_invariants, new_game, next_dealer
 from .views import arrangements, check_view, count_arrangements, determinize, observe
+
+#: The installed version of the package, from its metadata (``0+unknown`` when it is not installed).
+__version__ = _version.VERSION
 
 __all__ = [
     "ACTION_TYPES",

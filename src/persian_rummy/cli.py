@@ -1,6 +1,7 @@
 """
 The ``persian-rummy`` command.
 
+* ``persian-rummy --version`` prints the installed version of the package.
 * ``persian-rummy demo --seed N [--record FILE]`` plays one complete game between four
   players who choose uniformly among their legal actions, and prints every action, the
   table at the end of each deal, each deal's score and the winner; with ``--record`` it
@@ -41,7 +42,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
-from . import _limits, _match_command, _play_command
+from . import _limits, _match_command, _play_command, _version
 from .actions import Action
 from .engine import apply, legal_actions, outcome, random_deal
 from .exceptions import InvalidNotationError, PersianRummyError
@@ -445,6 +446,7 @@ def _parser() -> argparse.ArgumentParser:
         " the record to standard output instead of the game).  Exit status: 0 done, 1 input refused, 2 wrong"
         " command line, 130 interrupted.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version.VERSION}")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("demo", help="play one game between random players and print it")
     play.add_argument("--seed", type=int, default=0, help="seed of the shuffles and the players' choices")
