@@ -34,6 +34,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
+    "sphinx_copybutton",
 ]
 # sphinx.ext.intersphinx is left out on purpose: the docs must build without network
 # access, and a failed inventory download is a warning, which -W turns into an error.
@@ -85,6 +86,13 @@ napoleon_numpy_docstring = False
 
 html_theme = "furo"
 html_title = f"persian-rummy {release}"
+html_static_path = ["_static"]
+html_css_files = ["wrap.css"]
+
+# The copy button copies the code of an example without its prompts and output, a command without its "$ ".
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
 
 
 def _homes() -> dict[str, str]:
