@@ -81,6 +81,8 @@ autodoc_typehints = "signature"
 # Only the top-level alias: a nested alias (``tuple[PlayerAction, ...]``) does not render.
 autodoc_type_aliases = {"Action": "persian_rummy.actions.Action"}
 python_use_unqualified_type_names = True
+# A signature longer than this is shown one parameter to a line.
+maximum_signature_line_length = 88
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
