@@ -18,6 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+import persian_rummy
 from persian_rummy import (
     DealEnd,
     DealScore,
@@ -34,7 +35,9 @@ from persian_rummy.cli import main
 from persian_rummy.matches import GameResult, MatchResult, play_match
 from persian_rummy.players import make_player
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+#: The folder the package under test is imported from: this checkout's src/, or site-packages when
+#: the tests run against the installed package (nox -s build).
+PACKAGE_PARENT = Path(persian_rummy.__file__).resolve().parents[1]
 #: Runs the command and interrupts it (as Ctrl-C does) 0.5 s later, as in tests/test_cli_inputs.py.
 INTERRUPTING = (
     "import signal, sys, threading\n"
@@ -48,7 +51,7 @@ INTERRUPTING = (
 def _environment() -> dict[str, str]:
     dropped = {"NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "PYTHONIOENCODING", "TERM", "COLORTERM"}
     kept = {name: value for name, value in os.environ.items() if name not in dropped}
-    path = os.pathsep.join(part for part in (str(SRC), kept.get("PYTHONPATH", "")) if part)
+    path = os.pathsep.join(part for part in (str(PACKAGE_PARENT), kept.get("PYTHONPATH", "")) if part)
     return kept | {"PYTHONIOENCODING": "utf-8", "PYTHONPATH": path}
 
 

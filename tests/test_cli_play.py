@@ -22,6 +22,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
+import persian_rummy
 from persian_rummy import (
     Discard,
     GameRecord,
@@ -45,7 +46,9 @@ from persian_rummy import _screen as screen
 from persian_rummy.cli import main
 from persian_rummy.players import PLAYER_NAMES
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+#: The folder the package under test is imported from: this checkout's src/, or site-packages when
+#: the tests run against the installed package (nox -s build).
+PACKAGE_PARENT = Path(persian_rummy.__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data"
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 #: The command run in the terminal: Python's SIGINT handler is set again, so that Ctrl-C interrupts it even
@@ -440,7 +443,7 @@ def _options(seed: int) -> command.Options:
 def _environment(**extra: str) -> dict[str, str]:
     dropped = {"NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "PYTHONIOENCODING", "TERM", "COLORTERM"}
     kept = {name: value for name, value in os.environ.items() if name not in dropped}
-    path = os.pathsep.join(part for part in (str(SRC), kept.get("PYTHONPATH", "")) if part)
+    path = os.pathsep.join(part for part in (str(PACKAGE_PARENT), kept.get("PYTHONPATH", "")) if part)
     return kept | {"TERM": "xterm-256color", "PYTHONIOENCODING": "utf-8", "PYTHONPATH": path} | extra
 
 

@@ -36,6 +36,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import persian_rummy
 from persian_rummy import (
     FULL_DECK,
     Card,
@@ -74,7 +75,9 @@ from tests.strategies import Playout, played_states, playouts, rules_variants
 
 T = TypeVar("T")
 
-SRC: Final = Path(__file__).resolve().parents[1] / "src"
+#: The folder the package under test is imported from: this checkout's src/, or site-packages when
+#: the tests run against the installed package (nox -s build).
+PACKAGE_PARENT: Final = Path(persian_rummy.__file__).resolve().parents[1]
 NONE: Final = -(2**63)
 SEATS: Final = (None, 0, 1, 2, 3)
 
@@ -601,7 +604,7 @@ class TestAcrossProcesses:
         expected = [fingerprint(value).hex() for value in values]
         hashes = {}
         for seed in ("0", "1", "random"):
-            env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": f"{SRC}{os.pathsep}{attrs_copy}"}
+            env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": f"{PACKAGE_PARENT}{os.pathsep}{attrs_copy}"}
             done = subprocess.run(  # noqa: S603 (an interpreter found on this machine, fixed arguments)
                 [python, "-c", WORKER], input=payload, capture_output=True, text=True, timeout=300, env=env, check=False
             )
