@@ -645,6 +645,20 @@ class TestPositionsByHand:
         assert (46 if where == "pile" else 45) == len(state.discard_pile if where == "pile" else state.hands[3])
 
     @pytest.mark.parametrize(
+        ("stock", "pile", "where"),
+        [("*", "4c4c", "the discard pile"), ("4c4c", "*", "the stock"), ("*", "2c", "the discard pile")],
+    )
+    def test_a_card_written_twice_beside_the_shorthand(self, stock: str, pile: str, where: str) -> None:
+        """
+        A card written twice, in the stock or the pile beside a ``*``, is refused as in any position.
+        """
+        text = f"- 1/N draw E 2c3c4c/2d3d4d/2h3h4h/2s3s4s {stock} {pile} - - - - 1 - -"
+        card = "4c" if "4c" in pile + stock else "2c"
+        expected = f"invalid position: card {card} appears more than once (found again in {where})"
+        with pytest.raises(InvalidNotationError, match=re.escape(expected)):
+            parse_position(text)
+
+    @pytest.mark.parametrize(
         "text",
         ["- 1/N draw S */*/-/- - 2d - - - - 0 - -", "- 1/N draw S 7c*/-/-/- * - - - - - 0 - -"],
     )

@@ -540,7 +540,8 @@ def _card_places(  # noqa: PLR0913 (the fields that place cards)
     stock = parse_cards(stock_f.replace("*", "-"))
     if not stars:
         return hands, stock, pile
-    placed = CardSet((*stock, *pile))
+    # A card written twice is left to the check of the whole position, which names where it is.
+    placed = CardSet(set(stock) | set(pile))
     for part in (*hands, *(meld.cards for meld in melds)):
         placed |= part
     rest = tuple(card for card in FULL_DECK if card not in placed)
