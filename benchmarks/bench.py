@@ -35,7 +35,9 @@ Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED
    ``ProcessPoolExecutor`` of two processes against one (the workers may use every CPU the
    benchmark was allowed, the pools are started and warm before timing); and microseconds per
    ``legal_actions(view)`` against ``legal_actions(state)`` on the ``--view-states`` states.
-   The timed repeats of the two sides of each comparison alternate.
+   The timed repeats of the two sides of each comparison alternate.  The serial loops are timed
+   in CPU seconds of this process, so that work elsewhere on the machine does not skew their
+   ratios; the pools, whose work is done in other processes, in wall seconds.
 7. The learning interfaces (with the ``rl`` extra installed; left out otherwise): the action
    mask and the observation tensor per call, and random loops through PettingZoo and
    OpenSpiel in steps per second (``benchmarks/bench_learning.py`` says how).
@@ -606,9 +608,13 @@ def unpin() -> None:
 
 
 def match_seconds(games: int, seed: int, pool: ProcessPoolExecutor | None = None) -> float:
-    t0 = time.perf_counter()
+    """
+    Seconds of a match: CPU seconds of this process when it plays the games itself, else wall seconds.
+    """
+    clock = time.process_time if pool is None else time.perf_counter
+    t0 = clock()
     play_match(RandomPlayer(), RandomPlayer(), games, seed=seed, executor=pool)
-    return time.perf_counter() - t0
+    return clock() - t0
 
 
 def viewing_seconds(games: int, seed: int) -> float:
@@ -617,7 +623,7 @@ def viewing_seconds(games: int, seed: int) -> float:
     """
     rng = random.Random(seed)
     choose = RandomPlayer().choose
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(games):
         state = new_game()
         while not is_game_over(state):
@@ -626,13 +632,16 @@ def viewing_seconds(games: int, seed: int) -> float:
             else:
                 action = choose(observe(state, state.to_act), rng)
             state = apply(state, action)
-    return time.perf_counter() - t0
+    return time.process_time() - t0
 
 
 def bare_seconds(games: int, seed: int) -> float:
-    t0 = time.perf_counter()
+    """
+    CPU seconds of the bare playout loop of section 1 on *games* games.
+    """
+    t0 = time.process_time()
     playout_batch(games, seed)
-    return time.perf_counter() - t0
+    return time.process_time() - t0
 
 
 def alternate(
