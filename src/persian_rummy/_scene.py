@@ -173,7 +173,7 @@ def heading(scene: Scene) -> str:
     Which deal it is and who dealt it.
     """
     if scene.deal == 0:
-        return f"Before the first deal, {scene.name(scene.dealer)} to deal"
+        return "Before the first deal"
     total = scene.rules.num_deals
     which = f"Deal {scene.deal} of {total}" if scene.deal <= total else f"Deal {scene.deal}, an extra deal (A22)"
     return f"{which}, dealt by {scene.name(scene.dealer)}"
@@ -190,16 +190,17 @@ def status(scene: Scene) -> str:
     if scene.phase in {"deal_over", "game_over"}:
         result = scene.results[-1]
         how = f"{scene.name(result.went_out)} went out" if result.went_out is not None else _ENDINGS[result.end]
-        ending = f"Deal {result.deal} is over: {how} (this deal: {_deal_totals(result)})"
         if scene.phase == "deal_over":
-            return ending
+            return f"Deal {result.deal} is over: {how} (this deal: {_deal_totals(result)})"
         first, second = scene.scores
         if first == second:
-            return f"{ending}. The game is a draw, {first} all"
-        winner = int(second > first)
-        return f"{ending}. {_TEAMS[winner]} win the game, {max(first, second)} to {min(first, second)}"
+            return f"The game is over, a draw, {first} all (deal {result.deal}: {how})"
+        winner = _TEAMS[int(second > first)]
+        return (
+            f"The game is over: {winner} win, {max(first, second)} to {min(first, second)} (deal {result.deal}: {how})"
+        )
     if scene.to_act is None:
-        return f"{scene.name(scene.dealer)} deals"
+        return f"{scene.name(scene.dealer)} to deal"
     who = scene.name(scene.to_act)
     if scene.phase == "play":
         return f"{who} to lay down, lay off, then discard"

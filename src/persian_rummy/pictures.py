@@ -98,11 +98,11 @@ def __dir__() -> list[str]:
 
 
 _LEGEND: Final = (
-    "Cards: 10♦ = ten of diamonds, Q♠ = queen of spades, 🃏1-🃏4 = the four jokers; [ ] = top of the discard pile"
+    "Cards: 10♦ = ten of diamonds, Q♠ = queen of spades, 🃏1 to 🃏4 = jokers; [ ] = top of the discard pile"
 )
 _ASCII_LEGEND: Final = (
-    "Cards: rank 2-9, T (ten), J, Q, K, A, then suit c, d, h, s: Td = ten of diamonds, Qs = queen of spades;"
-    " X1-X4 = the four jokers; [ ] = top of the discard pile"
+    "Cards: Td = ten of diamonds, Qs = queen of spades, Ac = ace of clubs, X1 to X4 = jokers;"
+    " [ ] = top of the discard pile"
 )
 
 
@@ -163,10 +163,10 @@ def card_legend(*, symbols: bool = True) -> str:
     *symbols*, in card notation.
 
     >>> print(card_legend())
-    Cards: 10♦ = ten of diamonds, Q♠ = queen of spades, 🃏1-🃏4 = the four jokers; [ ] = top of the discard pile
-    >>> print(card_legend(symbols=False))  # doctest: +NORMALIZE_WHITESPACE
-    Cards: rank 2-9, T (ten), J, Q, K, A, then suit c, d, h, s: Td = ten of diamonds,
-    Qs = queen of spades; X1-X4 = the four jokers; [ ] = top of the discard pile
+    Cards: 10♦ = ten of diamonds, Q♠ = queen of spades, 🃏1 to 🃏4 = jokers; [ ] = top of the discard pile
+    >>> print(card_legend(symbols=False))
+    Cards: Td = ten of diamonds, Qs = queen of spades, Ac = ace of clubs, X1 to X4 = jokers;
+    [ ] = top of the discard pile
     """
     return _LEGEND if symbols else _ASCII_LEGEND
 
