@@ -194,7 +194,7 @@ def status(scene: Scene) -> str:
             return f"Deal {result.deal} is over: {how} (this deal: {_deal_totals(result)})"
         first, second = scene.scores
         if first == second:
-            return f"The game is over, a draw, {first} all (deal {result.deal}: {how})"
+            return f"The game is over: a draw, {first} all (deal {result.deal}: {how})"
         winner = _TEAMS[int(second > first)]
         return (
             f"The game is over: {winner} win, {max(first, second)} to {min(first, second)} (deal {result.deal}: {how})"
