@@ -171,7 +171,7 @@ def card(value: CardLike, x: float, y: float, mark: Mark = ("", "")) -> str:
     rank, suit, colour = face(value)
     outline, dot = mark
     # Two characters (10, a joker's X1) are set closer, to stay within the corner a fan shows.
-    corner: dict[str, float] = {"font_size": 15} if len(rank) == 1 else {"font_size": 13, "letter_spacing": -1}
+    corner: dict[str, float] = {"font_size": 15} if len(rank) == 1 else {"font_size": 14, "letter_spacing": -1.5}
     parts = [
         element("title", escape(f"{value.symbol} ({value})")),
         _frame("#fbf7ff" if value.is_joker else "#ffffff", outline or "#7a7a7a", 3 if outline else 1),
@@ -233,10 +233,10 @@ def in_order(meld: MeldLike) -> list[CardLike]:
     return cards
 
 
-def meld(value: MeldLike, x: float, y: float, caption: str) -> str:
+def meld(value: MeldLike, x: float, y: float, caption: str, *, caption_at: float = CARD_HEIGHT + 28) -> str:
     """
     A meld on the table at (*x*, *y*): its cards fanned, the letter of the seat that laid off each
-    card laid off under it (R17), and *caption* under all.
+    card laid off under it (R17), and *caption* under all, *caption_at* below the top.
     """
     cards = in_order(value)
     parts = [fan(cards, x, y)]
@@ -246,7 +246,7 @@ def meld(value: MeldLike, x: float, y: float, caption: str) -> str:
             colour = TEAM_COLOURS[seat & 1]
             where = x + index * STEP + 4, y + CARD_HEIGHT + 13
             parts.append(text(*where, f"+{_seats.LETTERS[seat]}", font_size=11, font_weight="bold", fill=colour))
-    parts.append(text(x, y + CARD_HEIGHT + 28, caption, font_size=11, fill=MUTED))
+    parts.append(text(x, y + caption_at, caption, font_size=11, fill=MUTED))
     return "".join(parts)
 
 
@@ -313,4 +313,5 @@ def meld_document(value: MeldLike) -> str:
     caption = meld_caption(value)
     width = max(fan_width(len(in_order(value))), 6.5 * len(caption)) + 4
     title = " ".join(item.symbol for item in value.cards)
-    return document(width, CARD_HEIGHT + 36, meld(value, 2, 2, caption), f"{title}: {caption}")
+    below = CARD_HEIGHT + (28 if any(value.layoffs) else 15)
+    return document(width, below + 8, meld(value, 2, 2, caption, caption_at=below), f"{title}: {caption}")

@@ -400,7 +400,8 @@ def _seat_label(scene: Scene, seat: int, y: float) -> str:
     notes = [_TEAMS[seat & 1]] + (["dealer"] if seat == scene.dealer and scene.deal else [])
     parts.append(_drawing.text(_PAD + 4, y + 44, ", ".join(notes), font_size=11, fill=_drawing.MUTED))
     if seat == scene.to_act:
-        parts.append(_drawing.text(_PAD + 4, y + 60, "to play", font_size=11, font_weight="bold", fill=_drawing.INK))
+        turn = "to draw" if scene.phase == "draw" else "to play"
+        parts.append(_drawing.text(_PAD + 4, y + 60, turn, font_size=11, font_weight="bold", fill=_drawing.INK))
     return "".join(parts)
 
 
@@ -509,17 +510,22 @@ def _stock_svg(scene: Scene, x: float, y: float) -> tuple[str, float]:
 
 def _legend_svg(scene: Scene, y: float) -> str:
     """
-    What the marks on the cards mean: the dot, and the borders of the cards taken this turn.
+    What the marks on the cards mean, those that are drawn: the dot on cards everyone knows to be
+    in a hand, the borders of the card to play and of the other cards taken this turn.
     """
-    parts = [_drawing.element("circle", cx=_PAD + 4, cy=y - 4, r=3.5, fill=_KNOWN), _note(_PAD + 14, y, "known to all")]
-    x: float = _PAD + 110
-    boxes = [(_drawing.PENDING, "to play now (R15)")] if scene.obligation is not None else []
+    items = [(_KNOWN, "known to all")] if any(hand.known for hand in scene.hands) else []
+    if scene.obligation is not None:
+        items.append((_drawing.PENDING, "to play now (R15)"))
     if scene.picked - CardSet([scene.obligation] if scene.obligation is not None else []):
-        boxes.append((_PICKED, "taken from the discard pile this turn"))
-    for colour, words in boxes:
-        parts.append(
-            _drawing.element("rect", x=x, y=y - 10, width=10, height=10, fill="none", stroke=colour, stroke_width=2)
-        )
+        items.append((_PICKED, "taken from the discard pile this turn"))
+    parts = []
+    x: float = _PAD
+    for colour, words in items:
+        if colour == _KNOWN:
+            parts.append(_drawing.element("circle", cx=x + 4, cy=y - 4, r=3.5, fill=colour))
+        else:
+            box = {"x": x, "y": y - 10, "width": 10, "height": 10}
+            parts.append(_drawing.element("rect", **box, fill="none", stroke=colour, stroke_width=2))
         parts.append(_note(x + 14, y, words))
         x += 30 + 6.2 * len(words)
     return "".join(parts)
@@ -544,6 +550,7 @@ def svg(scene: Scene) -> str:
         last = max(last, other)
     else:
         stock, last = _stock_svg(scene, _PAD, last + _drawing.CARD_HEIGHT + 28)
-    y = last + _drawing.CARD_HEIGHT + 40
-    body += [melds, pile, stock, _legend_svg(scene, y)]
-    return _drawing.document(width, y + _PAD, "".join(body), _title(scene), background=_FELT)
+    y = last + _drawing.CARD_HEIGHT + 22
+    legend = _legend_svg(scene, y + 18)
+    body += [melds, pile, stock, legend]
+    return _drawing.document(width, y + (18 if legend else 0) + _PAD, "".join(body), _title(scene), background=_FELT)
