@@ -9,13 +9,15 @@ states and views drawn in SVG.
 * every SVG document parses as XML in the SVG namespace and shows each card of a state once, and
   of a view exactly the cards the view shows;
 * the pictures of a view do not change when the cards it hides are dealt again (`determinize`);
-* cards, card sets and melds show themselves in a notebook.
+* cards, card sets and melds show themselves in a notebook;
+* the pictures of the documentation are those the library draws.
 """
 
 # Assertions put the expected value first: assert expected == actual.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import random
 import re
@@ -55,6 +57,7 @@ from tests.strategies import played_states, rules_variants, seeds
 
 SVG = "{http://www.w3.org/2000/svg}"
 DATA = Path(__file__).parent / "data"
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 #: The four seats and the public view.
 SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3)
 #: East must play the 9h it took from the discard pile with the Kc and the 4d above it (R15).
@@ -522,3 +525,35 @@ class TestSymbols:
 class _Encoded:
     def __init__(self, encoding: str) -> None:
         self.encoding = encoding
+
+
+class TestPicturesOfTheDocs:
+    """
+    The pictures of docs/how-to-play.md are drawn by the library (``docs/make_pictures.py``): the
+    files committed are those the script draws today, and the page shows each of them.
+    """
+
+    def test_the_pictures_are_up_to_date(self) -> None:
+        drawn = _pictures_of_the_docs()
+        folder = DOCS / "_static" / "pictures"
+        assert sorted(drawn) == sorted(path.name for path in folder.glob("*.svg"))
+        for name, picture in drawn.items():
+            assert picture + "\n" == (folder / name).read_text(encoding="utf-8"), (
+                f"{name} is out of date: run python docs/make_pictures.py"
+            )
+            parse(picture)
+
+    def test_the_page_shows_every_picture(self) -> None:
+        page = (DOCS / "how-to-play.md").read_text(encoding="utf-8")
+        shown = re.findall(r"!\[[^\]]+\]\(_static/pictures/([a-z-]+\.svg)\)", page)
+        assert sorted(_pictures_of_the_docs()) == sorted(shown)
+
+
+def _pictures_of_the_docs() -> dict[str, str]:
+    spec = importlib.util.spec_from_file_location("make_pictures", DOCS / "make_pictures.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    drawn: dict[str, str] = module.pictures()
+    return drawn
