@@ -23,6 +23,7 @@ LAYERS = (
     "_choices",
     "_seats",
     "_build",
+    "_drawing",
     "cards",
     "_coerce",
     "_tables",
@@ -38,6 +39,7 @@ LAYERS = (
     "_shapes",
     "_cardlogic",
     "_format",
+    "_scene",
     "_validation",
     "state",
     "_viewing",
@@ -56,6 +58,7 @@ LAYERS = (
     "notation",
     "records",
     "serialize",
+    "pictures",
     # matches between players
     "_stats",
     "_matchplay",

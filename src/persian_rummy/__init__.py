@@ -55,6 +55,7 @@ from .notation import (
     parse_position,
     parse_rules,
 )
+from .pictures import card_legend, render_svg, render_text, symbols_fit
 from .players import PLAYER_NAMES, GreedyPlayer, ISMCTSPlayer, PIMCPlayer, Player, RandomPlayer, make_player
 from .records import GameRecord, final_state, replay
 from .rules import DEFAULT_RULES, EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
@@ -131,6 +132,7 @@ __all__ = [
     "arrangements",
     "by_rank",
     "by_suit",
+    "card_legend",
     "card_points",
     "check_invariants",
     "check_legal",
@@ -173,10 +175,13 @@ __all__ = [
     "possible_layoffs",
     "possible_melds",
     "random_deal",
+    "render_svg",
+    "render_text",
     "replay",
     "rollout",
     "score_deal",
     "seat_returns",
+    "symbols_fit",
     "team_draw",
     "team_margin",
     "team_of",

@@ -24,7 +24,7 @@ from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from . import _arguments, _build, _format, _limits, _seats, _summary, _tables, _validation
+from . import _arguments, _build, _format, _limits, _scene, _seats, _summary, _tables, _validation
 from ._choices import Choice as _Choice
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
@@ -196,6 +196,15 @@ class GameState:
     def __repr__(self) -> str:
         return f"parse_position({_format.position(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """
+        The position drawn in SVG, as a notebook shows it (`persian_rummy.pictures.render_svg`).
+        """
+        return _scene.svg(_scene.of_state(self))
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
+
     def __copy__(self) -> GameState:
         return self
 
@@ -352,6 +361,15 @@ class View:
         for meld in self.melds:
             seen |= meld.cards.mask
         return CardSet(_tables.ALL_CARDS & ~seen)
+
+    def _repr_svg_(self) -> str:
+        """
+        What the view shows, drawn in SVG, as a notebook shows it (`persian_rummy.pictures.render_svg`).
+        """
+        return _scene.svg(_scene.of_view(self))
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
 
 
 _new_state: Final = _build.builder(GameState)
