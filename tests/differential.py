@@ -4,9 +4,10 @@ compiled one must agree on everything.
 
 ``python tests/differential.py play --build pure --out pure.txt`` plays the games and writes one
 line per game: its number, its rules and a SHA-256 digest of everything the game showed: every
-state (its pickle, its hash and its text), every set of legal actions (of the state, and of the
-view of the seat to act), the successors of every legal action of every tenth decision, and the
-error (type and message) that each of a fixed set of illegal attempts raised, or the state it gave.
+state (its pickle and its hash), every set of legal actions (of the state, and whether the view of
+the seat to act has the same), the successors of every legal action of one decision in
+`CHILDREN_EVERY`, a pickle of each state with the next one, and the error (type and message) that
+four attempts at each state, drawn from a fixed set of illegal ones, raised, or the state they gave.
 ``--build compiled`` does the same on the compiled build; each run first checks that it imports
 the build it names.  ``python tests/differential.py compare pure.txt compiled.txt`` then prints the
 games whose lines differ and the count, and fails if there is any.
@@ -20,12 +21,14 @@ runs it on 2,000 games.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import os
 import pickle
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from enum import Enum
 from pathlib import Path
 
@@ -35,6 +38,7 @@ import persian_rummy
 from persian_rummy import (
     FULL_DECK,
     Action,
+    Card,
     CardSet,
     Deal,
     Discard,
@@ -46,7 +50,6 @@ from persian_rummy import (
     Rules,
     TakeDiscard,
     apply,
-    format_position,
     is_game_over,
     legal_actions,
     next_dealer,
@@ -58,6 +61,10 @@ from persian_rummy import (
 SEED = 20_240_000
 #: The share of the games played under the default rules; the others under variants.
 DEFAULT_SHARE = 4
+#: The decisions whose every successor is digested: one in this many.
+CHILDREN_EVERY = 20
+#: The attempts at each state, drawn from `illegal_attempts`.
+ATTEMPTS = 4
 
 
 def rules_values() -> dict[str, tuple[object, ...]]:
@@ -101,36 +108,44 @@ def forged(action: Action, **fields: object) -> Action:
     return copy
 
 
-def illegal_attempts(state: GameState, rng: random.Random) -> Iterator[object]:
+#: Attempts, most of them illegal, each made from the seat to act (or the dealer) *seat*, the next seat *other*,
+#: a card, three cards and a meld index: each action type from the wrong seat or in the wrong phase, cards that
+#: are not where the action needs them, forged fields, and what is no action.
+ATTEMPT_KINDS: tuple[Callable[[int, int, Card, CardSet, int], object], ...] = (
+    lambda seat, other, card, three, meld: DrawStock(other),
+    lambda seat, other, card, three, meld: DrawStock(seat),
+    lambda seat, other, card, three, meld: Pass(seat),
+    lambda seat, other, card, three, meld: TakeDiscard(seat, card),
+    lambda seat, other, card, three, meld: Discard(seat, card),
+    lambda seat, other, card, three, meld: Discard(other, card),
+    lambda seat, other, card, three, meld: LayDown(seat, three),
+    lambda seat, other, card, three, meld: LayOff(seat, meld, CardSet([card])),
+    lambda seat, other, card, three, meld: Deal(other, FULL_DECK),
+    lambda seat, other, card, three, meld: Deal(seat, FULL_DECK),
+    lambda seat, other, card, three, meld: forged(DrawStock(seat), seat=str(seat)),
+    lambda seat, other, card, three, meld: forged(Discard(seat, card), seat=None),
+    lambda seat, other, card, three, meld: forged(Discard(seat, card), card=card.index),
+    lambda seat, other, card, three, meld: forged(TakeDiscard(seat, card), seat=True),
+    lambda seat, other, card, three, meld: forged(LayOff(seat, meld, CardSet([card])), meld=str(meld)),
+    lambda seat, other, card, three, meld: forged(LayOff(seat, 0, CardSet([card])), meld=False),
+    lambda seat, other, card, three, meld: forged(LayDown(seat, three), cards=str(three)),
+    lambda seat, other, card, three, meld: forged(Deal(seat, FULL_DECK), deck=list(FULL_DECK)),
+    lambda seat, other, card, three, meld: forged(Deal(seat, FULL_DECK), seat=float(seat)),
+    lambda seat, other, card, three, meld: "draw",
+    lambda seat, other, card, three, meld: None,
+)
+
+
+def attempts(state: GameState, rng: random.Random) -> list[object]:
     """
-    A fixed set of attempts, most of them illegal, at *state*: each action type from the wrong seat or in
-    the wrong phase, cards that are not where the action needs them, forged fields, and what is no action.
+    `ATTEMPTS` attempts at *state*, of kinds drawn from `ATTEMPT_KINDS`, with cards and a meld index drawn too.
     """
     seat = state.to_act if state.to_act is not None else next_dealer(state)
     other = (seat + 1) % 4
     card = FULL_DECK[rng.randrange(56)]
     three = CardSet(rng.sample(FULL_DECK, 3))
-    yield DrawStock(other)
-    yield DrawStock(seat)
-    yield Pass(seat)
-    yield TakeDiscard(seat, card)
-    yield Discard(seat, card)
-    yield Discard(other, card)
-    yield LayDown(seat, three)
-    yield LayOff(seat, rng.randrange(len(state.melds) + 2), CardSet([card]))
-    yield Deal(other, FULL_DECK)
-    yield Deal(seat, FULL_DECK)
-    yield forged(DrawStock(seat), seat=str(seat))
-    yield forged(Discard(seat, card), seat=None)
-    yield forged(Discard(seat, card), card=card.index)
-    yield forged(TakeDiscard(seat, card), seat=True)
-    yield forged(LayOff(seat, 0, CardSet([card])), meld=str(0))
-    yield forged(LayOff(seat, 0, CardSet([card])), meld=False)
-    yield forged(LayDown(seat, three), cards=str(three))
-    yield forged(Deal(seat, FULL_DECK), deck=list(FULL_DECK))
-    yield forged(Deal(seat, FULL_DECK), seat=float(seat))
-    yield "draw"
-    yield None
+    meld = rng.randrange(len(state.melds) + 2)
+    return [kind(seat, other, card, three, meld) for kind in rng.sample(ATTEMPT_KINDS, ATTEMPTS)]
 
 
 def outcome_of(call: Callable[..., object], *args: object) -> bytes:
@@ -145,7 +160,7 @@ def outcome_of(call: Callable[..., object], *args: object) -> bytes:
 
 
 def state_record(state: GameState) -> bytes:
-    return b"|".join((pickle.dumps(state, protocol=5), str(hash(state)).encode(), format_position(state).encode()))
+    return pickle.dumps(state, protocol=5) + str(hash(state)).encode()
 
 
 def play_game(game: int, max_actions: int) -> tuple[Rules, str, int]:
@@ -160,7 +175,7 @@ def play_game(game: int, max_actions: int) -> tuple[Rules, str, int]:
     while states < max_actions:
         states += 1
         digest.update(state_record(state))
-        for attempt in illegal_attempts(state, rng):
+        for attempt in attempts(state, rng):
             digest.update(outcome_of(apply, state, attempt))
         if is_game_over(state):
             break
@@ -170,27 +185,33 @@ def play_game(game: int, max_actions: int) -> tuple[Rules, str, int]:
         else:
             legal = legal_actions(state)
             digest.update(pickle.dumps(legal, protocol=5))
-            digest.update(outcome_of(legal_actions, observe(state, state.to_act)))
-            if states % 10 == 0:
+            digest.update(b"view agrees" if legal_actions(observe(state, state.to_act)) == legal else b"view differs")
+            if states % CHILDREN_EVERY == 0:
                 for choice in legal:
                     digest.update(state_record(apply(state, choice)))
             action = rng.choice(legal)
         after = apply(state, action)
-        digest.update(pickle.dumps((state, after), protocol=5))  # what the two share, pickled once
+        if states % CHILDREN_EVERY == 1:
+            digest.update(pickle.dumps((state, after), protocol=5))  # what the two share, pickled once
         state = after
     return rules, digest.hexdigest(), states
 
 
-def play(build: str, games: int, start: int, max_actions: int, out: Path) -> int:
+def game_line(game: int, max_actions: int) -> tuple[str, int]:
+    rules, digest, states = play_game(game, max_actions)
+    return f"{game} {digest} {states} {rules.changes()}\n", states
+
+
+def play(build: str, games: int, start: int, max_actions: int, jobs: int, out: Path) -> int:
     if persian_rummy.COMPILED != (build == "compiled"):
         where = Path(persian_rummy.__file__ or "?").parent
         sys.exit(f"differential.py: asked for the {build} build, imported {where} (COMPILED={persian_rummy.COMPILED})")
     total = 0
-    with out.open("w", encoding="utf-8") as file:
-        for game in range(start, start + games):
-            rules, digest, states = play_game(game, max_actions)
+    one = functools.partial(game_line, max_actions=max_actions)
+    with ProcessPoolExecutor(jobs) as pool, out.open("w", encoding="utf-8") as file:
+        for line, states in pool.map(one, range(start, start + games), chunksize=20):
             total += states
-            file.write(f"{game} {digest} {states} {rules.changes()}\n")
+            file.write(line)
     print(f"differential: {games:,} games played on the {build} build, {total:,} states, written to {out}")
     return 0
 
@@ -216,6 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     playing.add_argument("--games", type=int, default=2000)
     playing.add_argument("--start", type=int, default=0, help="the number of the first game")
     playing.add_argument("--max-actions", type=int, default=1000, help="the most states a game is followed for")
+    playing.add_argument("--jobs", type=int, default=os.cpu_count(), help="processes (default: one per CPU)")
     playing.add_argument("--out", type=Path, required=True)
     comparing = commands.add_parser("compare", help="compare two files of digests")
     comparing.add_argument("first", type=Path)
@@ -224,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "play":
         if os.environ.get("PYTHONHASHSEED") != "0":
             sys.exit("differential.py: set PYTHONHASHSEED=0, so that both builds hash alike")
-        return play(args.build, args.games, args.start, args.max_actions, args.out)
+        return play(args.build, args.games, args.start, args.max_actions, args.jobs, args.out)
     return compare(args.first, args.second)
 
 
