@@ -7,7 +7,9 @@ section 1 of ``benchmarks/bench.py`` (random playouts, the same games on fixed s
 process that imports this checkout's ``src/`` (the pure build) and once in a process that imports
 the installed package (the compiled build), each process checking `persian_rummy.COMPILED`, both
 pinned to the same CPU.  It prints the actions per second of each, and the ratio of each round and
-their median over the rounds.
+their median over the rounds; then the same per second of CPU time (the actions per second divided
+by the share of the wall time the process was on the CPU), which other work on a shared machine
+disturbs less.
 """
 
 from __future__ import annotations
@@ -34,11 +36,14 @@ if persian_rummy.COMPILED != {compiled!r}:
     sys.exit(f"expected COMPILED={compiled!r}, imported {{persian_rummy.__file__}}")
 bench.pin({cpu!r})
 playouts = bench.measure_playouts({seconds!r}, {repeats!r}, None)
-print(json.dumps({{"actions_per_s": playouts.actions_per_s.median, "games": playouts.games_per_repeat}}))
+print(json.dumps({{"actions_per_s": playouts.actions_per_s.median, "cpu_share": playouts.cpu_share.median}}))
 """
 
 
-def run(python: str, *, compiled: bool, cpu: int, seconds: float, repeats: int) -> float:
+def run(python: str, *, compiled: bool, cpu: int, seconds: float, repeats: int) -> tuple[float, float]:
+    """
+    Actions per second of wall time and per second of CPU time, of one run of section 1 on one build.
+    """
     program = PROGRAM.format(here=str(HERE), compiled=compiled, cpu=cpu, seconds=seconds, repeats=repeats)
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("PYTHONPATH", None)
@@ -49,8 +54,8 @@ def run(python: str, *, compiled: bool, cpu: int, seconds: float, repeats: int) 
     )
     if done.returncode != 0:
         sys.exit(f"builds.py: the {'compiled' if compiled else 'pure'} run failed:\n{done.stderr}")
-    figure: float = json.loads(done.stdout.splitlines()[-1])["actions_per_s"]
-    return figure
+    figures = json.loads(done.stdout.splitlines()[-1])
+    return figures["actions_per_s"], figures["actions_per_s"] / figures["cpu_share"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,23 +67,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cpu", type=int, help="the CPU to pin to (default: the last one allowed)")
     args = parser.parse_args(argv)
     cpu = args.cpu if args.cpu is not None else max(os.sched_getaffinity(0))
-    ratios: list[float] = []
-    pure_figures: list[float] = []
-    compiled_figures: list[float] = []
+    pure: list[tuple[float, float]] = []
+    fast: list[tuple[float, float]] = []
     print(f"random playouts, actions/s (median of {args.repeats} repeats of ~{args.target_seconds:g} s), CPU {cpu}")
-    print(f"{'round':>5}  {'pure':>10}  {'compiled':>10}  {'ratio':>6}")
+    columns = f"{'pure':>10}  {'compiled':>10}  {'ratio':>6}"
+    print(f"{'round':>5}  {columns}    {'per CPU second:':16}{columns}")
     for r in range(1, args.rounds + 1):
         options = {"cpu": cpu, "seconds": args.target_seconds, "repeats": args.repeats}
-        pure = run(args.python, compiled=False, **options)
-        fast = run(args.python, compiled=True, **options)
-        pure_figures.append(pure)
-        compiled_figures.append(fast)
-        ratios.append(fast / pure)
-        print(f"{r:>5}  {pure:>10,.0f}  {fast:>10,.0f}  {fast / pure:>6.2f}")
-    print(
-        f"median  {statistics.median(pure_figures):>10,.0f}  {statistics.median(compiled_figures):>10,.0f}  "
-        f"{statistics.median(ratios):>6.2f}  [ratios {min(ratios):.2f} - {max(ratios):.2f}]"
-    )
+        pure.append(run(args.python, compiled=False, **options))
+        fast.append(run(args.python, compiled=True, **options))
+        (a, a_cpu), (b, b_cpu) = pure[-1], fast[-1]
+        cpu_figures = f"{a_cpu:>10,.0f}  {b_cpu:>10,.0f}  {b_cpu / a_cpu:>6.2f}"
+        print(f"{r:>5}  {a:>10,.0f}  {b:>10,.0f}  {b / a:>6.2f}    {'':16}{cpu_figures}")
+    for k, label in ((0, "per second of wall time"), (1, "per second of CPU time")):
+        ratios = [f[k] / p[k] for p, f in zip(pure, fast, strict=True)]
+        print(
+            f"median {label}: pure {statistics.median(p[k] for p in pure):,.0f}, compiled "
+            f"{statistics.median(f[k] for f in fast):,.0f} actions/s; compiled / pure "
+            f"{statistics.median(ratios):.2f} [{min(ratios):.2f} - {max(ratios):.2f}] over {len(ratios)} rounds"
+        )
     return 0
 
 
