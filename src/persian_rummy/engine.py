@@ -64,8 +64,8 @@ def __dir__() -> list[str]:
     return __all__
 
 
-#: Whether the engine's core runs compiled: `True` in the compiled build (docs/performance.md), whose hot
-#: modules, this one among them, are extension modules built by mypyc; `False` in the pure-Python build.
+#: Whether the engine's core runs compiled: true in the compiled build (docs/performance.md), whose hot
+#: modules, this one among them, are extension modules built by mypyc; false in the pure-Python build.
 #: Both behave alike: the same results, the same errors, the same pickles.
 COMPILED: Final[bool] = Path(__file__).suffix in {".so", ".pyd"}
 
