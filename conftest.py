@@ -56,8 +56,11 @@ BUILD = os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source")
 SOURCES = Path(__file__).resolve().parent / "src"
 _imported = Path(persian_rummy.__file__).resolve().parent  # type: ignore[arg-type]
 if BUILD == "source":
-    if _imported.parent != SOURCES or persian_rummy.COMPILED:
-        msg = f"the tests import pure Python from {SOURCES}, not {_imported} (COMPILED={persian_rummy.COMPILED})"
+    if _imported.parent != SOURCES:
+        msg = f"the tests import the package from {SOURCES}, not from {_imported}"
+        raise pytest.UsageError(msg)
+    if persian_rummy.COMPILED:
+        msg = f"compiled modules were left in {SOURCES} by a build in place: remove them (git clean -fX src)"
         raise pytest.UsageError(msg)
 elif BUILD == "compiled":
     if _imported.parent == SOURCES or not persian_rummy.COMPILED:
