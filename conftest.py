@@ -75,15 +75,19 @@ else:
 
 class _CompiledModules:
     """
-    Leaves out the doctests of the modules that run compiled: an extension module stands beside the
-    source file, and imports in its place (their examples run on the source build).
+    What the compiled run leaves out of the installed package: the files that the source run leaves
+    out of src/ (`collect_ignore`, the optional dependencies' modules included), and the doctests of
+    the modules that run compiled, whose extension module stands beside the source file and imports
+    in its place (their examples run on the source build).
     """
 
     @staticmethod
     def pytest_ignore_collect(collection_path: Path) -> bool | None:
-        stem = collection_path.name.removesuffix(".py")
-        if stem == collection_path.name:
+        if collection_path.parent != _imported or collection_path.suffix != ".py":
             return None
+        if f"src/persian_rummy/{collection_path.name}" in collect_ignore:
+            return True
+        stem = collection_path.name.removesuffix(".py")
         return any(collection_path.with_name(stem + suffix).exists() for suffix in EXTENSION_SUFFIXES) or None
 
 
