@@ -155,7 +155,8 @@ def compiled(session: nox.Session) -> None:
     """
     hook = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
     requires = [*PYPROJECT["build-system"]["requires"], *hook["dependencies"], *PYPROJECT["project"]["dependencies"]]
-    session.install("build", *requires, *nox.project.dependency_groups(PYPROJECT, "tests"))
+    extras = PYPROJECT["project"]["optional-dependencies"]["rl"]  # the learning interfaces' tests run too
+    session.install("build", *requires, *extras, *nox.project.dependency_groups(PYPROJECT, "tests"))
     folder = Path(session.virtualenv.location)  # not session.create_tmp(), which would put the tests' TMPDIR here
     shutil.rmtree(folder / "dist", ignore_errors=True)
     build = ["python", "-m", "build", "--no-isolation", "--outdir", str(folder / "dist")]
