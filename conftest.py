@@ -1,13 +1,24 @@
 """
 Pytest configuration shared by the tests, the doctests of the package and the Markdown docs.
+
+The tests run against this checkout's sources (``pythonpath = ["src"]``), unless
+``PERSIAN_RUMMY_TEST_BUILD=compiled`` is set: then they run against the installed compiled build
+(``nox -s compiled``, which also empties ``pythonpath`` and passes the installed package with
+``--pyargs`` for its module doctests).  Either way the run stops at once if the package it imports
+is not the build it asked for, so that neither build is ever tested in place of the other.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+import persian_rummy
 
 collect_ignore = ["src/persian_rummy/__main__.py", "docs/conf.py"]
 collect_ignore_glob = ["docs/_build/*"]
@@ -39,3 +50,47 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+#: The build under test: "source" (this checkout's src/, the default) or "compiled" (the installed compiled wheel).
+BUILD = os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source")
+SOURCES = Path(__file__).resolve().parent / "src"
+_imported = Path(persian_rummy.__file__).resolve().parent  # type: ignore[arg-type]
+if BUILD == "source":
+    if _imported.parent != SOURCES:
+        msg = f"the tests import the package from {SOURCES}, not from {_imported}"
+        raise pytest.UsageError(msg)
+    if persian_rummy.COMPILED:
+        msg = f"compiled modules were left in {SOURCES} by a build in place: remove them (git clean -fX src)"
+        raise pytest.UsageError(msg)
+elif BUILD == "compiled":
+    if _imported.parent == SOURCES or not persian_rummy.COMPILED:
+        msg = f"PERSIAN_RUMMY_TEST_BUILD=compiled, but {_imported} is not a compiled build: run nox -s compiled"
+        raise pytest.UsageError(msg)
+    # The module doctests come from the installed package (--pyargs persian_rummy), not from src/.
+    collect_ignore.append("src")
+else:
+    msg = f"PERSIAN_RUMMY_TEST_BUILD is 'source' or 'compiled', not {BUILD!r}"
+    raise pytest.UsageError(msg)
+
+
+class _CompiledModules:
+    """
+    What the compiled run leaves out of the installed package: the files that the source run leaves
+    out of src/ (`collect_ignore`, the optional dependencies' modules included), and the doctests of
+    the modules that run compiled, whose extension module stands beside the source file and imports
+    in its place (their examples run on the source build).
+    """
+
+    @staticmethod
+    def pytest_ignore_collect(collection_path: Path) -> bool | None:
+        if collection_path.parent != _imported or collection_path.suffix != ".py":
+            return None
+        if f"src/persian_rummy/{collection_path.name}" in collect_ignore:
+            return True
+        stem = collection_path.name.removesuffix(".py")
+        return any(collection_path.with_name(stem + suffix).exists() for suffix in EXTENSION_SUFFIXES) or None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if BUILD == "compiled":
+        config.pluginmanager.register(_CompiledModules(), "persian-rummy-compiled-modules")

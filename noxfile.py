@@ -12,6 +12,7 @@ a match on a local Dask cluster and the conformance suites of OpenSpiel, Petting
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import nox
@@ -19,7 +20,7 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["tests", "lint", "typecheck", "docs", "fuzz", "dask", "conformance"]
+nox.options.sessions = ["tests", "lint", "typecheck", "docs", "fuzz", "dask", "conformance", "compiled"]
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 PYTHONS = ["3.11", "3.12", "3.13"]
@@ -133,6 +134,44 @@ def conformance(session: nox.Session) -> None:
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".[rl]")
     session.run("pytest", "-p", "no:cacheprovider", "--numprocesses=auto", *CONFORMANCE, *session.posargs)
+
+
+#: The seeded games that `nox -s compiled` plays on both builds and compares (tests/differential.py).
+DIFFERENTIAL_GAMES = 2000
+
+
+@nox.session(python=PYTHONS[0])
+def compiled(session: nox.Session) -> None:
+    """
+    Build the compiled wheel, run the whole test suite against it, and compare its games with the pure build's.
+
+    The wheel is built as a release builds it, the sdist first and the wheel from the sdist (so no
+    compiled module is ever left in src/), with the mypyc hook on (``HATCH_BUILD_HOOKS_ENABLE=1``).  The
+    tests run against the installed wheel (``PERSIAN_RUMMY_TEST_BUILD=compiled``, ``pythonpath`` emptied,
+    the package's module doctests taken from it with ``--pyargs``), without coverage; the conftest stops
+    the run if what it imports is not the compiled build.  Then tests/differential.py plays the same
+    2,000 seeded games on the pure build (src/) and on the compiled one and compares every state, legal
+    set and error.  Arguments after ``--`` go to pytest.
+    """
+    hook = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    requires = [*PYPROJECT["build-system"]["requires"], *hook["dependencies"], *PYPROJECT["project"]["dependencies"]]
+    extras = PYPROJECT["project"]["optional-dependencies"]["rl"]  # the learning interfaces' tests run too
+    session.install("build", *requires, *extras, *nox.project.dependency_groups(PYPROJECT, "tests"))
+    folder = Path(session.virtualenv.location)  # not session.create_tmp(), which would put the tests' TMPDIR here
+    shutil.rmtree(folder / "dist", ignore_errors=True)
+    build = ["python", "-m", "build", "--no-isolation", "--outdir", str(folder / "dist")]
+    session.run(*build, env={"HATCH_BUILD_HOOKS_ENABLE": "1"})
+    (wheel,) = (folder / "dist").glob("*.whl")
+    session.install("--force-reinstall", "--no-deps", str(wheel))
+    suite = ["tests", "README.md", "docs", "--pyargs", "persian_rummy"]
+    compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled"}
+    session.run("pytest", "-o", "pythonpath=", "--numprocesses=auto", *suite, *session.posargs, env=compiled_build)
+    games = ["--games", str(DIFFERENTIAL_GAMES)]
+    digests = {name: str(folder / f"differential-{name}.txt") for name in ("pure", "compiled")}
+    for name, extra in (("pure", {"PYTHONPATH": "src"}), ("compiled", {})):
+        play = ["python", "tests/differential.py", "play", "--build", name, *games, "--out", digests[name]]
+        session.run(*play, env={"PYTHONHASHSEED": "0", **extra})
+    session.run("python", "tests/differential.py", "compare", digests["pure"], digests["compiled"])
 
 
 #: The matches of the strength table in docs/bots.md: the two players with their budgets, and the games

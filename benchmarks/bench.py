@@ -13,7 +13,9 @@ Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED
    collector stays enabled, and the figures are the median [min-max] over ``--repeats``.
    Actions are all transitions (deals included); decisions are the actions chosen by a player.
 2. Microseconds per ``legal_actions`` call (by phase) and per ``apply`` call (by action
-   type), on states sampled along recorded random playouts, with the bare loop subtracted.
+   type), on states sampled along recorded random playouts, with the bare loop subtracted;
+   and per first ``hash()`` of a state and of a view (the view of the seat to act), on fresh
+   copies of those states made by ``pickle`` before each timed pass (a hash is cached once asked for).
 3. The memory one successor state adds, measured with ``tracemalloc``: the parent states
    stay alive, caches are warm, and the figure is what the list of successors
    ``apply(state, action)`` retains, divided by their number (the mean), and the median of
@@ -53,6 +55,7 @@ import importlib.metadata
 import json
 import math
 import os
+import pickle
 import platform
 import random
 import statistics
@@ -358,7 +361,31 @@ def measure_calls(
             costs.append(
                 time_per_call(f"apply, {kind.__name__}", pairs, apply_loop, pairs_bare_loop, repeats, repeat_s)
             )
+    views = [observe(state, state.to_act) for state in states]
+    costs += [
+        first_hash("hash(state), first call", states, repeats),
+        first_hash("hash(view), first call", views, repeats),
+    ]
     return costs
+
+
+def first_hash(label: str, values: Sequence[object], repeats: int) -> CallCost:
+    """
+    Microseconds per first ``hash()`` of *values*: each repeat hashes fresh copies, unpickled before it is timed.
+    """
+    frozen = [pickle.dumps(value) for value in values]
+    us: list[float] = []
+    for _ in range(repeats):
+        fresh = [pickle.loads(data) for data in frozen]  # noqa: S301 (the benchmark's own bytes)
+        t0 = time.perf_counter()
+        for value in fresh:
+            hash(value)
+        t1 = time.perf_counter()
+        for _value in fresh:
+            pass
+        t2 = time.perf_counter()
+        us.append(((t1 - t0) - (t2 - t1)) / len(fresh) * 1e6)
+    return CallCost(label, len(values), len(values), Spread.of(us))
 
 
 # -- 3. memory per successor -----------------------------------------------------------------------------------

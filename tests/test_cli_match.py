@@ -18,6 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+import persian_rummy
 from persian_rummy import (
     DealEnd,
     DealScore,
@@ -34,7 +35,8 @@ from persian_rummy.cli import main
 from persian_rummy.matches import GameResult, MatchResult, play_match
 from persian_rummy.players import make_player
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+#: The folder of the package under test (src/, or the installed compiled build), for the commands run.
+SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
 #: Runs the command and interrupts it (as Ctrl-C does) 0.5 s later, as in tests/test_cli_inputs.py.
 INTERRUPTING = (
     "import signal, sys, threading\n"

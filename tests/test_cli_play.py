@@ -22,6 +22,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
+import persian_rummy
 from persian_rummy import (
     Discard,
     GameRecord,
@@ -45,7 +46,8 @@ from persian_rummy import _screen as screen
 from persian_rummy.cli import main
 from persian_rummy.players import PLAYER_NAMES
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+#: The folder of the package under test (src/, or the installed compiled build), for the commands run.
+SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
 DATA = Path(__file__).parent / "data"
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 #: The command run in the terminal: Python's SIGINT handler is set again, so that Ctrl-C interrupts it even

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import persian_rummy
 from persian_rummy import (
     Deal,
     DealEnd,
@@ -253,7 +254,7 @@ class TestSeeds:
                 capture_output=True,
                 text=True,
                 check=True,
-                env={"PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(Path(__file__).parents[1] / "src")},
+                env={"PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(Path(persian_rummy.__file__ or "").parents[1])},
             ).stdout
             for hash_seed in ("0", "1", "12345")
         }

@@ -16,6 +16,7 @@ from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, La
 from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points, parse_cards
 from .cardsets import CardSet
 from .engine import (
+    COMPILED,
     Outcome,
     apply,
     check_legal,
@@ -67,6 +68,7 @@ from .views import arrangements, check_view, count_arrangements, determinize, ob
 
 __all__ = [
     "ACTION_TYPES",
+    "COMPILED",
     "DEFAULT_RULES",
     "FINGERPRINT_VERSION",
     "FULL_DECK",
