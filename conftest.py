@@ -1,11 +1,13 @@
 """
 Pytest configuration shared by the tests, the doctests of the package and the Markdown docs.
 
-The tests run against this checkout's sources, ``src/`` (pytest's ``pythonpath``), unless
-``PERSIAN_RUMMY_TEST_BUILD=installed`` is set: then they run against the package installed in
-site-packages, as ``nox -s build`` does with the wheel it built (it also empties ``pythonpath`` and
-collects the doctests of the installed modules with ``--pyargs persian_rummy``).  Either way the run
-stops at once if the package it imports comes from elsewhere, and its header says where that is.
+The tests run against this checkout's sources (``pythonpath = ["src"]``), unless
+``PERSIAN_RUMMY_TEST_BUILD`` names an installed build: ``installed``, the wheel of ``nox -s build``
+installed in site-packages, or ``compiled``, the installed compiled build of ``nox -s compiled``.
+Those sessions also empty ``pythonpath`` and pass the installed package with ``--pyargs`` for its
+module doctests.  Either way the run stops at once if the package it imports is not the build it
+asked for, so that no build is ever tested in place of another; the header of the run says which
+it is.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sysconfig
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -51,42 +54,57 @@ settings.register_profile(
 settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
-#: What the tests run against: "source" (src/ of this checkout, the default) or "installed" (site-packages).
+#: The build under test: "source" (this checkout's src/, the default), "installed" (the pure Python wheel,
+#: installed in site-packages) or "compiled" (the installed compiled wheel).
 BUILD = os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source")
-#: Where the package under test was imported from.
-IMPORTED = Path(persian_rummy.__file__).resolve().parent
-
-
-def _check_build() -> None:
-    """
-    Stop the run unless the package was imported from where `BUILD` says: this checkout's src/,
-    or the site-packages of the running interpreter.
-    """
-    sources = Path(__file__).resolve().parent / "src"
-    site_packages = Path(sysconfig.get_paths()["purelib"]).resolve()
-    if BUILD == "source":
-        wrong = IMPORTED.parent != sources
-    elif BUILD == "installed":
-        wrong = IMPORTED.parent != site_packages
-    else:
-        msg = f"PERSIAN_RUMMY_TEST_BUILD is 'source' or 'installed', not {BUILD!r}"
+SOURCES = Path(__file__).resolve().parent / "src"
+_imported = Path(persian_rummy.__file__).resolve().parent  # type: ignore[arg-type]
+if BUILD == "source":
+    if _imported.parent != SOURCES:
+        msg = f"the tests import the package from {SOURCES}, not from {_imported}"
         raise pytest.UsageError(msg)
-    if wrong:
-        expected = sources if BUILD == "source" else site_packages
-        msg = f"PERSIAN_RUMMY_TEST_BUILD={BUILD}: the package should come from {expected}, not {IMPORTED}"
+    if persian_rummy.COMPILED:
+        msg = f"compiled modules were left in {SOURCES} by a build in place: remove them (git clean -fX src)"
         raise pytest.UsageError(msg)
+elif BUILD == "installed":
+    _site_packages = Path(sysconfig.get_paths()["purelib"]).resolve()
+    if _imported.parent != _site_packages or persian_rummy.COMPILED:
+        msg = f"PERSIAN_RUMMY_TEST_BUILD=installed, but {_imported} is not the wheel in {_site_packages}"
+        raise pytest.UsageError(msg)
+    # The module doctests come from the installed package (--pyargs persian_rummy), not from src/.
+    collect_ignore.append("src")
+elif BUILD == "compiled":
+    if _imported.parent == SOURCES or not persian_rummy.COMPILED:
+        msg = f"PERSIAN_RUMMY_TEST_BUILD=compiled, but {_imported} is not a compiled build: run nox -s compiled"
+        raise pytest.UsageError(msg)
+    collect_ignore.append("src")
+else:
+    msg = f"PERSIAN_RUMMY_TEST_BUILD is 'source', 'installed' or 'compiled', not {BUILD!r}"
+    raise pytest.UsageError(msg)
 
 
-_check_build()
-if BUILD == "installed":
-    # The installed modules' doctests are collected through --pyargs: the same exceptions as in src/.
-    collect_ignore.append(str(IMPORTED / "__main__.py"))
-    collect_ignore += [
-        str(IMPORTED / Path(path).name)
-        for path, modules in NEEDS.items()
-        if path.startswith("src/") and any(importlib.util.find_spec(name) is None for name in modules)
-    ]
+class _InstalledModules:
+    """
+    What a run against an installed build leaves out of the installed package: the files that the
+    source run leaves out of src/ (`collect_ignore`, the optional dependencies' modules included), and
+    the doctests of the modules that run compiled, whose extension module stands beside the source
+    file and imports in its place (their examples run on the source build).
+    """
+
+    @staticmethod
+    def pytest_ignore_collect(collection_path: Path) -> bool | None:
+        if collection_path.parent != _imported or collection_path.suffix != ".py":
+            return None
+        if f"src/persian_rummy/{collection_path.name}" in collect_ignore:
+            return True
+        stem = collection_path.name.removesuffix(".py")
+        return any(collection_path.with_name(stem + suffix).exists() for suffix in EXTENSION_SUFFIXES) or None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if BUILD != "source":
+        config.pluginmanager.register(_InstalledModules(), "persian-rummy-installed-modules")
 
 
 def pytest_report_header() -> str:
-    return f"persian-rummy {persian_rummy.__version__} ({BUILD}) from {IMPORTED}"
+    return f"persian-rummy {persian_rummy.__version__} ({BUILD}) from {_imported}"

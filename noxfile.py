@@ -4,8 +4,8 @@
 # ///
 """
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing,
-a match on a local Dask cluster, the conformance suites of OpenSpiel, PettingZoo and Gymnasium, and the
-build of the package with its checks.
+a match on a local Dask cluster, the conformance suites of OpenSpiel, PettingZoo and Gymnasium, the build
+of the package with its checks, and the compiled build's tests.
 
 ``nox -s bench`` measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run
 by default).
@@ -206,6 +206,44 @@ def _install_actionlint(session: nox.Session) -> None:
     if not shutil.which("actionlint", path=bin_folder):
         session.warn(f"{ACTIONLINT[0]} could not be installed: checking the workflows with {ACTIONLINT[1]}")
         session.install(ACTIONLINT[1])
+
+
+#: The seeded games that `nox -s compiled` plays on both builds and compares (tests/differential.py).
+DIFFERENTIAL_GAMES = 2000
+
+
+@nox.session(python=PYTHONS[0])
+def compiled(session: nox.Session) -> None:
+    """
+    Build the compiled wheel, run the whole test suite against it, and compare its games with the pure build's.
+
+    The wheel is built as a release builds it, the sdist first and the wheel from the sdist (so no
+    compiled module is ever left in src/), with the mypyc hook on (``HATCH_BUILD_HOOKS_ENABLE=1``).  The
+    tests run against the installed wheel (``PERSIAN_RUMMY_TEST_BUILD=compiled``, ``pythonpath`` emptied,
+    the package's module doctests taken from it with ``--pyargs``), without coverage; the conftest stops
+    the run if what it imports is not the compiled build.  Then tests/differential.py plays the same
+    2,000 seeded games on the pure build (src/) and on the compiled one and compares every state, legal
+    set and error.  Arguments after ``--`` go to pytest.
+    """
+    hook = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    requires = [*PYPROJECT["build-system"]["requires"], *hook["dependencies"], *PYPROJECT["project"]["dependencies"]]
+    extras = PYPROJECT["project"]["optional-dependencies"]["rl"]  # the learning interfaces' tests run too
+    session.install("build", *requires, *extras, *nox.project.dependency_groups(PYPROJECT, "tests"))
+    folder = Path(session.virtualenv.location)  # not session.create_tmp(), which would put the tests' TMPDIR here
+    shutil.rmtree(folder / "dist", ignore_errors=True)
+    build = ["python", "-m", "build", "--no-isolation", "--outdir", str(folder / "dist")]
+    session.run(*build, env={"HATCH_BUILD_HOOKS_ENABLE": "1"})
+    (wheel,) = (folder / "dist").glob("*.whl")
+    session.install("--force-reinstall", "--no-deps", str(wheel))
+    suite = ["tests", "README.md", "docs", "--pyargs", "persian_rummy"]
+    compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled"}
+    session.run("pytest", "-o", "pythonpath=", "--numprocesses=auto", *suite, *session.posargs, env=compiled_build)
+    games = ["--games", str(DIFFERENTIAL_GAMES)]
+    digests = {name: str(folder / f"differential-{name}.txt") for name in ("pure", "compiled")}
+    for name, extra in (("pure", {"PYTHONPATH": "src"}), ("compiled", {})):
+        play = ["python", "tests/differential.py", "play", "--build", name, *games, "--out", digests[name]]
+        session.run(*play, env={"PYTHONHASHSEED": "0", **extra})
+    session.run("python", "tests/differential.py", "compare", digests["pure"], digests["compiled"])
 
 
 #: The matches of the strength table in docs/bots.md: the two players with their budgets, and the games

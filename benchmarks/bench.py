@@ -13,7 +13,9 @@ Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED
    collector stays enabled, and the figures are the median [min-max] over ``--repeats``.
    Actions are all transitions (deals included); decisions are the actions chosen by a player.
 2. Microseconds per ``legal_actions`` call (by phase) and per ``apply`` call (by action
-   type), on states sampled along recorded random playouts, with the bare loop subtracted.
+   type), on states sampled along recorded random playouts, with the bare loop subtracted;
+   and per first ``hash()`` of a state and of a view (the view of the seat to act), on fresh
+   copies of those states made by ``pickle`` before each timed pass (a hash is cached once asked for).
 3. The memory one successor state adds, measured with ``tracemalloc``: the parent states
    stay alive, caches are warm, and the figure is what the list of successors
    ``apply(state, action)`` retains, divided by their number (the mean), and the median of
@@ -35,7 +37,9 @@ Run ``python benchmarks/bench.py`` (``nox -s bench`` does, with ``PYTHONHASHSEED
    ``ProcessPoolExecutor`` of two processes against one (the workers may use every CPU the
    benchmark was allowed, the pools are started and warm before timing); and microseconds per
    ``legal_actions(view)`` against ``legal_actions(state)`` on the ``--view-states`` states.
-   The timed repeats of the two sides of each comparison alternate.
+   The timed repeats of the two sides of each comparison alternate.  The serial loops are timed
+   in CPU seconds of this process, so that work elsewhere on the machine does not skew their
+   ratios; the pools, whose work is done in other processes, in wall seconds.
 7. The learning interfaces (with the ``rl`` extra installed; left out otherwise): the action
    mask and the observation tensor per call, and random loops through PettingZoo and
    OpenSpiel in steps per second (``benchmarks/bench_learning.py`` says how).
@@ -51,6 +55,7 @@ import importlib.metadata
 import json
 import math
 import os
+import pickle
 import platform
 import random
 import statistics
@@ -356,7 +361,31 @@ def measure_calls(
             costs.append(
                 time_per_call(f"apply, {kind.__name__}", pairs, apply_loop, pairs_bare_loop, repeats, repeat_s)
             )
+    views = [observe(state, state.to_act) for state in states]
+    costs += [
+        first_hash("hash(state), first call", states, repeats),
+        first_hash("hash(view), first call", views, repeats),
+    ]
     return costs
+
+
+def first_hash(label: str, values: Sequence[object], repeats: int) -> CallCost:
+    """
+    Microseconds per first ``hash()`` of *values*: each repeat hashes fresh copies, unpickled before it is timed.
+    """
+    frozen = [pickle.dumps(value) for value in values]
+    us: list[float] = []
+    for _ in range(repeats):
+        fresh = [pickle.loads(data) for data in frozen]  # noqa: S301 (the benchmark's own bytes)
+        t0 = time.perf_counter()
+        for value in fresh:
+            hash(value)
+        t1 = time.perf_counter()
+        for _value in fresh:
+            pass
+        t2 = time.perf_counter()
+        us.append(((t1 - t0) - (t2 - t1)) / len(fresh) * 1e6)
+    return CallCost(label, len(values), len(values), Spread.of(us))
 
 
 # -- 3. memory per successor -----------------------------------------------------------------------------------
@@ -606,9 +635,13 @@ def unpin() -> None:
 
 
 def match_seconds(games: int, seed: int, pool: ProcessPoolExecutor | None = None) -> float:
-    t0 = time.perf_counter()
+    """
+    Seconds of a match: CPU seconds of this process when it plays the games itself, else wall seconds.
+    """
+    clock = time.process_time if pool is None else time.perf_counter
+    t0 = clock()
     play_match(RandomPlayer(), RandomPlayer(), games, seed=seed, executor=pool)
-    return time.perf_counter() - t0
+    return clock() - t0
 
 
 def viewing_seconds(games: int, seed: int) -> float:
@@ -617,7 +650,7 @@ def viewing_seconds(games: int, seed: int) -> float:
     """
     rng = random.Random(seed)
     choose = RandomPlayer().choose
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(games):
         state = new_game()
         while not is_game_over(state):
@@ -626,13 +659,16 @@ def viewing_seconds(games: int, seed: int) -> float:
             else:
                 action = choose(observe(state, state.to_act), rng)
             state = apply(state, action)
-    return time.perf_counter() - t0
+    return time.process_time() - t0
 
 
 def bare_seconds(games: int, seed: int) -> float:
-    t0 = time.perf_counter()
+    """
+    CPU seconds of the bare playout loop of section 1 on *games* games.
+    """
+    t0 = time.process_time()
     playout_batch(games, seed)
-    return time.perf_counter() - t0
+    return time.process_time() - t0
 
 
 def alternate(

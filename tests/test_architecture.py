@@ -24,6 +24,7 @@ LAYERS = (
     "_choices",
     "_seats",
     "_build",
+    "_drawing",
     "cards",
     "_coerce",
     "_tables",
@@ -39,6 +40,7 @@ LAYERS = (
     "_shapes",
     "_cardlogic",
     "_format",
+    "_scene",
     "_validation",
     "state",
     "_viewing",
@@ -57,6 +59,7 @@ LAYERS = (
     "notation",
     "records",
     "serialize",
+    "pictures",
     # matches between players
     "_stats",
     "_matchplay",

@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from persian_rummy import GameRecord, Phase, apply, legal_actions, new_game, outcome, random_deal, to_json
+from persian_rummy import (
+    GameRecord,
+    Phase,
+    apply,
+    card_legend,
+    legal_actions,
+    new_game,
+    outcome,
+    random_deal,
+    to_json,
+)
 from persian_rummy.cli import demo, describe, main
 
 
@@ -49,13 +59,29 @@ class TestDemo:
         lines = text.splitlines()
         ns, per_deal = _played(1)
         assert "Persian Rummy, random players, seed 1" == lines[0]
-        assert 2 == text.count("Table at the end of deal")
+        assert 2 == sum(line.startswith("Table:") for line in lines)
+        assert 1 == sum(line.startswith("Deal 1 is over: ") for line in lines)
+        assert 1 == sum(line.startswith("The game is over: E-W win, 146 to 119 (deal 2: ") for line in lines)
         assert 2 == text.count("Score of deal")
         numbered = [line for line in lines if line.startswith("  ") and line.strip().split(".")[0].isdigit()]
         assert sum(per_deal) == len(numbered)
         assert final.scores[0] == ns
         assert final.phase is Phase.GAME_OVER
         assert "E-W win, 146 to 119." == lines[-1]
+
+    def test_demo_explains_the_cards_once_as_it_writes_them(self) -> None:
+        """
+        R2: the cards are written with their suit symbols, or in card notation where the output
+        cannot show the symbols; either way the legend says so once, before the first deal.
+        """
+        for symbols, written, other in ((True, "10♦", "Td"), (False, "Td", "10♦")):
+            out = io.StringIO()
+            demo(1, out, symbols=symbols)
+            lines = out.getvalue().splitlines()
+            assert [card_legend(symbols=symbols)] == [line for line in lines if line.startswith("Cards: ")]
+            assert lines.index(card_legend(symbols=symbols)) < lines.index("Deal 1, dealt by N")
+            assert [] == [line for line in lines[3:] if other in line.split() or f"{other}," in line.split()]
+            assert any(written in line.split() for line in lines[8:])
 
     def test_main_runs_demo(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert 0 == main(["demo", "--seed", "2"])

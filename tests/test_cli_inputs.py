@@ -21,7 +21,19 @@ from typing import IO
 
 import pytest
 
-from persian_rummy import GameRecord, Phase, _limits, final_state, format_position, from_json, new_game, to_json
+from persian_rummy import (
+    GameRecord,
+    Phase,
+    _limits,
+    card_legend,
+    final_state,
+    format_position,
+    from_json,
+    new_game,
+    render_text,
+    to_json,
+)
+from persian_rummy.cli import _TERMS
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="FIFOs, devices and closed descriptors are POSIX")
 
@@ -58,13 +70,15 @@ SURROUNDINGS = {
 }
 
 
-def _names_out(name: str, zoe: str) -> str:
+def _names_out(name: str, zoe: str, *, symbols: bool = True) -> str:
     return (
         f"Persian Rummy, game record {name}\n"
         f"Players: N \\x1b[31mred, E a\\nforged line, S {zoe}\\u2028, W \\x9b\\x7f\n"
         "Event: \\x1b]0;title\\x07\n"
         "Date: 2026-01-01\\r\n"
         "Rules: Persian Rummy\n"
+        f"{card_legend(symbols=symbols)}\n"
+        f"{''.join(line + chr(10) for line in _TERMS)}"
         "\n"
         "The game is not over: deal 0, phase deal.\n"
     )
@@ -122,7 +136,7 @@ def _cases() -> Iterator[Case]:
             ("replay", f"{TMP}/names.json"),
             0,
             "",
-            out=_names_out(f"{TMP}/names.json", _zoe(key)),
+            out=_names_out(f"{TMP}/names.json", _zoe(key), symbols=key in {"utf-8", "C"}),
             surroundings=key,
         )
     for command, where, keys in (("replay", TMP, ("utf-8", "ascii")), ("demo", f"{TMP}/x", ("latin-1", "C"))):
@@ -193,16 +207,17 @@ def _show_cases() -> Iterator[Case]:
         "persian-rummy: field 3 is a phase (deal, draw, play, deal_over, game_over), got 'de\\x1bal\\x9b'\n",
         surroundings="latin-1",
     )
-    shown = "".join(f"  {seat} holds -\n" for seat in "NESW")
-    yield Case(
-        "show-stdin",
-        ("show", "-"),
-        0,
-        "",
-        out=f"Rules: Persian Rummy\nDeal 0, phase deal; dealer N\n{shown}"
-        "  stock: 56 cards, next 2c\n  discard pile (bottom to top): -\n",
-        stdin=f"\n {NEW_GAME} \n".encode(),
-    )
+    for key in ("utf-8", "ascii"):
+        symbols = key == "utf-8"
+        yield Case(
+            f"show-stdin-{key}",
+            ("show", "-"),
+            0,
+            "",
+            out=f"Rules: Persian Rummy\n{render_text(new_game(), symbols=symbols)}\n{card_legend(symbols=symbols)}\n",
+            stdin=f"\n {NEW_GAME} \n".encode(),
+            surroundings=key,
+        )
     yield Case("show-interrupted", ("show", "-"), 130, "", stdin="waiting", program=("-c", INTERRUPTING))
 
 

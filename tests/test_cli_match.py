@@ -35,9 +35,8 @@ from persian_rummy.cli import main
 from persian_rummy.matches import GameResult, MatchResult, play_match
 from persian_rummy.players import make_player
 
-#: The folder the package under test is imported from: this checkout's src/, or site-packages when
-#: the tests run against the installed package (nox -s build).
-PACKAGE_PARENT = Path(persian_rummy.__file__).resolve().parents[1]
+#: The folder of the package under test (src/, or the installed compiled build), for the commands run.
+SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
 #: Runs the command and interrupts it (as Ctrl-C does) 0.5 s later, as in tests/test_cli_inputs.py.
 INTERRUPTING = (
     "import signal, sys, threading\n"
@@ -51,7 +50,7 @@ INTERRUPTING = (
 def _environment() -> dict[str, str]:
     dropped = {"NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "PYTHONIOENCODING", "TERM", "COLORTERM"}
     kept = {name: value for name, value in os.environ.items() if name not in dropped}
-    path = os.pathsep.join(part for part in (str(PACKAGE_PARENT), kept.get("PYTHONPATH", "")) if part)
+    path = os.pathsep.join(part for part in (str(SRC), kept.get("PYTHONPATH", "")) if part)
     return kept | {"PYTHONIOENCODING": "utf-8", "PYTHONPATH": path}
 
 

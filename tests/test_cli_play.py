@@ -46,9 +46,8 @@ from persian_rummy import _screen as screen
 from persian_rummy.cli import main
 from persian_rummy.players import PLAYER_NAMES
 
-#: The folder the package under test is imported from: this checkout's src/, or site-packages when
-#: the tests run against the installed package (nox -s build).
-PACKAGE_PARENT = Path(persian_rummy.__file__).resolve().parents[1]
+#: The folder of the package under test (src/, or the installed compiled build), for the commands run.
+SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
 DATA = Path(__file__).parent / "data"
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 #: The command run in the terminal: Python's SIGINT handler is set again, so that Ctrl-C interrupts it even
@@ -443,7 +442,7 @@ def _options(seed: int) -> command.Options:
 def _environment(**extra: str) -> dict[str, str]:
     dropped = {"NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "PYTHONIOENCODING", "TERM", "COLORTERM"}
     kept = {name: value for name, value in os.environ.items() if name not in dropped}
-    path = os.pathsep.join(part for part in (str(PACKAGE_PARENT), kept.get("PYTHONPATH", "")) if part)
+    path = os.pathsep.join(part for part in (str(SRC), kept.get("PYTHONPATH", "")) if part)
     return kept | {"TERM": "xterm-256color", "PYTHONIOENCODING": "utf-8", "PYTHONPATH": path} | extra
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from persian_rummy import (
+    FULL_DECK,
     Action,
     Deal,
     DrawStock,
@@ -25,14 +27,17 @@ from persian_rummy import (
     Rules,
     _limits,
     apply,
+    card_legend,
     final_state,
     format_position,
     from_json,
     new_game,
+    parse_position,
+    render_text,
     replay,
     to_json,
 )
-from persian_rummy.cli import demo, main
+from persian_rummy.cli import demo, main, show
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -46,20 +51,59 @@ POSITION = (
     "9dTc8d2c2h6c4cQh3sX17hAs7d3d3h7s6h6d4dX4KcTs - E:7c8c9c,S:5c5d5h+N:5s Kd 3cKdKsX2 "
     "-/3cKdKsX2/TdAh/- 0 - 115.0.0.29:277.0.25.55:E"
 )
+#: What ``persian-rummy show POSITION`` prints where the output can show the card symbols, and in ASCII.
 SHOWN = [
     "Rules: Persian Rummy",
-    "Deal 2, phase play, E to act; dealer E",
-    "  Kd, taken from the discard pile, must be played",
-    "  N holds Jc Qc 2d Ad Th Qs",
-    "  E holds 3c Jd Kd 4h Jh Kh Ks X2 (taken from the pile: 3c Kd Ks X2)",
-    "  S holds Ac Td 8h Ah 6s X3 (taken from the pile: Td Ah)",
-    "  W holds Qd 9h 2s 4s 8s 9s Js",
-    "  stock: 22 cards, next 9d",
-    "  discard pile (bottom to top): -",
-    "  meld 1: 7c 8c 9c (run laid down by E)",
-    "  meld 2: 5c 5d 5h 5s (set laid down by S; 5s laid off by N)",
-    "  deal 1: N-S 86, E-W 247",
-    "  game totals: N-S 86, E-W 247",
+    "Deal 2 of 2, dealt by E",
+    "E to lay down, lay off, then discard",
+    "E must play K♦ now, taken from the discard pile with 3♣ K♠ 🃏2 (R15)",
+    "Score: N-S 86, E-W 247 (after deal 1)",
+    "",
+    "Hands:",
+    "  N  6 cards: J♣ Q♣ 2♦ A♦ 10♥ Q♠",
+    "  E  8 cards: 3♣ J♦ K♦ 4♥ J♥ K♥ K♠ 🃏2 (known to all: 3♣ K♦ K♠ 🃏2)",
+    "  S  6 cards: A♣ 10♦ 8♥ A♥ 6♠ 🃏3 (known to all: 10♦ A♥)",
+    "  W  7 cards: Q♦ 9♥ 2♠ 4♠ 8♠ 9♠ J♠",
+    "",
+    "Table:",
+    "   1  7♣ 8♣ 9♣     run laid down by E",
+    "   2  5♣ 5♦ 5♥ 5♠  set laid down by S; 5♠ laid off by N",
+    "Discard pile: empty",
+    "Stock: 22 cards, next first: 9♦ 10♣ 8♦ 2♣ 2♥ 6♣ 4♣ Q♥ 3♠ 🃏1 7♥ A♠ 7♦ 3♦ 3♥ 7♠ 6♥ 6♦ 4♦ 🃏4 K♣ 10♠",
+    "",
+    "Cards: 10♦ = ten of diamonds, Q♠ = queen of spades, 🃏1 to 🃏4 = jokers; [ ] = top of the discard pile",
+]
+SHOWN_ASCII = [
+    "Rules: Persian Rummy",
+    "Deal 2 of 2, dealt by E",
+    "E to lay down, lay off, then discard",
+    "E must play Kd now, taken from the discard pile with 3c Ks X2 (R15)",
+    "Score: N-S 86, E-W 247 (after deal 1)",
+    "",
+    "Hands:",
+    "  N  6 cards: Jc Qc 2d Ad Th Qs",
+    "  E  8 cards: 3c Jd Kd 4h Jh Kh Ks X2 (known to all: 3c Kd Ks X2)",
+    "  S  6 cards: Ac Td 8h Ah 6s X3 (known to all: Td Ah)",
+    "  W  7 cards: Qd 9h 2s 4s 8s 9s Js",
+    "",
+    "Table:",
+    "   1  7c 8c 9c     run laid down by E",
+    "   2  5c 5d 5h 5s  set laid down by S; 5s laid off by N",
+    "Discard pile: empty",
+    "Stock: 22 cards, next first: 9d Tc 8d 2c 2h 6c 4c Qh 3s X1 7h As 7d 3d 3h 7s 6h 6d 4d X4 Kc Ts",
+    "",
+    (
+        "Cards: Td = ten of diamonds, Qs = queen of spades, Ac = ace of clubs, X1 to X4 = jokers;"
+        " [ ] = top of the discard pile"
+    ),
+]
+#: How a printed game explains its cards and words, once, before the first deal.
+EXPLAINED = [
+    "Cards: 10♦ = ten of diamonds, Q♠ = queen of spades, 🃏1 to 🃏4 = jokers; [ ] = top of the discard pile",
+    "Terms: the stock is the face-down pile the players draw from; the discard pile lies face up, started",
+    "by the upcard, and a player may take any card of it with all the cards above, but must then play",
+    "that card at once (R15); a meld is a set (3 or 4 cards of one rank) or a run (3 or more cards in",
+    "sequence in one suit) laid down on the table; to lay off is to add cards to a meld on the table.",
 ]
 
 
@@ -76,10 +120,10 @@ def _write(path: Path, record: GameRecord) -> str:
 @pytest.fixture(scope="module")
 def demo_3() -> str:
     """
-    What ``persian-rummy demo --seed 3`` prints.
+    What ``persian-rummy demo --seed 3`` prints where the output can show the card symbols.
     """
     out = io.StringIO()
-    demo(3, out)
+    demo(3, out, symbols=True)
     return out.getvalue()
 
 
@@ -110,7 +154,7 @@ class TestDemoRecord:
         assert Phase.GAME_OVER is state.phase
         assert (102, 146) == state.scores
         assert "E-W win, 146 to 102." == demo_3.splitlines()[-1]
-        numbered = [line for line in demo_3.splitlines() if line[:6].strip().rstrip(".").isdigit()]
+        numbered = [line for line in demo_3.splitlines() if re.match(r" +[0-9]+\. ", line)]
         assert sum(not isinstance(action, Deal) for action in record.actions) == len(numbered)
         assert 2 == sum(isinstance(action, Deal) for action in record.actions)
 
@@ -219,9 +263,10 @@ class TestReplay:
             f"Persian Rummy, game record {path}",
             "Event: persian-rummy demo, seed 3",
             "Rules: Persian Rummy",
+            *EXPLAINED,
             "",
-        ] == lines[:4]
-        assert _from_first_deal(demo_3) == lines[4:]
+        ] == lines[:9]
+        assert _from_first_deal(demo_3) == lines[9:]
         assert _from_first_deal(demo_3) == _from_first_deal(printed.out)
         assert "  game totals: N-S 102, E-W 146" in lines
         assert "E-W win, 146 to 102." == lines[-1]
@@ -238,9 +283,10 @@ class TestReplay:
             "Event: Golden game: ten cards, the winner deals",
             "Date: 2026-01-14",
             "Rules: hand_size=10,next_dealer=winner",
+            *EXPLAINED,
             "",
             "Deal 1, dealt by W",
-        ] == lines[:7]
+        ] == lines[:12]
         assert "Deal 2, dealt by E" in lines
         assert "Score of deal 1 (E went out):" in lines
         assert "Score of deal 2 (N went out):" in lines
@@ -270,15 +316,16 @@ class TestReplay:
             f"Persian Rummy, game record {path}",
             "Players: N A, E B, S C, W D",
             "Rules: Persian Rummy",
+            *EXPLAINED,
             "",
             "Deal 1, dealt by N",
-            "  N is dealt 4c 5c 2d Jd 7h Qh 2s",
-            "  E is dealt 3c 8c 6d 9d Td 2h X4",
-            "  S is dealt 9c 7d 4h 8h 7s 9s X1",
-            "  W is dealt 7c Qc Kc 8d Kd Ts As",
-            "  upcard 5s; stock 27 cards",
+            "  N is dealt 4♣ 5♣ 2♦ J♦ 7♥ Q♥ 2♠",
+            "  E is dealt 3♣ 8♣ 6♦ 9♦ 10♦ 2♥ 🃏4",
+            "  S is dealt 9♣ 7♦ 4♥ 8♥ 7♠ 9♠ 🃏1",
+            "  W is dealt 7♣ Q♣ K♣ 8♦ K♦ 10♠ A♠",
+            "  upcard 5♠; stock 27 cards",
             "    1. E draws from the stock",
-            "    2. E discards Td",
+            "    2. E discards 10♦",
             "    3. S draws from the stock",
             "",
             "The game is not over: deal 1, phase play, S to act.",
@@ -290,6 +337,7 @@ class TestReplay:
         assert [
             f"Persian Rummy, game record {path}",
             "Rules: Persian Rummy",
+            *EXPLAINED,
             "",
             "The game is not over: deal 0, phase deal.",
         ] == capsys.readouterr().out.splitlines()
@@ -389,6 +437,7 @@ class TestReplay:
             "Event: \\x9b2J\\x7f",
             "Date: \\t2026",
             "Rules: Persian Rummy",
+            *EXPLAINED,
             "",
             "The game is not over: deal 0, phase deal.",
         ] == capsys.readouterr().out.splitlines()
@@ -424,33 +473,51 @@ class TestShow:
         assert POSITION == format_position(states[124])
 
     def test_show_prints_the_position_readably(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """
+        Where the output can show them, the cards are written with their suit symbols (R2: the
+        jokers as 🃏1 to 🃏4); the table lists who laid down and laid off what (R17), the card E
+        took from the pile and must play is named (R15), and a line says how to read the cards.
+        """
         assert 0 == main(["show", POSITION])
         printed = capsys.readouterr()
         assert "" == printed.err
         assert SHOWN == printed.out.splitlines()
 
-    def test_show_prints_the_hands_the_piles_the_table_and_the_scores(self, capsys: pytest.CaptureFixture[str]) -> None:
+    def test_show_prints_card_notation_where_the_symbols_do_not_fit(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+        monkeypatch.setattr(sys, "stdout", out)
         assert 0 == main(["show", POSITION])
-        printed = capsys.readouterr()
-        assert "" == printed.err
-        lines = printed.out.splitlines()
-        assert len(SHOWN) == len(lines)
-        assert SHOWN[:1] == lines[:1]
-        assert SHOWN[2:] == lines[2:]
-        assert lines[1].startswith("Deal 2, phase play, ")
-        assert lines[1].endswith(" to act; dealer E")
+        out.flush()
+        assert SHOWN_ASCII == out.buffer.getvalue().decode("ascii").splitlines()
+
+    def test_show_prints_what_render_text_writes(self) -> None:
+        state = parse_position(POSITION)
+        for symbols in (True, False):
+            out = io.StringIO()
+            show(state, out, symbols=symbols)
+            text = render_text(state, symbols=symbols)
+            assert f"Rules: Persian Rummy\n{text}\n{card_legend(symbols=symbols)}\n" == out.getvalue()
 
     def test_show_of_a_new_game(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert 0 == main(["show", format_position(new_game(Rules(hand_size=5)))])
+        deck = " ".join(card.symbol for card in FULL_DECK)
         assert [
             "Rules: hand_size=5",
-            "Deal 0, phase deal; dealer N",
-            "  N holds -",
-            "  E holds -",
-            "  S holds -",
-            "  W holds -",
-            "  stock: 56 cards, next 2c",
-            "  discard pile (bottom to top): -",
+            "Before the first deal",
+            "N to deal",
+            "Score: N-S 0, E-W 0 (no deal finished)",
+            "",
+            "Hands:",
+            "  N  no cards",
+            "  E  no cards",
+            "  S  no cards",
+            "  W  no cards",
+            "",
+            "Table: no melds yet",
+            "Discard pile: empty",
+            f"Stock: 56 cards, next first: {deck}",
+            "",
+            SHOWN[-1],
         ] == capsys.readouterr().out.splitlines()
 
     def test_show_reads_the_position_from_stdin(

@@ -75,9 +75,8 @@ from tests.strategies import Playout, played_states, playouts, rules_variants
 
 T = TypeVar("T")
 
-#: The folder the package under test is imported from: this checkout's src/, or site-packages when
-#: the tests run against the installed package (nox -s build).
-PACKAGE_PARENT: Final = Path(persian_rummy.__file__).resolve().parents[1]
+#: The folder of the package under test (src/, or an installed build), for the other interpreters.
+SRC: Final = Path(persian_rummy.__file__ or "").resolve().parents[1]
 NONE: Final = -(2**63)
 SEATS: Final = (None, 0, 1, 2, 3)
 
@@ -604,7 +603,7 @@ class TestAcrossProcesses:
         expected = [fingerprint(value).hex() for value in values]
         hashes = {}
         for seed in ("0", "1", "random"):
-            env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": f"{PACKAGE_PARENT}{os.pathsep}{attrs_copy}"}
+            env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": f"{SRC}{os.pathsep}{attrs_copy}"}
             done = subprocess.run(  # noqa: S603 (an interpreter found on this machine, fixed arguments)
                 [python, "-c", WORKER], input=payload, capture_output=True, text=True, timeout=300, env=env, check=False
             )

@@ -254,7 +254,7 @@ class TestSeeds:
                 capture_output=True,
                 text=True,
                 check=True,
-                env={"PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(Path(persian_rummy.__file__).parents[1])},
+                env={"PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(Path(persian_rummy.__file__ or "").parents[1])},
             ).stdout
             for hash_seed in ("0", "1", "12345")
         }

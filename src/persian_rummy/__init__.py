@@ -17,6 +17,7 @@ from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, La
 from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points, parse_cards
 from .cardsets import CardSet
 from .engine import (
+    COMPILED,
     Outcome,
     apply,
     check_legal,
@@ -56,6 +57,7 @@ from .notation import (
     parse_position,
     parse_rules,
 )
+from .pictures import card_legend, render_svg, render_text, symbols_fit
 from .players import PLAYER_NAMES, GreedyPlayer, ISMCTSPlayer, PIMCPlayer, Player, RandomPlayer, make_player
 from .records import GameRecord, final_state, replay
 from .rules import DEFAULT_RULES, EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
@@ -70,6 +72,7 @@ __version__ = _version.VERSION
 
 __all__ = [
     "ACTION_TYPES",
+    "COMPILED",
     "DEFAULT_RULES",
     "FINGERPRINT_VERSION",
     "FULL_DECK",
@@ -135,6 +138,7 @@ __all__ = [
     "arrangements",
     "by_rank",
     "by_suit",
+    "card_legend",
     "card_points",
     "check_invariants",
     "check_legal",
@@ -177,10 +181,13 @@ __all__ = [
     "possible_layoffs",
     "possible_melds",
     "random_deal",
+    "render_svg",
+    "render_text",
     "replay",
     "rollout",
     "score_deal",
     "seat_returns",
+    "symbols_fit",
     "team_draw",
     "team_margin",
     "team_of",

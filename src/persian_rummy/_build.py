@@ -23,8 +23,8 @@ import attrs
 
 T = TypeVar("T")
 
-# The slot in which attrs caches the hash of a class made with cache_hash=True.
-_CACHED_HASH = "_attrs_cached_hash"
+#: The slot in which attrs caches the hash of a class made with cache_hash=True.
+CACHED_HASH = "_attrs_cached_hash"
 
 
 def builder(cls: type[T]) -> Callable[..., T]:
@@ -56,16 +56,16 @@ def _builder(cls: type) -> Callable[..., object]:
         namespace.update({f"set{i}": cls.__dict__[name].__set__ for i, name in enumerate(names)})
         lines = [f"def build({params}):", "    obj = new(cls)"]
         lines += [f"    set{i}(obj, v{i})" for i in range(len(names))]
-        if _CACHED_HASH in slots:
-            namespace["set_hash"] = cls.__dict__[_CACHED_HASH].__set__
+        if CACHED_HASH in slots:
+            namespace["set_hash"] = cls.__dict__[CACHED_HASH].__set__
             lines.append("    set_hash(obj, None)")
         source = "\n".join([*lines, "    return obj"]) + "\n"
     else:
         namespace["twin"] = twin(cls)
         lines = [f"def build({params}):", "    obj = new(twin)"]
         lines += [f"    obj.{name} = v{i}" for i, name in enumerate(names)]
-        if _CACHED_HASH in slots:
-            lines.append(f"    obj.{_CACHED_HASH} = None")
+        if CACHED_HASH in slots:
+            lines.append(f"    obj.{CACHED_HASH} = None")
         lines += ["    obj.__class__ = cls", "    return obj"]
         source = "\n".join(lines) + "\n"
     exec(compile(source, f"<unchecked {cls.__name__}>", "exec"), namespace)  # noqa: S102 (code made from field names)

@@ -15,12 +15,13 @@ the actions told are public: what the seat may not see never reaches the screen.
 from __future__ import annotations
 
 import string
-import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
+from . import _scene
+from ._scene import cells
 from .actions import Action, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import Card, Suit, by_rank
 from .cardsets import CardSet
@@ -43,7 +44,7 @@ TOP: Final = "bold"
 WARNING: Final = "yellow"
 EXPLANATION: Final = "red"
 #: The characters the symbols need; an output that cannot encode them all gets card notation.
-SYMBOLS: Final = "♣♦♥♠🃏"
+SYMBOLS: Final = _scene.SYMBOLS
 _INDENT: Final = "  "
 _LABEL_WIDTH: Final = 10
 _NO_GROUP: Final = object()
@@ -64,16 +65,6 @@ class Look:
     symbols: bool = True
     by_rank: bool = False
     width: int = 80
-
-
-def cells(text: str) -> int:
-    """
-    How many columns *text* takes on a terminal: wide characters (the joker's 🃏) take two.
-
-    >>> cells("Q♥"), cells("🃏1")
-    (2, 3)
-    """
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def plain(lines: Iterable[Line]) -> str:

@@ -11,6 +11,8 @@ from typing import Final, TypeGuard
 
 #: The four seats, clockwise.
 SEATS: Final = range(4)
+#: The letters of the seats 0-3: North, East, South, West.
+LETTERS: Final = "NESW"
 
 
 def is_seat(value: object) -> TypeGuard[int]:

@@ -9,13 +9,13 @@ sharing every part of the old state that did not change.
 
 from __future__ import annotations
 
-from typing import Final, Never, NoReturn
+from typing import Final, Never, NoReturn, Protocol
 
 from ._build import builder
 from ._cardlogic import forbidden_discards, laid_off, takeable, usable
-from ._summary import NO_TABLE, Summary
+from ._summary import Summary
 from ._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
-from .actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import IllegalActionError
@@ -30,9 +30,49 @@ _KINDS: Final = (None, MeldKind.SET, MeldKind.RUN)
 _card_set: Final = builder(CardSet)
 _state: Final = builder(GameState)
 _meld: Final = builder(TableMeld)
+#: The four parts of hands or revealed cards, by seat.  Typed as a tuple of any length, as are the
+#: constants below and the parts a transition passes on unchanged (`_Kept`): compiled code then
+#: hands on the tuple itself, where it would build a copy of a tuple typed with a fixed length.  So a
+#: new state shares what did not change with the old one, and pickles as it does in the pure build.
+Four = tuple[CardSet, ...]
 _EMPTY: Final = _card_set(0)
-_NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
-Four = tuple[CardSet, CardSet, CardSet, CardSet]
+_NO_CARDS: Final[Four] = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
+_NO_TABLE: Final[tuple[object, ...]] = (0, 0, ())
+
+
+class _Kept(Protocol):
+    """
+    The fields of a state that transitions pass on to the next state as they are (see `Four`).
+    """
+
+    @property
+    def hands(self) -> Four: ...
+    @property
+    def revealed(self) -> Four: ...
+    @property
+    def _table(self) -> tuple[object, ...]: ...
+
+
+class _Forgeable(Protocol):
+    """
+    An action's fields as the checks below read them: as any value, since code that sets the slots of a
+    frozen action by force can put anything there.  Read through a typed field, a value of the wrong
+    type would fail in the compiled build where it is read, with a `TypeError`, instead of being
+    refused by the check that names the rule.
+    """
+
+    @property
+    def seat(self) -> object: ...
+
+
+class _ForgeableLayOff(_Forgeable, Protocol):
+    @property
+    def meld(self) -> object: ...
+
+
+class _ForgeableDeal(_Forgeable, Protocol):
+    @property
+    def deck(self) -> object: ...
 
 
 def not_an_action(action: Never) -> NoReturn:
@@ -43,7 +83,7 @@ def not_an_action(action: Never) -> NoReturn:
     raise IllegalActionError(action, "not an action of this game", "R13")
 
 
-def _not_now(state: GameState, action: PlayerAction, phase: Phase, doing: str) -> IllegalActionError:
+def _not_now(state: GameState, action: _Forgeable, phase: Phase, doing: str) -> IllegalActionError:
     """
     The error for *action* when the game is not in *phase* or it is not the action's seat's turn.
     """
@@ -55,9 +95,10 @@ def _not_now(state: GameState, action: PlayerAction, phase: Phase, doing: str) -
                 action, f"seat {state.to_act} has drawn already; {doing} is not possible now", "R13"
             )
         return IllegalActionError(action, f"no player acts in phase {state.phase.value!r}", "R13")
-    if type(action.seat) is not int:
-        return IllegalActionError(action, f"a seat is a number 0-3, not {action.seat!r}", "R1")
-    return IllegalActionError(action, f"it is seat {state.to_act}'s turn, not seat {action.seat!r}'s", "R6")
+    seat = action.seat
+    if type(seat) is not int:
+        return IllegalActionError(action, f"a seat is a number 0-3, not {seat!r}", "R1")
+    return IllegalActionError(action, f"it is seat {state.to_act}'s turn, not seat {seat!r}'s", "R6")
 
 
 def _with_part(parts: Four, seat: int, mask: int) -> Four:
@@ -66,8 +107,8 @@ def _with_part(parts: Four, seat: int, mask: int) -> Four:
     """
     new = list(parts)
     new[seat] = _card_set(mask)
-    # Still four parts; tuple() of the list is the quickest way to rebuild them.
-    return tuple(new)  # type: ignore[return-value]
+    # tuple() of the list is the quickest way to rebuild them.
+    return tuple(new)
 
 
 # -- dealing ------------------------------------------------------------------------------------------------------
@@ -80,10 +121,12 @@ def deal(state: GameState, action: Deal) -> GameState:
             action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7"
         )
     dealer = next_dealer(state)
-    if action.seat != dealer or type(action.seat) is not int:
+    fields: _ForgeableDeal = action
+    seat = fields.seat
+    if type(seat) is not int or seat != dealer:
         rule = "R5" if phase is Phase.DEAL else "A4"
-        raise IllegalActionError(action, f"seat {dealer} deals this deal, not seat {action.seat!r}", rule)
-    deck = action.deck
+        raise IllegalActionError(action, f"seat {dealer} deals this deal, not seat {seat!r}", rule)
+    deck = fields.deck
     if type(deck) is not tuple or len(deck) != 56:
         raise IllegalActionError(action, "the deck must hold 56 cards", "R2")
     seen = 0
@@ -103,7 +146,7 @@ def deal(state: GameState, action: Deal) -> GameState:
     rest = deck[dealt + 1 :]
     return _state(
         state.rules, DRAW, state.deal + 1, dealer, (dealer + 1) % 4, new_hands, rest, False, (deck[dealt],),
-        (), None, _EMPTY, _NO_CARDS, 0, None, state.results, NO_TABLE,
+        (), None, _EMPTY, _NO_CARDS, 0, None, state.results, _NO_TABLE,
     )  # fmt: skip
 
 
@@ -111,26 +154,29 @@ def deal(state: GameState, action: Deal) -> GameState:
 
 
 def draw_stock(state: GameState, action: DrawStock) -> GameState:
-    seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not DRAW or action.seat != seat or type(action.seat) is not int:
+    fields: _Forgeable = action
+    seat = fields.seat
+    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
         raise _not_now(state, action, DRAW, "drawing")
     stock = state.stock
     if not stock:
         raise IllegalActionError(action, "the stock is empty: take from the discard pile or pass", "R21")
     bit = 1 << stock[0].index
-    hands = _with_part(state.hands, seat, state.hands[seat].mask | bit)
-    revealed = state.revealed
+    kept: _Kept = state
+    hands = _with_part(kept.hands, seat, kept.hands[seat].mask | bit)
+    revealed = kept.revealed
     if state.stock_known:  # everyone knows the card drawn from a stock turned over from the pile (A18)
         revealed = _with_part(revealed, seat, revealed[seat].mask | bit)
     return _state(
         state.rules, PLAY, state.deal, state.dealer, seat, hands, stock[1:], state.stock_known and len(stock) > 1,
-        state.discard_pile, state.melds, None, _EMPTY, revealed, 0, None, state.results, state._table,
+        state.discard_pile, state.melds, None, _EMPTY, revealed, 0, None, state.results, kept._table,
     )  # fmt: skip
 
 
 def take_discard(state: GameState, action: TakeDiscard) -> GameState:
-    seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not DRAW or action.seat != seat or type(action.seat) is not int:
+    fields: _Forgeable = action
+    seat = fields.seat
+    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
         raise _not_now(state, action, DRAW, "taking from the discard pile")
     card = action.card
     pile = state.discard_pile
@@ -142,38 +188,34 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     taken = 0
     for above in pile[i:]:
         taken |= 1 << above.index
-    hand = state.hands[seat].mask
+    kept: _Kept = state
+    hand = kept.hands[seat].mask
     free = state.rules.top_discard_free and state.stock and i == len(pile) - 1
     if not free and not takeable(card.index, hand | taken & ~(1 << card.index), state):
         reason = f"{card} cannot be melded or laid off at once, so it may not be taken"
         raise IllegalActionError(action, reason, ("R15", "A12"))
-    revealed = _with_part(state.revealed, seat, state.revealed[seat].mask | taken)
+    revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | taken)
     return _state(
-        state.rules, PLAY, state.deal, state.dealer, seat, _with_part(state.hands, seat, hand | taken), state.stock,
+        state.rules, PLAY, state.deal, state.dealer, seat, _with_part(kept.hands, seat, hand | taken), state.stock,
         state.stock_known, pile[:i], state.melds, None if free else card, _card_set(taken), revealed, 0, None,
-        state.results, state._table,
+        state.results, kept._table,
     )  # fmt: skip
 
 
 # -- melding ------------------------------------------------------------------------------------------------------
 
 
-def _melding_before_pass(state: GameState, action: LayDown | LayOff) -> bool:
+def _melding_before_pass(state: GameState) -> bool:
     """
-    Whether *action* lays down or lays off before a pass, with an empty stock, as the rules
+    Whether the seat to act may lay down or lay off before a pass, with an empty stock, as the rules
     allow it (A16): the other time a player may meld, besides after the draw.
     """
-    return (
-        state.phase is DRAW
-        and action.seat == state.to_act
-        and type(action.seat) is int
-        and not state.stock
-        and state.rules.pass_allows_melding
-    )
+    return state.phase is DRAW and not state.stock and state.rules.pass_allows_melding
 
 
 def _cards_in_hand(state: GameState, action: LayDown | LayOff | Discard, seat: int, mask: int) -> int:
-    hand = state.hands[seat].mask
+    kept: _Kept = state
+    hand = kept.hands[seat].mask
     if mask & ~hand:
         rule = "R18" if type(action) is Discard else "R16"
         raise IllegalActionError(action, f"seat {seat} does not hold {_card_set(mask & ~hand)}", rule)
@@ -203,9 +245,9 @@ def _new_meld(seat: int, cards: CardSet, shape: int, ace_low: bool) -> TableMeld
 
 
 def lay_down(state: GameState, action: LayDown) -> GameState:
-    seat: int = state.to_act  # type: ignore[assignment]
-    in_turn = state.phase is PLAY and action.seat == seat and type(action.seat) is int
-    if not in_turn and not _melding_before_pass(state, action):
+    fields: _Forgeable = action
+    seat = fields.seat
+    if type(seat) is not int or seat != state.to_act or (state.phase is not PLAY and not _melding_before_pass(state)):
         raise _not_now(state, action, PLAY, "laying down a meld")
     cards = action.cards
     if type(cards) is not CardSet:
@@ -228,11 +270,11 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
 
 
 def lay_off(state: GameState, action: LayOff) -> GameState:
-    seat: int = state.to_act  # type: ignore[assignment]
-    in_turn = state.phase is PLAY and action.seat == seat and type(action.seat) is int
-    if not in_turn and not _melding_before_pass(state, action):
+    fields: _ForgeableLayOff = action
+    seat = fields.seat
+    if type(seat) is not int or seat != state.to_act or (state.phase is not PLAY and not _melding_before_pass(state)):
         raise _not_now(state, action, PLAY, "laying off")
-    cards, k, melds = action.cards, action.meld, state.melds
+    cards, k, melds = action.cards, fields.meld, state.melds
     if type(cards) is not CardSet or not cards:
         raise IllegalActionError(action, "lay off one or more cards", "R17")
     if type(k) is not int or not 0 <= k < len(melds):
@@ -274,8 +316,9 @@ def _check_lay_off_obligation(state: GameState, action: LayOff, hand: int, union
 def _after_play(  # noqa: PLR0913
     state: GameState, seat: int, hand: int, played: int, melds: tuple[TableMeld, ...], table: Summary
 ) -> GameState:
-    hands = _with_part(state.hands, seat, hand)
-    revealed = state.revealed
+    kept: _Kept = state
+    hands = _with_part(kept.hands, seat, hand)
+    revealed = kept.revealed
     if revealed[seat].mask & played:
         revealed = _with_part(revealed, seat, revealed[seat].mask & ~played)
     obligation = state.obligation
@@ -293,8 +336,9 @@ def _after_play(  # noqa: PLR0913
 
 
 def discard(state: GameState, action: Discard) -> GameState:
-    seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not PLAY or action.seat != seat or type(action.seat) is not int:
+    fields: _Forgeable = action
+    seat = fields.seat
+    if type(seat) is not int or seat != state.to_act or state.phase is not PLAY:
         raise _not_now(state, action, PLAY, "discarding")
     card = action.card
     if type(card) is not Card:
@@ -304,8 +348,9 @@ def discard(state: GameState, action: Discard) -> GameState:
     if state.obligation is not None or state.picked.mask:
         _check_discard_after_take(state, action, hand, bit)
     hand &= ~bit
-    hands = _with_part(state.hands, seat, hand)
-    revealed = state.revealed
+    kept: _Kept = state
+    hands = _with_part(kept.hands, seat, hand)
+    revealed = kept.revealed
     if revealed[seat].mask & bit:
         revealed = _with_part(revealed, seat, revealed[seat].mask & ~bit)
     pile = (*state.discard_pile, card)
@@ -320,7 +365,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
     return _state(
         rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, hands, stock, known, pile, state.melds, None, _EMPTY,
-        revealed, 0, None, state.results, state._table,
+        revealed, 0, None, state.results, kept._table,
     )  # fmt: skip
 
 
@@ -339,20 +384,22 @@ def _check_discard_after_take(state: GameState, action: Discard, hand: int, bit:
 
 
 def pass_turn(state: GameState, action: Pass) -> GameState:
-    seat: int = state.to_act  # type: ignore[assignment]
-    if state.phase is not DRAW or action.seat != seat or type(action.seat) is not int:
+    fields: _Forgeable = action
+    seat = fields.seat
+    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
         raise _not_now(state, action, DRAW, "passing")
     if state.stock:
         raise IllegalActionError(action, "a player may pass only when the stock is empty", "R21")
     passes = state.passes + 1
     rules = state.rules
+    kept: _Kept = state
     if rules.empty_stock_end is not EmptyStockEnd.ALL_PASS or passes == 4:
         return _end_deal(
-            state, state.hands, state.discard_pile, state.melds, state.revealed, None, DealEnd.PASSES, passes
+            state, kept.hands, state.discard_pile, state.melds, kept.revealed, None, DealEnd.PASSES, passes
         )
     return _state(
-        rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, state.hands, state.stock, False, state.discard_pile,
-        state.melds, None, _EMPTY, state.revealed, passes, None, state.results, state._table,
+        rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, kept.hands, state.stock, False, state.discard_pile,
+        state.melds, None, _EMPTY, kept.revealed, passes, None, state.results, kept._table,
     )  # fmt: skip
 
 
@@ -368,6 +415,7 @@ def _end_deal(  # noqa: PLR0913
     table: Summary | None = None,
 ) -> GameState:
     rules = state.rules
+    kept: _Kept = state
     score = score_deal(hands, melds, went_out, rules=rules, deal=state.deal, end=end)
     results = (*state.results, score)
     phase = Phase.DEAL_OVER
@@ -377,5 +425,5 @@ def _end_deal(  # noqa: PLR0913
             phase = Phase.GAME_OVER
     return _state(
         rules, phase, state.deal, state.dealer, None, hands, state.stock, state.stock_known, pile, melds, None, _EMPTY,
-        revealed, passes, went_out, results, state._table if table is None else table,
+        revealed, passes, went_out, results, kept._table if table is None else table,
     )  # fmt: skip

@@ -23,7 +23,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _choices, _limits
+from . import _choices, _drawing, _limits
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 
 __all__ = [
@@ -265,6 +265,15 @@ class Card:
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.parse, (_TEXT[self.index],))
+
+    def _repr_svg_(self) -> str:
+        """
+        The card drawn in SVG, as a notebook shows it (`persian_rummy.pictures.render_svg`).
+        """
+        return _drawing.cards_document((self,))
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
 
 
 #: All 56 cards in index order: clubs 2 to ace, then diamonds, hearts, spades, then jokers X1-X4.

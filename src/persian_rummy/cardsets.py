@@ -23,7 +23,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _build, _coerce, _limits, _tables
+from . import _build, _coerce, _drawing, _limits, _tables
 from .cards import FULL_DECK, Card, parse_cards
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 
@@ -172,6 +172,15 @@ class CardSet:
         if not self.mask:
             return "CardSet()"
         return f"CardSet.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """
+        The cards drawn side by side in SVG, as a notebook shows them (`persian_rummy.pictures.render_svg`).
+        """
+        return _drawing.cards_document(tuple(self))
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
 
 
 _card_set: Final = _build.builder(CardSet)

@@ -17,6 +17,10 @@ The ``persian-rummy`` command.
   plays a match of duplicate deals between two bots and prints its summary (it needs rich, the
   ``cli`` extra): see `persian_rummy._match_command`.
 
+``demo``, ``replay`` and ``show`` write positions as `persian_rummy.render_text` does, cards with
+their suit symbols (``10♦``) where the output's encoding has them and in card notation (``Td``)
+where it does not, and say once how to read them.
+
 ``-`` in place of a file or a position reads standard input.  Other files must be regular
 files: a directory, a pipe or a device is refused (a pipe can be read as standard input).
 Input is read no further than the longest text the package accepts, a byte past which it is
@@ -38,16 +42,18 @@ import random
 import stat
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
 from . import _limits, _match_command, _play_command, _version
 from .actions import Action
+from .cards import Card
+from .cardsets import CardSet
 from .engine import apply, legal_actions, outcome, random_deal
 from .exceptions import InvalidNotationError, PersianRummyError
-from .melds import MeldKind
 from .notation import format_rules, parse_position
+from .pictures import card_legend, render_text, symbols_fit
 from .records import GameRecord, replay
 from .scoring import DealScore
 from .serialize import from_json, to_json
@@ -65,6 +71,13 @@ _STDOUT = "<stdout>"
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 #: The exit status of an interrupted command, as shells give it.
 _INTERRUPTED = 130
+#: The words of the game that the printed games use, explained once at their start.
+_TERMS = (
+    "Terms: the stock is the face-down pile the players draw from; the discard pile lies face up, started",
+    "by the upcard, and a player may take any card of it with all the cards above, but must then play",
+    "that card at once (R15); a meld is a set (3 or 4 cards of one rank) or a run (3 or more cards in",
+    "sequence in one suit) laid down on the table; to lay off is to add cards to a meld on the table.",
+)
 
 
 class _Telling(dict[str, str]):
@@ -72,57 +85,41 @@ class _Telling(dict[str, str]):
     What the names in braces in an action's `phrase` stand for, worked out from the state as asked.
     """
 
-    def __init__(self, state: GameState, action: Action) -> None:
+    def __init__(self, state: GameState, action: Action, *, symbols: bool) -> None:
         super().__init__()
         self.state = state
         self.action = action
+        self.symbols = symbols
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(card.symbol if self.symbols else str(card) for card in cards)
 
     def __missing__(self, name: str) -> str:
         action, state = self.action, self.state
         if name == "meld":
             index: int = getattr(action, "meld")  # noqa: B009 (the field the phrase names)
-            return f"meld {index + 1} ({state.melds[index].cards})"
+            return f"meld {index + 1} ({self.cards(state.melds[index].cards)})"
         if name == "above":
             pile = state.discard_pile
             above = len(pile) - 1 - pile.index(getattr(action, "card"))  # noqa: B009
             return f" and the {above} card{'s' if above > 1 else ''} above it" if above else ""
-        return str(getattr(action, name))
+        value: object = getattr(action, name)
+        if isinstance(value, Card):
+            return self.cards((value,))
+        return self.cards(value) if isinstance(value, CardSet) else str(value)
 
 
-def describe(state: GameState, action: Action) -> str:
+def describe(state: GameState, action: Action, *, symbols: bool = False) -> str:
     """
-    One line saying what *action* does in *state*, in card notation.
+    One line saying what *action* does in *state*, in card notation, or with *symbols* with the
+    cards' suit symbols (as `persian_rummy.render_text` writes them).
 
-    >>> import random
-    >>> from persian_rummy import new_game, random_deal
-    >>> state = new_game()
-    >>> describe(state, random_deal(state, random.Random(1)))
-    'N deals'
+    >>> from persian_rummy import Discard, new_game
+    >>> describe(new_game(), Discard(3, "Td")), describe(new_game(), Discard(3, "Td"), symbols=True)
+    ('W discards Td', 'W discards 10♦')
     """
-    return f"{_SEAT_NAMES[action.seat]} {action.phrase.format_map(_Telling(state, action))}"
-
-
-def _print_table(state: GameState, out: TextIO) -> None:
-    print(f"Table at the end of deal {state.deal}:", file=out)
-    if not state.melds:
-        print("  no melds", file=out)
-    for number, meld in enumerate(state.melds, start=1):
-        extras = "".join(f"; {part} laid off by {_SEAT_NAMES[seat]}" for seat, part in enumerate(meld.layoffs) if part)
-        doubled = meld.four_at_once and (
-            state.rules.double_four_of_a_kind if meld.kind is MeldKind.SET else state.rules.double_four_card_runs
-        )
-        four = ", laid down at once: doubled" if doubled else ""
-        print(
-            f"  meld {number}: {meld.cards} ({meld.kind} laid down by {_SEAT_NAMES[meld.owner]}{four}{extras})",
-            file=out,
-        )
-    for seat, hand in enumerate(state.hands):
-        print(f"  {_SEAT_NAMES[seat]} holds {hand or '-'} ({hand.points} points)", file=out)
-    print(f"  stock: {len(state.stock)} cards; discard pile (bottom to top): {_cards(state.discard_pile)}", file=out)
-
-
-def _cards(cards: Sequence[object]) -> str:
-    return " ".join(str(card) for card in cards) or "-"
+    telling = _Telling(state, action, symbols=symbols)
+    return f"{_SEAT_NAMES[action.seat]} {action.phrase.format_map(telling)}"
 
 
 def _print_score(result: DealScore, totals: tuple[int, int], out: TextIO) -> None:
@@ -143,12 +140,22 @@ def _print_score(result: DealScore, totals: tuple[int, int], out: TextIO) -> Non
 
 class _Narrator:
     """
-    Prints a game as it is played or replayed: each deal, each action, each deal's end and the result.
+    Prints a game as it is played or replayed: how to read it, each deal, each action, the table
+    at each deal's end with the deal's score, and the result.
     """
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, *, symbols: bool) -> None:
         self.out = out
+        self.symbols = symbols
         self.number = 0
+
+    def explain(self) -> None:
+        print(card_legend(symbols=self.symbols), file=self.out)
+        for line in _TERMS:
+            print(line, file=self.out)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(card.symbol if self.symbols else str(card) for card in cards)
 
     def step(self, before: GameState, action: Action, after: GameState) -> None:
         out = self.out
@@ -156,14 +163,14 @@ class _Narrator:
             self.number = 0
             print(f"\nDeal {after.deal}, dealt by {_SEAT_NAMES[after.dealer]}", file=out)
             for seat, hand in enumerate(after.hands):
-                print(f"  {_SEAT_NAMES[seat]} is dealt {hand}", file=out)
-            print(f"  upcard {after.discard_pile[-1]}; stock {len(after.stock)} cards", file=out)
+                print(f"  {_SEAT_NAMES[seat]} is dealt {self.cards(hand)}", file=out)
+            print(f"  upcard {self.cards(after.discard_pile[-1:])}; stock {len(after.stock)} cards", file=out)
             return
         self.number += 1
-        print(f"  {self.number:3}. {describe(before, action)}", file=out)
+        print(f"  {self.number:3}. {describe(before, action, symbols=self.symbols)}", file=out)
         if after.phase is Phase.DEAL_OVER or after.phase is Phase.GAME_OVER:
             print(file=out)
-            _print_table(after, out)
+            print(render_text(after, symbols=self.symbols), file=out)
             _print_score(after.results[-1], after.scores, out)
 
     def finish(self, state: GameState) -> None:
@@ -302,16 +309,17 @@ class _RecordFile:
             self.temporary.unlink(missing_ok=True)
 
 
-def _play(seed: int, out: TextIO | None) -> tuple[GameState, list[Action]]:
+def _play(seed: int, out: TextIO | None, *, symbols: bool) -> tuple[GameState, list[Action]]:
     """
     Play the game of *seed*, printing it to *out* unless None; the final state and every action.
     """
     rng = random.Random(seed)
     state = new_game()
-    narrator = None if out is None else _Narrator(out)
-    if out is not None:
-        print(f"Persian Rummy, random players, seed {seed}", file=out)
-        print("Seats N, E, S, W clockwise; N-S play against E-W.", file=out)
+    narrator = None if out is None else _Narrator(out, symbols=symbols)
+    if narrator is not None:
+        print(f"Persian Rummy, random players, seed {seed}", file=narrator.out)
+        print("Seats N, E, S, W clockwise; N-S play against E-W.", file=narrator.out)
+        narrator.explain()
     actions: list[Action] = []
     while state.phase is not Phase.GAME_OVER:
         action = random_deal(state, rng) if state.is_chance_node else rng.choice(legal_actions(state))
@@ -325,22 +333,25 @@ def _play(seed: int, out: TextIO | None) -> tuple[GameState, list[Action]]:
     return state, actions
 
 
-def demo(seed: int, out: TextIO | None = None, record: str | None = None) -> GameState:
+def demo(seed: int, out: TextIO | None = None, record: str | None = None, *, symbols: bool | None = None) -> GameState:
     """
     Play and print one game between random players (to *out*, standard output by default); return the final state.
 
-    With *record*, also write the game record to that file as JSON, a file that must be a regular
-    file or not exist yet, in a writable directory: that is checked before the game is played, and
-    the file is replaced whole once the record is written.  With ``"-"`` for *record*, write the
-    record to *out* instead of the game.
+    The game is printed with the cards' suit symbols if *symbols* is true, in card notation if it
+    is false, and by default as `persian_rummy.symbols_fit` says of *out*.  With *record*, also
+    write the game record to that file as JSON, a file that must be a regular file or not exist
+    yet, in a writable directory: that is checked before the game is played, and the file is
+    replaced whole once the record is written.  With ``"-"`` for *record*, write the record to
+    *out* instead of the game.
 
     Raises:
         OSError: *record* cannot be written; the error's ``filename`` is *record*.
     """
     out = sys.stdout if out is None else out
+    symbols = symbols_fit(out) if symbols is None else symbols
     file = None if record is None or record == "-" else _RecordFile(record)
     try:
-        state, actions = _play(seed, None if record == "-" else out)
+        state, actions = _play(seed, None if record == "-" else out, symbols=symbols)
     except BaseException:
         if file is not None:
             file.discard()
@@ -355,11 +366,11 @@ def demo(seed: int, out: TextIO | None = None, record: str | None = None) -> Gam
     return state
 
 
-def replay_file(path: str, out: TextIO | None = None) -> GameState:
+def replay_file(path: str, out: TextIO | None = None, *, symbols: bool | None = None) -> GameState:
     """
     Print the game recorded in the JSON file *path* (``"-"``: standard input), action by action,
     with the scores; return the last state.  The names, the event and the date are printed with
-    their unprintable characters escaped.
+    their unprintable characters escaped; the cards as `demo` prints them.
 
     Raises:
         OSError: the file cannot be read, is not a regular file or is too long; the error's
@@ -368,6 +379,7 @@ def replay_file(path: str, out: TextIO | None = None) -> GameState:
         InvalidRecordError: an action of the record is illegal.
     """
     out = sys.stdout if out is None else out
+    symbols = symbols_fit(out) if symbols is None else symbols
     record = from_json(_read_input(path, _limits.MAX_JSON), GameRecord)
     print(f"Persian Rummy, game record {_escaped(_label(path))}", file=out)
     if record.players is not None:
@@ -378,7 +390,8 @@ def replay_file(path: str, out: TextIO | None = None) -> GameState:
             print(f"{label}: {_escaped(value)}", file=out)
     changes = format_rules(record.rules)
     print(f"Rules: {'Persian Rummy' if changes == '-' else changes}", file=out)
-    narrator = _Narrator(out)
+    narrator = _Narrator(out, symbols=symbols)
+    narrator.explain()
     states = replay(record)
     state = next(states)
     for action, after in zip(record.actions, states, strict=False):
@@ -401,32 +414,20 @@ def _stdin_position() -> GameState:
     return parse_position(text.strip())
 
 
-def show(state: GameState, out: TextIO | None = None) -> None:
+def show(state: GameState, out: TextIO | None = None, *, symbols: bool | None = None) -> None:
     """
-    Print a position readably: where the game is, the hands, the piles, the table and the scores.
+    Print a position readably, as `persian_rummy.render_text` writes it, after its rules and before
+    a line that says how to read the cards (`persian_rummy.card_legend`).
+
+    The cards are written with their suit symbols if *symbols* is true, in card notation if it is
+    false, and by default as `persian_rummy.symbols_fit` says of *out* (standard output by default).
     """
     out = sys.stdout if out is None else out
+    symbols = symbols_fit(out) if symbols is None else symbols
     changes = format_rules(state.rules)
     print(f"Rules: {'Persian Rummy' if changes == '-' else changes}", file=out)
-    line = _state_line(state)
-    print(f"{line[:1].upper()}{line[1:]}; dealer {_SEAT_NAMES[state.dealer]}", file=out)
-    if state.obligation is not None:
-        print(f"  {state.obligation}, taken from the discard pile, must be played", file=out)
-    if state.passes:
-        print(f"  {state.passes} pass(es) in a row", file=out)
-    for seat, hand in enumerate(state.hands):
-        known = f" (taken from the pile: {state.revealed[seat]})" if state.revealed[seat] else ""
-        print(f"  {_SEAT_NAMES[seat]} holds {hand or '-'}{known}", file=out)
-    print(f"  stock: {len(state.stock)} cards, next {_cards(state.stock[:1])}", file=out)
-    print(f"  discard pile (bottom to top): {_cards(state.discard_pile)}", file=out)
-    for number, meld in enumerate(state.melds, start=1):
-        extras = "".join(f"; {part} laid off by {_SEAT_NAMES[seat]}" for seat, part in enumerate(meld.layoffs) if part)
-        print(f"  meld {number}: {meld.cards} ({meld.kind} laid down by {_SEAT_NAMES[meld.owner]}{extras})", file=out)
-    for result in state.results:
-        totals = result.totals
-        print(f"  deal {result.deal}: {_TEAM_NAMES[0]} {totals[0]}, {_TEAM_NAMES[1]} {totals[1]}", file=out)
-    if state.results:
-        print(f"  game totals: {_TEAM_NAMES[0]} {state.scores[0]}, {_TEAM_NAMES[1]} {state.scores[1]}", file=out)
+    print(render_text(state, symbols=symbols), file=out)
+    print(card_legend(symbols=symbols), file=out)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -27,7 +27,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _arguments, _limits, _seats, _tables
+from . import _arguments, _drawing, _limits, _seats, _tables
 from ._choices import Choice as _Choice
 from .cards import FULL_DECK, Card, Rank, Suit
 from .cardsets import CardSet
@@ -253,3 +253,13 @@ class TableMeld:
         if self.layoffs == _NO_LAYOFFS:
             return f"TableMeld({self.owner}, {self.laid_down!r}{extra})"
         return f"TableMeld({self.owner}, {self.laid_down!r}, {self.layoffs!r}{extra})"
+
+    def _repr_svg_(self) -> str:
+        """
+        The meld drawn in SVG with who laid it down and who laid off what, as a notebook shows it
+        (`persian_rummy.pictures.render_svg`).
+        """
+        return _drawing.meld_document(self)
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()

@@ -24,7 +24,7 @@ from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from . import _arguments, _build, _format, _limits, _seats, _summary, _tables, _validation
+from . import _arguments, _build, _format, _limits, _scene, _seats, _summary, _tables, _validation
 from ._choices import Choice as _Choice
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
@@ -60,6 +60,8 @@ class Phase(_Choice):
     #: The game has ended (R27); the table is left as the last deal ended.
     GAME_OVER = "game_over"
 
+
+_PLAY: Final = Phase.PLAY
 
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str
@@ -130,6 +132,10 @@ class GameState:
     Seats are numbered 0-3 clockwise; seats 0 and 2 are partners (team 0)
     against seats 1 and 3 (team 1) (R1).
 
+    Equal states hash alike.  The hash is worked out from the card masks of the hands and a few
+    counts, in a fixed number of steps whatever the state holds, when it is first asked for, and is
+    the same in every process.
+
     Attributes:
         rules: The rules of the game.
         phase: Where the game is.
@@ -195,6 +201,15 @@ class GameState:
 
     def __repr__(self) -> str:
         return f"parse_position({_format.position(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """
+        The position drawn in SVG, as a notebook shows it (`persian_rummy.pictures.render_svg`).
+        """
+        return _scene.svg(_scene.of_state(self))
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
 
     def __copy__(self) -> GameState:
         return self
@@ -353,5 +368,58 @@ class View:
             seen |= meld.cards.mask
         return CardSet(_tables.ALL_CARDS & ~seen)
 
+    def _repr_svg_(self) -> str:
+        """
+        What the view shows, drawn in SVG, as a notebook shows it (`persian_rummy.pictures.render_svg`).
+        """
+        return _scene.svg(_scene.of_view(self))
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
+
 
 _new_state: Final = _build.builder(GameState)
+
+
+# -- hashing -----------------------------------------------------------------------------------------------------
+# Both classes keep attrs' slot for a cached hash (cache_hash=True), which pickles leave out; the hash cached there
+# is the one below, worked out from card masks and counts in a fixed number of steps, instead of the hash of every
+# field, which hashes every card of the stock and the pile and every meld in Python.  Only fields that equal
+# values share are read: two values that differ only in the order of the stock or of the pile, or in their melds,
+# may hash alike, which is allowed.  Integers only, so the hash is the same in every process (the hash of None or
+# of text is not).
+
+
+def _state_hash(state: GameState) -> int:
+    cached: int | None = getattr(state, _build.CACHED_HASH)
+    if cached is None:
+        hands = state.hands
+        to_act = state.to_act
+        cached = hash((
+            hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask, state.picked.mask, len(state.stock),
+            len(state.discard_pile), len(state.melds), len(state.results), state.deal, state.dealer, state.passes,
+            -1 if to_act is None else to_act, state.phase is _PLAY,
+        ))  # fmt: skip
+        object.__setattr__(state, _build.CACHED_HASH, cached)
+    return cached
+
+
+def _view_hash(view: View) -> int:
+    cached: int | None = getattr(view, _build.CACHED_HASH)
+    if cached is None:
+        hand = view.hand
+        known = view.known
+        to_act = view.to_act
+        seat = view.seat
+        cached = hash((
+            -1 if hand is None else hand.mask, known[0].mask, known[1].mask, known[2].mask, known[3].mask,
+            view.hand_sizes, view.picked.mask, view.stock_size, len(view.discard_pile), len(view.melds),
+            len(view.results), view.deal, view.dealer, view.passes, -1 if to_act is None else to_act,
+            -1 if seat is None else seat, view.phase is _PLAY,
+        ))  # fmt: skip
+        object.__setattr__(view, _build.CACHED_HASH, cached)
+    return cached
+
+
+GameState.__hash__ = _state_hash  # type: ignore[method-assign, assignment]
+View.__hash__ = _view_hash  # type: ignore[method-assign, assignment]
