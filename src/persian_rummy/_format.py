@@ -19,7 +19,7 @@ from .rules import Rules
 from .scoring import DealEnd, DealScore
 
 #: The letters of the seats 0-3: North, East, South, West.
-SEAT_LETTERS: Final = _seats.LETTERS
+SEAT_LETTERS: Final[str] = _seats.LETTERS
 #: How a deal that nobody went out of ended, by its letter in a position's results.
 END_LETTERS: Final = {DealEnd.PASSES: "p", DealEnd.STOCK_EMPTY: "e"}
 #: The mark before a stock that everyone knows, turned over from the discard pile (A18).

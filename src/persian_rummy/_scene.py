@@ -26,7 +26,7 @@ from .melds import MeldKind, TableMeld
 from .rules import Rules
 from .scoring import DealEnd, DealScore
 
-_LETTERS: Final = _format.SEAT_LETTERS
+_LETTERS: Final[str] = _format.SEAT_LETTERS
 _TEAMS: Final = (f"{_LETTERS[0]}-{_LETTERS[2]}", f"{_LETTERS[1]}-{_LETTERS[3]}")
 #: The characters that cards written with their symbols need.
 SYMBOLS: Final = "♣♦♥♠🃏"
