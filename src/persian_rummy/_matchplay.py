@@ -38,6 +38,8 @@ _PLAY: Final = Phase.PLAY
 _DRAW: Final = Phase.DRAW
 _GAME_OVER: Final = Phase.GAME_OVER
 _MOST: Final = _limits.MAX_ACTIONS
+#: The steps of a game: its actions, at most `_MOST`, and the look that finds it over.
+_STEPS: Final = range(_MOST + 1)
 #: Seconds between two looks for an interrupt while the tasks of a match run on an executor.
 _POLL: Final = 0.1
 
@@ -135,8 +137,7 @@ def playout(  # noqa: PLR0913
     Play game number *game* of a match to its end: the final state, every action, and each
     seat's decisions and seconds of thinking.  The decks are shuffled by a ``random.Random`` of
     *deck_seed*; the players, by seat, each have one of its seed in *seeds* and see their
-    seat's view (`observe`) and nothing else.  Listeners are told the events (`_seated`).
-    The loop adds a view and two clock readings to each decision, and little else.
+    seat's view (`observe`) and nothing else; listeners are told the events (`_seated`).
 
     Raises:
         IllegalActionError: a player chose an illegal action (the message names the seat and the game).
@@ -146,9 +147,10 @@ def playout(  # noqa: PLR0913
     decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
     decisions, thinking = [0, 0, 0, 0], [0.0, 0.0, 0.0, 0.0]
     actions: list[Action] = []
+    record = actions.append
     clock = time.perf_counter
     state = new_game(rules, dealer=dealer)
-    while True:
+    for _ in _STEPS:
         phase = state.phase
         if phase is _PLAY or phase is _DRAW:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
@@ -161,9 +163,7 @@ def playout(  # noqa: PLR0913
             break
         else:
             action = random_deal(state, decks)
-        actions.append(action)
-        if len(actions) > _MOST:
-            raise _too_long(game)
+        record(action)
         try:
             after = apply(state, action)
         except IllegalActionError as error:
@@ -171,6 +171,8 @@ def playout(  # noqa: PLR0913
         if listening:
             _tell(listening, events_of(state, action, after), thinking)
         state = after
+    else:
+        raise _too_long(game)
     return state, actions, decisions, thinking
 
 

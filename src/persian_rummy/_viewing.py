@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import _build, _summary
+from . import _build
 from .state import GameState, Phase, View
 
 _new: Final = object.__new__
@@ -31,12 +31,8 @@ def view_of(state: GameState, seat: int | None) -> View:
     view.to_act = state.to_act
     hands = state.hands
     view.hand = None if seat is None else hands[seat]
-    view.hand_sizes = (
-        hands[0].mask.bit_count(),
-        hands[1].mask.bit_count(),
-        hands[2].mask.bit_count(),
-        hands[3].mask.bit_count(),
-    )
+    north, east, south, west = hands
+    view.hand_sizes = (north.mask.bit_count(), east.mask.bit_count(), south.mask.bit_count(), west.mask.bit_count())
     view.known = hands if phase is _DEAL_OVER or phase is _GAME_OVER else state.revealed
     stock = state.stock
     view.stock_size = len(stock)
@@ -48,7 +44,7 @@ def view_of(state: GameState, seat: int | None) -> View:
     view.went_out = state.went_out
     view.results = state.results
     view.known_stock = stock if state.stock_known else None
-    view._table = _summary.table_of(state)
+    view._table = state._table
     view._attrs_cached_hash = None
     view.__class__ = View
     return view  # type: ignore[no-any-return]
