@@ -9,7 +9,8 @@ and a match on a local Dask cluster.
 Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled``: the conformance
 suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package with its
 checks and its tests against the installed wheel, and the compiled build's tests.  ``nox -s bench``
-measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
+measures speed and memory, ``nox -s bench-peers`` compares both builds with other engines in the same run,
+and ``nox -s evaluate`` plays the bots' matches (none of them is run by CI).
 """
 
 from __future__ import annotations
@@ -226,16 +227,10 @@ def compiled(session: nox.Session) -> None:
     2,000 seeded games on the pure build (src/) and on the compiled one and compares every state, legal
     set and error.  Arguments after ``--`` go to pytest.
     """
-    hook = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
-    requires = [*PYPROJECT["build-system"]["requires"], *hook["dependencies"], *PYPROJECT["project"]["dependencies"]]
     extras = PYPROJECT["project"]["optional-dependencies"]["rl"]  # the learning interfaces' tests run too
-    session.install("build", *requires, *extras, *nox.project.dependency_groups(PYPROJECT, "tests"))
-    folder = Path(session.virtualenv.location)  # not session.create_tmp(), which would put the tests' TMPDIR here
-    shutil.rmtree(folder / "dist", ignore_errors=True)
-    build = ["python", "-m", "build", "--no-isolation", "--outdir", str(folder / "dist")]
-    session.run(*build, env={"HATCH_BUILD_HOOKS_ENABLE": "1"})
-    (wheel,) = (folder / "dist").glob("*.whl")
-    session.install("--force-reinstall", "--no-deps", str(wheel))
+    session.install(*extras, *nox.project.dependency_groups(PYPROJECT, "tests"))
+    _install_compiled(session)
+    folder = Path(session.virtualenv.location)
     suite = ["tests", "README.md", "docs", "--pyargs", "persian_rummy"]
     compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled"}
     session.run("pytest", "-o", "pythonpath=", "--numprocesses=auto", *suite, *session.posargs, env=compiled_build)
@@ -245,6 +240,21 @@ def compiled(session: nox.Session) -> None:
         play = ["python", "tests/differential.py", "play", "--build", name, *games, "--out", digests[name]]
         session.run(*play, env={"PYTHONHASHSEED": "0", **extra})
     session.run("python", "tests/differential.py", "compare", digests["pure"], digests["compiled"])
+
+
+def _install_compiled(session: nox.Session) -> None:
+    """
+    Build the compiled wheel into the session's environment, the sdist first and the wheel from it, and install it.
+    """
+    hook = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    requires = [*PYPROJECT["build-system"]["requires"], *hook["dependencies"], *PYPROJECT["project"]["dependencies"]]
+    session.install("build", *requires)
+    folder = Path(session.virtualenv.location)  # not session.create_tmp(), which would put the tests' TMPDIR here
+    shutil.rmtree(folder / "dist", ignore_errors=True)
+    build = ["python", "-m", "build", "--no-isolation", "--outdir", str(folder / "dist")]
+    session.run(*build, env={"HATCH_BUILD_HOOKS_ENABLE": "1"})
+    (wheel,) = (folder / "dist").glob("*.whl")
+    session.install("--force-reinstall", "--no-deps", str(wheel))
 
 
 #: The matches of the strength table in docs/bots.md: the two players with their budgets, and the games
@@ -288,6 +298,19 @@ def bench(session: nox.Session) -> None:
         session.install(*extra)
     session.install(".[rl]")  # section 7 measures the learning interfaces
     session.run("python", "benchmarks/bench.py", *session.posargs, env={"PYTHONHASHSEED": "0", **os.environ})
+
+
+@nox.session(name="bench-peers", python=PYTHONS[0], default=False)
+def bench_peers(session: nox.Session) -> None:
+    """
+    Random playouts of both builds and of other engines (the ``peers`` group), interleaved, on one core.
+
+    The compiled build is built and installed here; the pure build is this checkout's src/.  Arguments after
+    ``--`` go to benchmarks/peers.py (``--rounds``, ``--seconds``, ``--engines``, ``--json``).
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "peers"))
+    _install_compiled(session)
+    session.run("python", "benchmarks/peers.py", *session.posargs, env={"PYTHONHASHSEED": "0", **os.environ})
 
 
 if __name__ == "__main__":

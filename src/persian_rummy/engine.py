@@ -71,6 +71,8 @@ COMPILED: Final[bool] = Path(__file__).suffix in {".so", ".pyd"}
 
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
+_DEAL_OVER: Final = Phase.DEAL_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
 def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
@@ -111,7 +113,7 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
         if phase is _PLAY:
             return _play_actions(state, seat, hand)
         return _draw_actions(state, seat, hand, state.stock_size > 0)
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         return ()
     msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
     raise ChanceNodeError(msg)
@@ -213,7 +215,7 @@ def is_deal_over(state: GameState) -> bool:
     except AttributeError:  # free while nothing is raised: is_deal_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise
-    return phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER
+    return phase is _DEAL_OVER or phase is _GAME_OVER
 
 
 def is_game_over(state: GameState) -> bool:
@@ -221,7 +223,7 @@ def is_game_over(state: GameState) -> bool:
     Whether the game has ended (R27).
     """
     try:
-        return state.phase is Phase.GAME_OVER
+        return state.phase is _GAME_OVER
     except AttributeError:  # free while nothing is raised: is_game_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise

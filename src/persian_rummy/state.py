@@ -62,6 +62,8 @@ class Phase(_Choice):
 
 
 _PLAY: Final = Phase.PLAY
+_DEAL: Final = Phase.DEAL
+_DEAL_OVER: Final = Phase.DEAL_OVER
 
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str
@@ -197,7 +199,8 @@ class GameState:
         """
         Whether the next action is a `persian_rummy.Deal`.
         """
-        return self.phase is Phase.DEAL or self.phase is Phase.DEAL_OVER
+        phase = self.phase  # every playout loop asks, at every step
+        return phase is _DEAL or phase is _DEAL_OVER
 
     def __repr__(self) -> str:
         return f"parse_position({_format.position(self)!r})"
