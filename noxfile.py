@@ -8,9 +8,9 @@ and a match on a local Dask cluster.
 
 Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled``: the conformance
 suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package with its
-checks and its tests against the installed wheel, and the compiled build's tests.  ``nox -s bench``
-measures speed and memory, ``nox -s bench-peers`` compares both builds with other engines in the same run,
-and ``nox -s evaluate`` plays the bots' matches (none of them is run by CI).
+checks and its tests against the installed wheel, and the compiled build's tests; then one short round of
+``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
+measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
 """
 
 from __future__ import annotations
