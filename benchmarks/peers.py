@@ -263,7 +263,10 @@ def run_worker(engine: Engine, args: argparse.Namespace, seed: int, cpu: int | N
         command += ["--cpu", str(cpu)]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)  # noqa: S603
     if done.returncode != 0:
-        sys.exit(f"peers.py: {engine.name} failed:\n{done.stderr[-3000:]}")
+        hint = ""
+        if "ModuleNotFoundError" in done.stderr:
+            hint = "\n(run it with nox -s bench-peers, which installs the other engines, or choose some with --engines)"
+        sys.exit(f"peers.py: {engine.name} failed:\n{done.stderr[-3000:]}{hint}")
     result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     return result
 
