@@ -1,0 +1,88 @@
+"""
+The packaging agrees with itself: the Pythons the project says it supports are those it tests on and
+builds compiled wheels for, the compiled build's modules exist, and the release publishes every wheel.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+RELEASE = ROOT / ".github" / "workflows" / "release.yml"
+NOXFILE = ROOT / "noxfile.py"
+
+
+def supported() -> list[str]:
+    """
+    The Python versions of the classifiers, such as "3.11".
+    """
+    prefix = "Programming Language :: Python :: "
+    classifiers: list[str] = PYPROJECT["project"]["classifiers"]
+    return [c.removeprefix(prefix) for c in classifiers if re.fullmatch(re.escape(prefix) + r"3\.\d+", c)]
+
+
+class TestPythons:
+    def test_the_classifiers_start_at_requires_python(self) -> None:
+        assert ">=3.11" == PYPROJECT["project"]["requires-python"]
+        assert ["3.11", "3.12", "3.13"] == supported()
+
+    def test_compiled_wheels_for_every_supported_python(self) -> None:
+        builds = PYPROJECT["tool"]["cibuildwheel"]["build"]
+        assert [f"cp{v.replace('.', '')}-*" for v in supported()] == builds
+
+    @pytest.mark.skipif(not NOXFILE.exists(), reason="the noxfile is not beside the tests")
+    def test_the_tests_run_on_every_supported_python(self) -> None:
+        assert f"PYTHONS = {supported()!r}".replace("'", '"') in NOXFILE.read_text(encoding="utf-8")
+
+
+class TestCompiledBuild:
+    HOOK = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+
+    def test_the_hook_is_off_unless_asked_for(self) -> None:
+        assert self.HOOK["enable-by-default"] is False
+
+    def test_the_compiled_modules_exist(self) -> None:
+        modules = [Path(path).stem for path in self.HOOK["include"]]
+        assert ["_tables", "_cardlogic", "_transitions", "_enumerate", "engine"] == modules
+        assert all((ROOT / path).is_file() for path in self.HOOK["include"])
+
+    def test_the_wheels_are_built_compiled_and_tested_as_such(self) -> None:
+        options = PYPROJECT["tool"]["cibuildwheel"]
+        assert {"HATCH_BUILD_HOOKS_ENABLE": "1"} == options["environment"]
+        assert "compiled" == options["test-environment"]["PERSIAN_RUMMY_TEST_BUILD"]
+        commands = [options["test-command"]] + [o["test-command"] for o in options["overrides"]]
+        assert all(command.startswith("pytest -o pythonpath= ") for command in commands)
+
+
+@pytest.mark.skipif(not RELEASE.exists(), reason="the workflows are not beside the tests")
+class TestRelease:
+    TEXT = RELEASE.read_text(encoding="utf-8") if RELEASE.exists() else ""
+
+    def test_publish_waits_for_the_sdist_the_pure_wheel_and_the_compiled_wheels(self) -> None:
+        assert "needs: [dist, wheels]" in self.TEXT
+
+    def test_every_artifact_uploaded_is_published(self) -> None:
+        names = re.findall(r"^\s+name: (dist-.*)$", self.TEXT, flags=re.MULTILINE)
+        assert ["dist-sdist-and-wheel", "dist-wheels-${{ matrix.os }}"] == names
+        assert len(names) == self.TEXT.count("uses: actions/upload-artifact@")
+        assert "pattern: dist-*" in self.TEXT
+
+    def test_the_wheels_cover_linux_macos_and_windows(self) -> None:
+        assert "os: [ubuntu-latest, ubuntu-24.04-arm, macos-latest, windows-latest]" in self.TEXT
+
+
+class TestPeers:
+    def test_the_other_engines_are_pinned(self) -> None:
+        peers: list[str] = PYPROJECT["dependency-groups"]["peers"]
+        pinned = dict(p.split("==") for p in peers if "==" in p)
+        assert {"open-spiel": "2.0.2", "rlcard": "1.2.0", "pokerkit": "0.7.7", "chess": "1.11.2"} == pinned
+
+    @pytest.mark.skipif(not (ROOT / "docs").is_dir(), reason="the docs are not beside the tests")
+    def test_the_performance_page_names_the_versions_measured(self) -> None:
+        page = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+        assert "open-spiel 2.0.2, rlcard 1.2.0, pokerkit 0.7.7, chess 1.11.2" in page
