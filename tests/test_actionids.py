@@ -43,16 +43,22 @@ from persian_rummy import (
     TakeDiscard,
     View,
     ViewError,
+    action_count,
+    action_from_id,
+    action_id,
+    action_mask,
     actionids,
     apply,
+    id_text,
     is_meld,
     legal_actions,
+    legal_actions_by_id,
+    legal_ids,
     meld_kind,
     new_game,
     observe,
     random_deal,
 )
-from persian_rummy.actionids import action_count, action_from_id, action_id, action_mask, id_text, legal_ids
 from tests.positions import low_meld, meld, position
 from tests.strategies import played_states, rules_variants
 
@@ -173,6 +179,10 @@ def check_bijection(position: GameState | View) -> tuple[int, ...]:
     assert action_count(position.rules) == len(mask)
     assert list(ids) == [i for i, byte in enumerate(mask) if byte]
     assert set(mask) <= {0, 1}
+    by_id = legal_actions_by_id(position)
+    assert list(ids) == list(by_id)
+    assert all(by_id[i] is action_from_id(i, position) for i in ids)
+    assert by_id is not legal_actions_by_id(position)
     return ids
 
 
@@ -184,8 +194,16 @@ class TestLayout:
     a set or cards extending a run at either end; discards a card.  Each has one id.
     """
 
-    def test_the_module_lets_out_its_six_functions(self) -> None:
-        names = ["action_count", "action_from_id", "action_id", "action_mask", "id_text", "legal_ids"]
+    def test_the_module_lets_out_its_seven_functions(self) -> None:
+        names = [
+            "action_count",
+            "action_from_id",
+            "action_id",
+            "action_mask",
+            "id_text",
+            "legal_actions_by_id",
+            "legal_ids",
+        ]
         assert names == actionids.__all__
         assert names == dir(actionids)
 
@@ -361,8 +379,11 @@ class TestBijection:
                 legal_ids(state)
             with pytest.raises(ChanceNodeError):
                 action_mask(state)
+            with pytest.raises(ChanceNodeError):
+                legal_actions_by_id(state)
             return
         if state.phase is Phase.GAME_OVER:
+            assert {} == legal_actions_by_id(state)
             assert () == legal_ids(state)
             assert bytes(action_count(state.rules)) == action_mask(state)
             return

@@ -27,13 +27,15 @@ from persian_rummy import (
     InvalidTypeError,
     InvalidValueError,
     Phase,
+    PlayerAction,
     Rules,
+    _rlenv,
     apply,
     new_game,
     observe,
     random_deal,
 )
-from persian_rummy.actionids import action_count, action_id, action_mask
+from persian_rummy.actionids import action_count, action_from_id, action_id, action_mask, legal_actions_by_id
 from persian_rummy.pettingzoo import AGENTS, PersianRummyEnv, env, raw_env
 from persian_rummy.strategies import rules as any_rules
 from persian_rummy.tensors import OBSERVATION_SIZE, observation_tensor
@@ -419,6 +421,39 @@ class TestIllegalIds:
         game.reset(seed=7)
         game.step(np.int32(0))  # type: ignore[arg-type]
         assert Phase.PLAY == game.game_state.phase
+
+
+class TestLegalActionsOnce:
+    """
+    The mask an agent observes and the step it then plays work the legal actions out once between them.
+    """
+
+    def test_observe_then_step(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        game = PersianRummyEnv()
+        game.reset(seed=7)
+        state = game.game_state
+        calls: list[GameState] = []
+
+        def counted(position: GameState) -> dict[int, PlayerAction]:
+            calls.append(position)
+            return legal_actions_by_id(position)
+
+        monkeypatch.setattr(_rlenv, "legal_actions_by_id", counted)
+        mask = game.observe(game.agent_selection)["action_mask"]
+        assert np.array_equal(np.frombuffer(action_mask(state), dtype=np.int8), mask)
+        chosen = int(mask.nonzero()[0][-1])
+        game.observe(game.agent_selection)
+        game.step(np.int64(chosen))  # type: ignore[arg-type]
+        assert [state] == calls
+        assert apply(state, action_from_id(chosen, state)) == game.game_state
+
+    def test_a_step_without_observing_first(self) -> None:
+        game = PersianRummyEnv()
+        game.reset(seed=7)
+        before = game.game_state
+        chosen = max(legal_actions_by_id(before))
+        game.step(chosen)
+        assert apply(before, action_from_id(chosen, before)) == game.game_state
 
 
 class TestReproducibility:

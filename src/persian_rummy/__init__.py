@@ -12,7 +12,15 @@ Persian Rummy: the complete rules as immutable values and pure functions.
 from __future__ import annotations
 
 from . import _version
-from .actionids import action_count, action_from_id, action_id, action_mask, id_text, legal_ids
+from .actionids import (
+    action_count,
+    action_from_id,
+    action_id,
+    action_mask,
+    id_text,
+    legal_actions_by_id,
+    legal_ids,
+)
 from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points, parse_cards
 from .cardsets import CardSet
@@ -163,6 +171,7 @@ __all__ = [
     "is_meld",
     "json_schema",
     "legal_actions",
+    "legal_actions_by_id",
     "legal_ids",
     "make_player",
     "max_deal_length",

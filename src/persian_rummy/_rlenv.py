@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _arguments, _format, _limits
-from .actionids import action_count, action_mask
+from .actionids import action_count, action_from_id, legal_actions_by_id
 from .actions import PlayerAction
 from .cards import FULL_DECK, card_points
 from .engine import apply, max_game_length, outcome, random_deal
@@ -175,13 +175,54 @@ def action_space(rules: Rules) -> spaces.Space[ActionId]:
     return cast("spaces.Space[ActionId]", spaces.Discrete(action_count(rules)))
 
 
-def observation(state: GameState, seat: int, acting: bool, count: int) -> Observation:
+class Legal:
+    """
+    The legal actions by id of the last state an environment asked about, so that the mask it
+    shows and the step that follows work them out once between them.
+    """
+
+    __slots__ = ("_by_id", "_state")
+
+    def __init__(self) -> None:
+        self._state: GameState | None = None
+        self._by_id: dict[int, PlayerAction] = {}
+
+    def of(self, state: GameState) -> dict[int, PlayerAction]:
+        """
+        The legal actions of *state* by id (`legal_actions_by_id`).
+        """
+        if state is not self._state:
+            self._by_id = legal_actions_by_id(state)
+            self._state = state
+        return self._by_id
+
+    def action(self, action_id: object, state: GameState) -> PlayerAction:
+        """
+        The legal action *action_id* names at *state*; for an id that names none, the error of `action_from_id`.
+        """
+        if type(action_id) is int or isinstance(action_id, np.integer):  # not a bool, which is refused
+            chosen = self.of(state).get(action_id)  # type: ignore[arg-type]  # a NumPy integer hashes as its int
+            if chosen is not None:
+                return chosen
+        return action_from_id(action_id, state)  # type: ignore[arg-type]  # its checks refuse what is not an id
+
+    def mask(self, state: GameState, count: int, dtype: type[np.generic]) -> np.ndarray[Any, np.dtype[Any]]:
+        """
+        A new array of *count* values of *dtype*: 1 at each legal id of *state*, 0 elsewhere.
+        """
+        mask = bytearray(count)
+        for i in self.of(state):
+            mask[i] = 1
+        return np.frombuffer(mask, dtype=dtype)  # writable, since a bytearray is, and nobody else's
+
+
+def observation(state: GameState, seat: int, acting: bool, count: int, legal: Legal) -> Observation:
     """
     The observation of *seat*: the tensor of its view, and the mask of its legal ids if it is
-    *acting* (else *count* zeros).  Every array is new.
+    *acting* (else *count* zeros), worked out by *legal*.  Every array is new.
     """
     tensor = observation_tensor(observe(state, seat))
-    mask = np.frombuffer(action_mask(state), dtype=np.int8).copy() if acting else np.zeros(count, dtype=np.int8)
+    mask = legal.mask(state, count, np.int8) if acting else np.zeros(count, dtype=np.int8)
     return {"observation": tensor, "action_mask": mask}
 
 

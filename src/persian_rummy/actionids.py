@@ -25,6 +25,14 @@ TakeDiscard(seat=1, card=Card.parse('7d'))
 >>> len(mask), mask[0], mask[1], mask[20]
 (944, 1, 0, 1)
 
+An agent that both masks and plays works the legal actions out once, with `legal_actions_by_id`:
+
+>>> legal = legal_actions_by_id(state)
+>>> legal
+{0: DrawStock(seat=1), 20: TakeDiscard(seat=1, card=Card.parse('7d'))}
+>>> apply(state, legal[20]).phase
+<Phase.PLAY: 'play'>
+
 The layout (the page *Action ids* of the documentation has the table): 0 draws from the stock,
 1 passes, then one id per card to take from the discard pile (56, in `FULL_DECK` order), one per
 card to discard (56), one per meld to lay down (70 sets, then 264 runs), and one per lay-off:
@@ -52,7 +60,15 @@ from .rules import DEFAULT_RULES, Rules
 from .state import GameState, Phase, View
 from .views import determinize
 
-__all__ = ["action_count", "action_from_id", "action_id", "action_mask", "id_text", "legal_ids"]
+__all__ = [
+    "action_count",
+    "action_from_id",
+    "action_id",
+    "action_mask",
+    "id_text",
+    "legal_actions_by_id",
+    "legal_ids",
+]
 
 
 def __dir__() -> list[str]:
@@ -330,6 +346,28 @@ def legal_ids(position: GameState | View) -> tuple[int, ...]:
     ids = _ids(actions, position.melds)
     ids.sort()
     return tuple(ids)
+
+
+def legal_actions_by_id(position: GameState | View) -> dict[int, PlayerAction]:
+    """
+    The legal actions of the seat to act at *position*, each under its id, the ids ascending; none after the game.
+
+    The keys are ``legal_ids(position)`` and the values the actions of ``legal_actions(position)``
+    they name (`action_from_id`), worked out together: an agent that masks the ids and then plays
+    one of them looks its action up here instead of working the legal actions out again.  Each
+    call returns a new dictionary.
+
+    Raises:
+        ChanceNodeError: the next action is a deal.
+        ViewError: *position* is the view of another seat than the one to act.
+        InvalidTypeError: *position* is neither a `GameState` nor a `View`.
+    """
+    actions = legal_actions(position)
+    pairs = sorted(zip(_ids(actions, position.melds), actions, strict=True), key=_FIRST)
+    return dict(pairs)
+
+
+_FIRST: Final = operator.itemgetter(0)
 
 
 def action_mask(position: GameState | View) -> bytes:

@@ -69,7 +69,7 @@ import gymnasium
 import numpy as np
 
 from . import _arguments, _limits, _rlenv
-from .actionids import action_count, action_from_id, action_mask
+from .actionids import action_count
 from .actions import Action, PlayerAction
 from .engine import apply, random_deal
 from .events import Listener, events_of
@@ -176,6 +176,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         self._dealer = _rlenv.dealer(dealer)
         self.action_space = _rlenv.action_space(self.rules)
         self._count = action_count(self.rules)
+        self._legal = _rlenv.Legal()
         self.observation_space = _rlenv.observation_space(self.rules)
         self._state = new_game(self.rules)
         self._deck = random.Random(0)  # noqa: S311 (a game, not a secret; reseeded by reset)
@@ -289,7 +290,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
             raise InvalidValueError(msg)
         state = self._state
         try:
-            chosen = action_from_id(action, state)
+            chosen = self._legal.action(action, state)
         except IllegalActionError as error:
             if self.on_illegal == "raise":
                 raise
@@ -307,7 +308,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         return self._observation(), reward, self._over, False, info
 
     def _observation(self) -> _Observation:
-        return _rlenv.observation(self._state, self.seat, not self._over, self._count)
+        return _rlenv.observation(self._state, self.seat, not self._over, self._count, self._legal)
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """
@@ -316,7 +317,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         """
         if self._over:
             return np.zeros(self._count, dtype=np.bool_)
-        return np.frombuffer(action_mask(self._state), dtype=np.bool_).copy()
+        return self._legal.mask(self._state, self._count, np.bool_)
 
     def render(self) -> str | None:
         """

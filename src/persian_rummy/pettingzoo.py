@@ -87,7 +87,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from . import _rlenv
-from .actionids import action_count, action_from_id
+from .actionids import action_count
 from .actions import PlayerAction
 from .engine import apply
 from .exceptions import InvalidValueError
@@ -162,6 +162,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         self.render_mode = _rlenv.render_mode(render_mode)
         self._dealer = _rlenv.dealer(dealer)
         self._count = action_count(self.rules)
+        self._legal = _rlenv.Legal()
         self.possible_agents = list(AGENTS)
         self.agents = []
         self.observation_spaces = {agent: _rlenv.observation_space(self.rules) for agent in AGENTS}
@@ -231,7 +232,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
             raise InvalidValueError(msg)
         state = self._state
         acting = seat == state.to_act and not self._truncated
-        return _rlenv.observation(state, seat, acting, self._count)
+        return _rlenv.observation(state, seat, acting, self._count, self._legal)
 
     def step(self, action: _ActionId | None) -> None:
         """
@@ -248,7 +249,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
             self._was_dead_step(action)  # type: ignore[arg-type]  # None, or the toolkit's error
             return
         state = self._state
-        chosen = action_from_id(action, state)  # type: ignore[arg-type]  # None is refused
+        chosen = self._legal.action(action, state)  # None is refused
         after = apply(state, chosen)
         self._last = (state, chosen)
         self._cumulative_rewards[agent] = 0.0
