@@ -100,6 +100,8 @@ _PLURALS: Final = (
     *("jacks", "queens", "kings", "aces", "jokers"),
 )
 _SUIT_SHIFTS: Final = (0, 13, 26, 39)
+#: The id of an (id, action) pair, to sort the pairs by.
+_FIRST: Final = operator.itemgetter(0)
 
 # An entry of the space: its kind, its cards (a mask) and, for a lay-off onto a run, the index
 # of the run's card that the cards lie next to (-1 otherwise).
@@ -365,9 +367,6 @@ def legal_actions_by_id(position: GameState | View) -> dict[int, PlayerAction]:
     actions = legal_actions(position)
     pairs = sorted(zip(_ids(actions, position.melds), actions, strict=True), key=_FIRST)
     return dict(pairs)
-
-
-_FIRST: Final = operator.itemgetter(0)
 
 
 def action_mask(position: GameState | View) -> bytes:
