@@ -39,7 +39,6 @@ import json
 import os
 import platform
 import random
-import statistics
 import subprocess
 import sys
 import time
@@ -47,6 +46,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from spread import Spread
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE.parent / "src"
@@ -271,20 +272,6 @@ def run_worker(engine: Engine, args: argparse.Namespace, seed: int, cpu: int | N
     return result
 
 
-@dataclass(frozen=True)
-class Spread:
-    median: float
-    low: float
-    high: float
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Spread:
-        return cls(statistics.median(values), min(values), max(values))
-
-    def text(self, spec: str) -> str:
-        return f"{self.median:{spec}} [{self.low:{spec}} - {self.high:{spec}}]"
-
-
 def run_rounds(engines: Sequence[Engine], args: argparse.Namespace, cpu: int | None) -> list[dict[str, dict[str, Any]]]:
     rounds: list[dict[str, dict[str, Any]]] = []
     for r in range(args.rounds):
@@ -311,7 +298,7 @@ def table(engines: Sequence[Engine], rounds: Sequence[dict[str, dict[str, Any]]]
     builds = [engine.name for engine in engines if engine.build is not None]
     head = "| engine | actions per CPU second | actions per game |"
     head += "".join(f" {name} build / engine, CPU | {name} / engine, wall |" for name in builds)
-    lines = [head, "|---" * (3 + 2 * len(builds)) + "|"]
+    lines = [head, "|---|" + "---:|" * (2 + 2 * len(builds))]
     for engine in engines:
         runs = [measured[engine.name] for measured in rounds]
         rate = Spread.of([run["actions_per_cpu_s"] for run in runs])
