@@ -46,7 +46,7 @@ from persian_rummy import (
 )
 from persian_rummy.events import Event, view_from_events
 from persian_rummy.matches import GameResult, MatchResult, MatchSummary, play_match
-from persian_rummy.players import RandomPlayer
+from persian_rummy.players import Player, RandomPlayer
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -88,6 +88,39 @@ class Stubborn:
         if view.picked:
             wanted = {Discard(view.to_act, card) for card in view.picked}  # type: ignore[arg-type]
         return next((action for action in actions if action in wanted), actions[0])
+
+
+@attrs.frozen
+class ViewedRandom:
+    """
+    `RandomPlayer` shown its view: without ``choose_among``, a match makes it a view at every decision.
+    """
+
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:
+        return RandomPlayer().choose(view, rng)
+
+
+@attrs.frozen
+class Last:
+    """
+    Plays the last legal action, from the legal actions alone when the match gives it them.
+    """
+
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:  # noqa: ARG002
+        return legal_actions(view)[-1]
+
+    def choose_among(self, actions: tuple[PlayerAction, ...], rng: random.Random) -> PlayerAction:  # noqa: ARG002
+        return actions[-1]
+
+
+@attrs.frozen
+class ViewedLast:
+    """
+    `Last` without ``choose_among``.
+    """
+
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:
+        return Last().choose(view, rng)
 
 
 @attrs.define
@@ -366,6 +399,25 @@ class TestPlayers:
         assert 2 == len(play_match(RandomPlayer(), FirstPlayer(), 2, seed=4).games)
         with pytest.raises(AssertionError):
             play_match(Historian(), FirstPlayer(), 2, seed=4)
+
+    def test_a_player_that_looks_only_at_the_legal_actions_is_shown_no_view(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        def refuse(*_: object) -> None:
+            raise AssertionError
+
+        monkeypatch.setattr(_matchplay, "view_of", refuse)
+        assert 4 == len(play_match(RandomPlayer(), Last(), 4, seed=3).games)
+        with pytest.raises(AssertionError):
+            play_match(RandomPlayer(), FirstPlayer(), 4, seed=3)
+
+    @pytest.mark.parametrize(
+        ("player", "viewed"), [(RandomPlayer(), ViewedRandom()), (Last(), ViewedLast())], ids=["random", "last"]
+    )
+    def test_choosing_from_the_legal_actions_plays_the_same_games(self, player: Player, viewed: Player) -> None:
+        among, shown = (play_match(p, FirstPlayer(), 8, seed=5, records=True) for p in (player, viewed))
+        assert [g.record.actions for g in among.games] == [g.record.actions for g in shown.games]  # type: ignore[union-attr]
+        assert [(g.deals, g.decisions) for g in among.games] == [(g.deals, g.decisions) for g in shown.games]
 
     def test_a_game_that_does_not_end_is_stopped(self) -> None:
         """

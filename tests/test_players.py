@@ -42,6 +42,7 @@ from persian_rummy.players import (
     PLAYER_NAMES,
     GreedyPlayer,
     ISMCTSPlayer,
+    LegalActionsPlayer,
     PIMCPlayer,
     Player,
     RandomPlayer,
@@ -92,6 +93,44 @@ class TestProtocol:
             player.choose(observe(new_game(), 0), seeded(0))
         with pytest.raises(InvalidTypeError, match=r"rng must be a random\.Random"):
             player.choose(observe(state, 1), 0)  # type: ignore[arg-type]
+
+
+class TestLegalActionsPlayer:
+    """
+    A player that looks at nothing but the legal actions chooses from them as it would from the view:
+    a match gives it ``legal_actions(state)`` and makes no view for it.
+    """
+
+    def test_only_the_random_player_is_one(self) -> None:
+        assert [True, False, False, False] == [isinstance(player, LegalActionsPlayer) for player in PLAYERS]
+
+    @given(played_states(rules=rules_variants()).filter(to_act), st.integers(0, 2**32))
+    def test_the_random_player_chooses_alike_from_the_actions_and_from_the_view(
+        self, state: GameState, seed: int
+    ) -> None:
+        player = RandomPlayer()
+        actions = legal_actions(state)
+        by_actions, by_view = seeded(seed), seeded(seed)
+        assert player.choose(view_to_act(state), by_view) is player.choose_among(actions, by_actions)
+        assert by_view.getstate() == by_actions.getstate()
+
+    def test_the_random_player_chooses_each_action(self) -> None:
+        actions = legal_actions(position(hands=("", "2c 5d 9h Ks", "", ""), to_act=1, phase="play"))
+        rng = seeded(3)
+        assert set(actions) == {RandomPlayer().choose_among(actions, rng) for _ in range(200)}
+        assert 4 == len(actions)
+
+    @pytest.mark.parametrize(
+        ("actions", "rng", "error", "message"),
+        [
+            ((), seeded(0), InvalidValueError, "actions must hold the legal actions of the seat to act, got none"),
+            ([DrawStock(0)], seeded(0), InvalidTypeError, "actions must be a tuple of actions"),
+            ((DrawStock(0),), 0, InvalidTypeError, r"rng must be a random\.Random"),
+        ],
+    )
+    def test_bad_arguments(self, actions: object, rng: object, error: type[Exception], message: str) -> None:
+        with pytest.raises(error, match=message):
+            RandomPlayer().choose_among(actions, rng)  # type: ignore[arg-type]
 
 
 class TestMakePlayer:

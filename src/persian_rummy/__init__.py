@@ -66,7 +66,16 @@ from .notation import (
     parse_rules,
 )
 from .pictures import card_legend, render_svg, render_text, symbols_fit
-from .players import PLAYER_NAMES, GreedyPlayer, ISMCTSPlayer, PIMCPlayer, Player, RandomPlayer, make_player
+from .players import (
+    PLAYER_NAMES,
+    GreedyPlayer,
+    ISMCTSPlayer,
+    LegalActionsPlayer,
+    PIMCPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+)
 from .records import GameRecord, final_state, replay
 from .rules import DEFAULT_RULES, EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
 from .scoring import DealEnd, DealScore, TeamScore, score_deal, team_of
@@ -112,6 +121,7 @@ __all__ = [
     "InvalidValueError",
     "LayDown",
     "LayOff",
+    "LegalActionsPlayer",
     "Listener",
     "MatchResult",
     "MatchSummary",

@@ -14,17 +14,17 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from . import _limits
 from ._viewing import view_of
 from .actions import Action, PlayerAction
-from .engine import apply, random_deal
+from .engine import apply, legal_actions, random_deal
 from .events import Event, Listener, events_of
 from .exceptions import IllegalActionError, InvalidValueError
 from .players import Player
 from .rules import Rules
-from .state import GameState, Phase, View, new_game
+from .state import GameState, Phase, new_game
 
 _C = TypeVar("_C")
 _R = TypeVar("_R")
@@ -134,29 +134,28 @@ def playout(  # noqa: PLR0913
     rules: Rules, dealer: int, players: Sequence[Player], deck_seed: int, seeds: Sequence[int], game: int
 ) -> tuple[GameState, list[Action], list[int], list[float]]:
     """
-    Play game number *game* of a match to its end: the final state, every action, and each
-    seat's decisions and seconds of thinking.  The decks are shuffled by a ``random.Random`` of
-    *deck_seed*; the players, by seat, each have one of its seed in *seeds* and see their
-    seat's view (`observe`) and nothing else; listeners are told the events (`_seated`).
+    Play game number *game* of a match to its end: the final state, every action, and each seat's
+    decisions and seconds of thinking.  The decks are shuffled by a ``random.Random`` of *deck_seed*;
+    the player of each seat has one of *seeds* and sees its seat's view and nothing else, or only
+    its legal actions (`LegalActionsPlayer`); listeners are told the events (`_seated`).
 
     Raises:
         IllegalActionError: a player chose an illegal action (the message names the seat and the game).
         InvalidValueError: the game has not ended after 100,000 actions.
     """
-    choose, sources, listening = _seated(players, seeds)
+    choose, shown, sources, listening = _seated(players, seeds)
     decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
     decisions, thinking = [0, 0, 0, 0], [0.0, 0.0, 0.0, 0.0]
     actions: list[Action] = []
-    record = actions.append
-    clock = time.perf_counter
-    state = new_game(rules, dealer=dealer)
+    record, clock, state = actions.append, time.perf_counter, new_game(rules, dealer=dealer)
     for _ in _STEPS:
         phase = state.phase
         if phase is _PLAY or phase is _DRAW:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
-            view = view_of(state, seat)
+            # The seat's view, or its legal actions for a player that looks at nothing else.
+            given = view_of(state, seat) if shown[seat] else legal_actions(state)
             start = clock()
-            action: Action = choose[seat](view, sources[seat])
+            action: Action = choose[seat](given, sources[seat])
             thinking[seat] += clock() - start
             decisions[seat] += 1
         elif phase is _GAME_OVER:
@@ -178,14 +177,18 @@ def playout(  # noqa: PLR0913
 
 def _seated(
     players: Sequence[Player], seeds: Sequence[int]
-) -> tuple[list[Callable[[View, random.Random], PlayerAction]], list[random.Random], list[tuple[int, Listener]]]:
+) -> tuple[
+    list[Callable[[Any, random.Random], PlayerAction]], list[bool], list[random.Random], list[tuple[int, Listener]]
+]:
     """
-    What the players of a game need, by seat: their ``choose`` methods, their random sources,
-    and the seats that listen with their listeners.
+    What the players of a game need, by seat: how each chooses, whether it is shown its view, its
+    random source, and the seats that listen with their listeners.
 
-    A player that is a `Listener` plays as a fresh copy of itself, one for each seat it takes,
-    told every action as its seat saw it (`events_of`), the time it takes to hear counted as
-    thinking.  The events are worked out only when some player listens.
+    A player chooses with ``choose(view, rng)``, or with ``choose_among(legal_actions, rng)`` if it
+    has that method (a `LegalActionsPlayer`), when it is not shown its view.  A player that is a
+    `Listener` plays as a fresh copy of itself, one for each seat it takes, told every action as
+    its seat saw it (`events_of`), the time it takes to hear counted as thinking.  The events are
+    worked out only when some player listens.
     """
     # What isinstance(player, Listener) looks at, several times faster: the players of every game are checked.
     seated = [copy.deepcopy(player) if hasattr(player, "hear") else player for player in players]
@@ -194,8 +197,10 @@ def _seated(
         for seat, player in enumerate(seated)
         if hasattr(player, "hear")
     ]
+    among = [getattr(player, "choose_among", None) for player in seated]
+    choose = [player.choose if picker is None else picker for player, picker in zip(seated, among, strict=True)]
     sources = [random.Random(seed) for seed in seeds]  # noqa: S311 (a game, not a secret)
-    return [player.choose for player in seated], sources, listening
+    return choose, [picker is None for picker in among], sources, listening
 
 
 def _too_long(game: int) -> InvalidValueError:

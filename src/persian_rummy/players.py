@@ -57,7 +57,16 @@ if TYPE_CHECKING:
     from .melds import TableMeld
     from .rules import Rules
 
-__all__ = ["PLAYER_NAMES", "GreedyPlayer", "ISMCTSPlayer", "PIMCPlayer", "Player", "RandomPlayer", "make_player"]
+__all__ = [
+    "PLAYER_NAMES",
+    "GreedyPlayer",
+    "ISMCTSPlayer",
+    "LegalActionsPlayer",
+    "PIMCPlayer",
+    "Player",
+    "RandomPlayer",
+    "make_player",
+]
 
 
 def __dir__() -> list[str]:
@@ -81,6 +90,24 @@ class Player(Chooser, Protocol):
         ...
 
 
+@runtime_checkable
+class LegalActionsPlayer(Player, Protocol):
+    """
+    A player that looks at nothing but the legal actions of the seat to act (and its random source).
+
+    Its ``choose_among(actions, rng)`` returns what ``choose(view, rng)`` returns for any view
+    whose legal actions are *actions*, drawing the same from *rng*.  A match calls ``choose_among``
+    with ``legal_actions(state)`` and makes no view for it: the legal actions tell nothing the
+    seat's view would not.  `RandomPlayer` is one.
+    """
+
+    def choose_among(self, actions: tuple[PlayerAction, ...], rng: random.Random) -> PlayerAction:
+        """
+        One of *actions*, the legal actions of the seat to act, in `persian_rummy.legal_actions` order.
+        """
+        ...
+
+
 def _check_rng(rng: object) -> None:
     if type(rng) is not random.Random:
         _arguments.expect(rng, random.Random, "rng", "a random.Random")
@@ -98,6 +125,13 @@ def _to_weigh(view: View, rng: random.Random) -> tuple[PlayerAction, ...]:
     _check_view(view)
     _check_rng(rng)
     return legal_actions(view)
+
+
+def _check_actions(actions: object) -> None:
+    _arguments.expect(actions, tuple, "actions", "a tuple of actions")
+    if not actions:
+        msg = "actions must hold the legal actions of the seat to act, got none"
+        raise InvalidValueError(msg)
 
 
 def _check_state(state: object) -> None:
@@ -128,6 +162,29 @@ class RandomPlayer:
             _check_view(view)
             _check_rng(rng)
         return rng.choice(legal_actions(view))
+
+    def choose_among(self, actions: tuple[PlayerAction, ...], rng: random.Random) -> PlayerAction:
+        """
+        One of *actions*, each as likely: the action `choose` picks from a view whose legal actions
+        are *actions*, with the same draw from *rng* (`LegalActionsPlayer`).
+
+        >>> from persian_rummy import Deal, DrawStock, FULL_DECK, apply, legal_actions, new_game, observe
+        >>> state = apply(apply(new_game(), Deal(0, FULL_DECK)), DrawStock(1))
+        >>> len(legal_actions(state))
+        8
+        >>> RandomPlayer().choose_among(legal_actions(state), random.Random(2))
+        Discard(seat=1, card=Card.parse('2c'))
+        >>> RandomPlayer().choose(observe(state, 1), random.Random(2))
+        Discard(seat=1, card=Card.parse('2c'))
+
+        Raises:
+            InvalidValueError: *actions* is empty.
+            InvalidTypeError: *actions* is not a tuple, or *rng* not a ``random.Random``.
+        """
+        if type(actions) is not tuple or not actions or type(rng) is not random.Random:  # a match calls it often
+            _check_actions(actions)
+            _check_rng(rng)
+        return rng.choice(actions)
 
     def __call__(self, state: GameState, rng: random.Random) -> PlayerAction:
         """
