@@ -73,7 +73,22 @@ def derived_seed(seed: int, *parts: object) -> int:
     >>> derived_seed(1, "deck", 0)
     2607637606844801568
     """
-    text = "/".join(str(part) for part in ("persian-rummy match", seed, *parts))
+    return _seed_of("/".join(str(part) for part in ("persian-rummy match", seed, *parts)))
+
+
+def player_seeds(seed: int, game: int) -> tuple[int, int, int, int]:
+    """
+    The seeds of the four players' streams in game *game* of the match of *seed*, by seat: each
+    ``derived_seed(seed, "player", game, seat)``, their common text made once.
+
+    >>> player_seeds(1, 0)[3] == derived_seed(1, "player", 0, 3)
+    True
+    """
+    text = f"persian-rummy match/{seed}/player/{game}/"
+    return (_seed_of(text + "0"), _seed_of(text + "1"), _seed_of(text + "2"), _seed_of(text + "3"))
+
+
+def _seed_of(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
