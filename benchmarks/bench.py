@@ -53,7 +53,6 @@ import argparse
 import gc
 import importlib.metadata
 import json
-import math
 import os
 import pickle
 import platform
@@ -69,6 +68,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import bench_learning
+from calibration import WARMUP_SEED, calibrate
 from spread import Spread
 
 from persian_rummy import (
@@ -103,7 +103,6 @@ from persian_rummy.players import RandomPlayer
 T = TypeVar("T")
 Pair = tuple[GameState, Action]
 
-WARMUP_SEED = 900_000_000  # warm-up games never overlap the timed ones
 RECORD_SEED = 500_000_000  # the recorded games that per-call costs and memory are measured on
 DETERMINIZE_SEED = 700_000_000  # the random.Random that deals the unseen cards in section 5
 REPEAT_SEED_STEP = 1_000_000
@@ -183,31 +182,9 @@ def playout_batch(n: int, seed_base: int) -> tuple[int, int]:
     return decisions, deals
 
 
-def calibrate(target_s: float, warmup_s: float) -> int:
-    """
-    Warm up for about *warmup_s* seconds and choose the number of games that lasts about *target_s*.
-    """
-    n = 1
-    seed = WARMUP_SEED
-    games = 0
-    spent = 0.0
-    while True:
-        t0 = time.perf_counter()
-        playout_batch(n, seed)
-        dt = time.perf_counter() - t0
-        seed += n
-        games += n
-        spent += dt
-        if spent >= warmup_s:
-            break
-        per_game = dt / n if dt > 0 else 1e-6
-        n = max(1, min(2 * n, int((warmup_s - spent) / per_game) + 1))
-    return max(1, math.ceil(target_s / (spent / games)))
-
-
 def measure_playouts(target_s: float, repeats: int, games: int | None) -> Playouts:
     if games is None:
-        n = calibrate(target_s, warmup_s=target_s / 3)
+        n = calibrate(playout_batch, target_s, warmup_s=target_s / 3)
     else:
         n = games
         playout_batch(max(1, n // 10), WARMUP_SEED)

@@ -47,11 +47,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from calibration import calibrate
 from spread import Spread
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE.parent / "src"
-WARMUP_SEED = 900_000_000
 ROUND_SEED_STEP = 1_000_000
 
 #: A batch plays *n* games from seed *seed* and returns (actions, decisions).
@@ -207,18 +207,7 @@ def measure(engine: Engine, seconds: float, warmup: float, seed: int) -> dict[st
     Warm up for about *warmup* seconds, choosing the games that last about *seconds*; then time them.
     """
     batch, versions = engine.make()
-    n, spent, warm_seed = 1, 0.0, WARMUP_SEED
-    while True:
-        t0 = time.perf_counter()
-        batch(n, warm_seed)
-        elapsed = time.perf_counter() - t0
-        warm_seed += n
-        spent += elapsed
-        per_game = max(elapsed / n, 1e-6)
-        if spent >= warmup:
-            break
-        n = max(1, min(2 * n, int((warmup - spent) / per_game) + 1))
-    games = max(1, round(seconds / per_game))
+    games = calibrate(batch, seconds, warmup)
     c0, t0 = time.process_time(), time.perf_counter()
     actions, decisions = batch(games, seed)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
