@@ -199,9 +199,9 @@ class TestEarlierDeals:
     @pytest.mark.parametrize(
         ("result", "message"),
         [
-            ("477.0.0.0:0.0.0.0:p", "team 0's melded and in-hand points are each from 0 to 476 (R23)"),
-            ("-5.0.0.0:0.0.0.0:p", "team 0's melded and in-hand points are each from 0 to 476 (R23)"),
-            ("0.0.0.0:0.0.0.-1:p", "team 1's melded and in-hand points are each from 0 to 476 (R23)"),
+            ("477.0.0.0:0.0.0.0:p", "team 0's melded and in-hand points are each from 0 to 476, the deck's points (R23)"),
+            ("-5.0.0.0:0.0.0.0:p", "team 0's melded and in-hand points are each from 0 to 476, the deck's points (R23)"),
+            ("0.0.0.0:0.0.0.-1:p", "team 1's melded and in-hand points are each from 0 to 476, the deck's points (R23)"),
             ("10.20.0.0:0.0.0.0:p", "team 0's doubling is from 0 to its melded points, 10 (R25)"),
             (
                 "10.0.0.0:0.0.25.0:N",

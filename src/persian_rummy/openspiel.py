@@ -68,7 +68,7 @@ from .engine import max_game_length as _rules_game_length
 from .events import events_of
 from .exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
 from .notation import format_cards, format_position
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, CardValues, Rules
 from .state import GameState, Phase, View, new_game, next_dealer
 from .views import determinize, observe
 
@@ -101,8 +101,11 @@ _SWITCHES: Final[tuple[str, ...]] = tuple(attrs.fields_dict(Rules))
 
 def _parameter(value: object) -> object:
     """
-    A rule switch's value as an OpenSpiel game parameter: an enumeration by its value.
+    A rule switch's value as an OpenSpiel game parameter: an enumeration by its value, card
+    values (R23) by their text, fourteen numbers joined by ``/`` (`CardValues`).
     """
+    if isinstance(value, CardValues):
+        return str(value)
     return value.value if isinstance(value, _Choice) else value
 
 

@@ -212,7 +212,7 @@ def _meld_points(action: LayDown | LayOff, rules: Rules) -> int:
         case LayDown():
             return meld_value(action.cards, rules)
         case LayOff():
-            return action.cards.points
+            return rules.card_values.mask_points(action.cards.mask)
 
 
 def _plan(hand: int, table: int, rules: Rules) -> tuple[int, int]:
@@ -231,7 +231,7 @@ def _plan(hand: int, table: int, rules: Rules) -> tuple[int, int]:
         melded += value
         hand &= ~best
     fits = hand & table
-    return melded + _tables.mask_points(fits), hand & ~fits
+    return melded + rules.card_values.mask_points(fits), hand & ~fits
 
 
 def _worth(hand: int, table: int, rules: Rules) -> float:
@@ -239,7 +239,7 @@ def _worth(hand: int, table: int, rules: Rules) -> float:
     What *hand* is reckoned to be worth: the points it could meld now, less a share of those it would keep.
     """
     melded, kept = _plan(hand, table, rules)
-    return melded - _LEFT_IN_HAND * _tables.mask_points(kept)
+    return melded - _LEFT_IN_HAND * rules.card_values.mask_points(kept)
 
 
 def _keep_score(card: int, hand: int) -> int:
@@ -254,15 +254,17 @@ def _keep_score(card: int, hand: int) -> int:
     return score
 
 
-def _least_useful(discards: list[Discard], hand: int) -> Discard:
+def _least_useful(discards: list[Discard], hand: int, rules: Rules) -> Discard:
     """
-    The discard of the card that helps least towards a meld, the one of most points among those.
+    The discard of the card that helps least towards a meld, the one of most points among
+    those (under *rules*).
     """
+    values = rules.card_values
     best = discards[0]
     best_key = (1 << 30, 0)
     for action in discards:
         card = action.card.index
-        key = (_keep_score(card, hand), -_tables.POINTS[card])
+        key = (_keep_score(card, hand), -values.card(card))
         if key < best_key:
             best, best_key = action, key
     return best
@@ -343,7 +345,7 @@ def _play_choice(position: GameState | View, hand: int, actions: tuple[PlayerAct
                 pass
     if melds:
         return _most_points(melds, position.rules)
-    return _least_useful(discards, hand)
+    return _least_useful(discards, hand, position.rules)
 
 
 def _greedy(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
