@@ -168,7 +168,7 @@ class CardValues:
     >>> str(values)
     '2/3/4/5/6/7/8/9/10/10/10/10/1/50'
     >>> CardValues.parse(str(values)) == values, values[Rank.ACE], values.deck_points
-    (True, 1, 580)
+    (True, 1, 540)
     >>> CardValues(ten=-1)
     Traceback (most recent call last):
     ...
