@@ -58,6 +58,7 @@ from persian_rummy import (
     score_deal,
     to_json,
 )
+from persian_rummy import _screen as screen
 from persian_rummy import strategies as library_strategies
 from persian_rummy._rlenv import reward_scale
 from persian_rummy.gymnasium import PersianRummySoloEnv
@@ -402,6 +403,23 @@ class TestBotsAndRewards:
             scale = score_scale(rules)
             expected = min(max((totals[0] + scale) / (2 * scale), 0.0), 1.0)
             assert pytest.approx(expected) == float(tensor[own.start])
+
+
+class TestTheCommandLine:
+    """
+    R23 on the screen of the command line: the hands left at the end of a deal with their points,
+    under the rules' values.
+    """
+
+    def test_the_points_left_in_hand_are_the_rules(self) -> None:
+        start = position(
+            hands=("9h", "X4 As", "Kd", "2c 3d"), melds=(meld(0, "5h 6h 7h 8h"),), phase=Phase.PLAY, rules=FACES
+        )
+        end = apply(start, legal_actions(start)[0])
+        text = screen.plain(screen.deal_over_screen(observe(end, 0), screen.Look(symbols=False), []))
+        assert "  E       As X4 (51 points)\n" in text
+        assert "  S       Kd (13 points)\n" in text
+        assert "  W       2c 3d (5 points)\n" in text
 
 
 class TestStrategies:
