@@ -64,6 +64,7 @@ from persian_rummy._rlenv import reward_scale
 from persian_rummy.gymnasium import PersianRummySoloEnv
 from persian_rummy.openspiel import game_string, load, rules_of
 from persian_rummy.pettingzoo import PersianRummyEnv
+from persian_rummy.players import _margin_scale as margin_scale
 from persian_rummy.tensors import OBSERVATION_LAYOUT, observation_tensor
 from persian_rummy.tensors import _score_scale as score_scale
 from tests.positions import meld, position
@@ -374,6 +375,13 @@ class TestBotsAndRewards:
         assert Discard(0, "9d") == GreedyPlayer()(state, RNG)
         dear_fives = attrs.evolve(state, rules=Rules(card_values={"5": 50}))
         assert Discard(0, "5c") == GreedyPlayer()(dear_fives, RNG)
+
+    def test_ismcts_scales_margins_by_the_deck(self) -> None:
+        # 100 points for R23's deck of 476, so that the exploration constant means the same under other values.
+        assert 100.0 == margin_scale(Rules())
+        assert 100.0 * 5600 / 476 == margin_scale(HUNDREDS)
+        assert 25.0 == margin_scale(ZEROS)
+        assert 1.0 == margin_scale(attrs.evolve(ZEROS, go_out_bonus=0))
 
     def test_the_reward_scale_reads_the_values(self) -> None:
         # Two deals, each at most twice the deck (melded and doubled, or left in the others' hands) plus the bonus.

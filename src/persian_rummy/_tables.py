@@ -8,7 +8,8 @@ inside one row.  With a low ace (A8) a run may also start with the ace: in the r
 one step (``rotated``), where the ace comes first, such a run is a block of consecutive bits.
 
 Everything here works on plain integers and knows nothing of states or rules objects; the
-tables are built once, at import.
+tables are built once, at import, but the point tables (`byte_points`), which each set of card
+values (`persian_rummy.rules.CardValues`) builds once for itself.
 """
 
 from __future__ import annotations
