@@ -261,7 +261,7 @@ class TestWholeGames:
             if any((team.melded or 0) > 476 for result in state.results for team in result.teams)
         )
         check_invariants(end)
-        with pytest.raises(InvalidStateError, match=r"from 0 to 476, the deck's points \(R23\)"):
+        with pytest.raises(InvalidStateError, match=r"from 0 to the deck.s 476 \(R23\)"):
             attrs.evolve(end, rules=attrs.evolve(end.rules, card_values=CardValues()))
 
     def test_zeros_score_only_the_bonus(self) -> None:

@@ -693,7 +693,7 @@ class TestExactText:
             '      "K": 10,\n'
             '      "A": 15,\n'
             '      "X": 20\n'
-            '    },\n'
+            "    },\n"
             '    "ace_low_allowed": false,\n'
             '    "top_discard_free": false,\n'
             '    "obligation_by_layoff": true,\n'

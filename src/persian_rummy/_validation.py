@@ -349,7 +349,7 @@ def _team_items(team: int, score: TeamScore, bonus: int, deck: int) -> str | Non
             return f"team {team}'s total {score.total} is not from {low} to {high}"
         return None
     if not 0 <= score.melded <= deck or not 0 <= score.in_hand <= deck:
-        return f"team {team}'s melded and in-hand points are each from 0 to {deck}, the deck's points (R23)"
+        return f"team {team}'s melded and in-hand points are each from 0 to the deck's {deck} (R23)"
     if not 0 <= score.doubling <= score.melded:
         return f"team {team}'s doubling is from 0 to its melded points, {score.melded} (R25)"
     if score.bonus != bonus:
