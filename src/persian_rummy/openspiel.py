@@ -3,7 +3,8 @@ OpenSpiel: Persian Rummy as the Python game ``python_persian_rummy`` of ``pyspie
 
 Importing this module registers the game, so that ``pyspiel.load_game`` and every algorithm of
 OpenSpiel written in Python can use it.  The game's parameters are the switches of `Rules`,
-with Persian Rummy's defaults; `load` and `game_string` build the game from a `Rules` value.
+with Persian Rummy's defaults (the card values as their text, fourteen numbers joined by ``/``,
+R23); `load` and `game_string` build the game from a `Rules` value.
 
 >>> import random
 >>> game = load(Rules(ace_low_allowed=True))
