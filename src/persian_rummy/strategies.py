@@ -61,6 +61,7 @@ __all__ = [
     "GameMachine",
     "actions",
     "card_sets",
+    "card_values",
     "cards",
     "decks",
     "hands",
@@ -223,10 +224,12 @@ def decks() -> st.SearchStrategy[tuple[Card, ...]]:
 _CARD_VALUES_TRIED: Final = (CardValues(*[0] * 14), CardValues(*[100] * 14))
 
 
-def _card_values() -> st.SearchStrategy[CardValues]:
+def card_values() -> st.SearchStrategy[CardValues]:
     """
-    Card values (R23): R23's table first, then none scoring and every card 100, then any value
-    from 0 to 1,000 for each rank, above the defaults as well as below them.
+    Card values (R23, `Rules.card_values`): R23's table first, then none scoring and every card
+    100, then any value from 0 to 1,000 for each rank, above the defaults as well as below them.
+
+    Examples shrink towards R23's table.
     """
     each = st.tuples(*[st.integers(0, CardValues.MAX_VALUE)] * 14).map(lambda values: CardValues(*values))
     return st.one_of(st.just(CardValues()), st.sampled_from(_CARD_VALUES_TRIED), each)
@@ -234,7 +237,7 @@ def _card_values() -> st.SearchStrategy[CardValues]:
 
 #: The strategies of the switches whose values are structured, by type; none of them changes
 #: whether deals end (`max_deal_length` does not read it), so ``bounded`` leaves them as they are.
-_STRUCTURED: Final[dict[type, Callable[[], st.SearchStrategy[Any]]]] = {CardValues: _card_values}
+_STRUCTURED: Final[dict[type, Callable[[], st.SearchStrategy[Any]]]] = {CardValues: card_values}
 
 
 def _values(field: attrs.Attribute[Any]) -> tuple[object, ...] | None:
