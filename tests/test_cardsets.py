@@ -9,7 +9,16 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from persian_rummy import FULL_DECK, JOKERS, Card, CardSet, InvalidNotationError, InvalidValueError
+from persian_rummy import (
+    DEFAULT_RULES,
+    FULL_DECK,
+    JOKERS,
+    Card,
+    CardSet,
+    InvalidNotationError,
+    InvalidValueError,
+    card_points,
+)
 from tests.positions import cards
 
 ALL_MASK = (1 << 56) - 1
@@ -270,13 +279,17 @@ class TestPoints:
         ],
     )
     def test_r23_points(self, text: str, points: int) -> None:
-        assert points == CardSet.parse(text).points
+        assert points == DEFAULT_RULES.points(CardSet.parse(text))
+        assert points == DEFAULT_RULES.points(text)
 
     def test_r23_the_whole_deck_is_worth_476(self) -> None:
-        assert 476 == CardSet(ALL_MASK).points
+        assert 476 == DEFAULT_RULES.points(CardSet(ALL_MASK))
 
     def test_r23_points_of_every_single_card(self) -> None:
-        assert [card.points for card in FULL_DECK] == [CardSet([card]).points for card in FULL_DECK]
+        assert [card_points(card) for card in FULL_DECK] == [
+            DEFAULT_RULES.points(CardSet([card])) for card in FULL_DECK
+        ]
 
     def test_r23_points_of_each_suit_and_the_jokers(self) -> None:
-        assert [99, 99, 99, 99, 80] == [CardSet(0x1FFF << (13 * s)).points for s in range(4)] + [CardSet(JOKERS).points]
+        suits = [DEFAULT_RULES.points(CardSet(0x1FFF << (13 * s))) for s in range(4)]
+        assert [99, 99, 99, 99, 80] == [*suits, DEFAULT_RULES.points(CardSet(JOKERS))]

@@ -41,6 +41,7 @@ from persian_rummy import (
     FULL_DECK,
     Card,
     CardSet,
+    CardValues,
     DealEnd,
     DealScore,
     GameState,
@@ -253,8 +254,17 @@ MUTATIONS: Final[dict[type, dict[str, Mutation]]] = {
     },
 }
 
+
+def card_value_changed(data: st.DataObject, values: CardValues) -> CardValues:
+    """*values* with the value of one rank, drawn, changed by one (R23)."""
+    name = data.draw(st.sampled_from([field.name for field in attrs.fields(CardValues) if field.init]), label="rank")
+    current: int = getattr(values, name)
+    changes: dict[str, Any] = {name: current + 1 if current < CardValues.MAX_VALUE else current - 1}
+    return attrs.evolve(values, **changes)
+
+
 #: The switches' mutations, by the type of their values.
-RULE_MUTATIONS: Final[dict[type, Mutation]] = {bool: negated, int: plus_one}
+RULE_MUTATIONS: Final[dict[type, Mutation]] = {bool: negated, int: plus_one, CardValues: card_value_changed}
 
 
 @st.composite
@@ -490,6 +500,17 @@ class TestEncoding:
         numbers = rules_encoding(Rules(tie_break="extra_deal", ace_low_allowed=True))
         assert (2, 15, *b"ace_low_allowed", True, 9, *b"tie_break") == numbers[:-1]
         assert (1, 15, *b"ace_low_allowed", True) == rules_encoding(Rules(ace_low_allowed=True, tie_break="draw"))
+
+    def test_r23_card_values_are_encoded_by_their_fourteen_values(self) -> None:
+        # R23's table is the default, and so written by no integer; other values by all fourteen.
+        assert (0,) == rules_encoding(Rules(card_values=CardValues()))
+        values = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1, 50)
+        assert (1, 11, *b"card_values", *values) == rules_encoding(Rules(card_values={"A": 1, "X": 50}))
+        hundreds = Rules(card_values="/".join(["100"] * 14))
+        assert (1, 11, *b"card_values", *[100] * 14) == rules_encoding(hundreds)
+        state = new_game(hundreds)
+        assert fingerprint(state) != fingerprint(new_game())
+        assert fingerprint(state) == fingerprint(from_json(to_json(state), GameState))
 
     def test_golden_fingerprints(self) -> None:
         # Changing any of these is changing the encoding: it needs a new FINGERPRINT_VERSION, in the changelog.

@@ -156,6 +156,12 @@ RULE_VALUES = [
         for enum in (ObligationTiming, EmptyStockEnd, NextDealer, TeamDrawTiebreak, TieBreak)
         for member in enum
     ),
+    # card values (R23): the default, all 100, a value too high, too few, a leading zero
+    "2/3/4/5/6/7/8/9/10/10/10/10/15/20",
+    "/".join(["100"] * 14),
+    "/".join(["1001"] * 14),
+    "1/2/3",
+    "/".join(["01"] * 14),
 ]
 TOKENS = [*CARD_TEXTS, *NEAR_CARDS, *SEATS, *VERBS, *PUNCTUATION, *NUMBERS, *PHASES, *RULE_NAMES, *RULE_VALUES]
 

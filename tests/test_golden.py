@@ -471,7 +471,7 @@ class TestRunsDouble:
         meld = replayed[four["action"] + 1].melds[-1]
         assert "run" == meld.kind.value
         assert meld.four_at_once
-        assert 8 + 9 + 10 + 10 == meld.laid_down.points
+        assert 8 + 9 + 10 + 10 == game.rules.points(meld.laid_down)
         second = replayed[-1].results[1]
         assert 37 == second.teams[1].doubling
         assert "stock_empty" == second.end.value

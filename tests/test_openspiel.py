@@ -162,6 +162,7 @@ class TestGameType:
             "hand_size": 7,
             "num_deals": 2,
             "go_out_bonus": 25,
+            "card_values": "2/3/4/5/6/7/8/9/10/10/10/10/15/20",
             "ace_low_allowed": False,
             "top_discard_free": False,
             "obligation_by_layoff": True,

@@ -25,9 +25,11 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from persian_rummy import (
+    DEFAULT_RULES,
     FULL_DECK,
     Card,
     CardSet,
+    CardValues,
     ChanceNodeError,
     Deal,
     DealEnd,
@@ -78,13 +80,18 @@ from tests.strategies import (
 
 #: R23, A19: joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
 POINTS_BY_RANK = {Rank.JOKER: 20, Rank.ACE: 15, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10}
+#: The field of `CardValues` of each rank.
+RANK_FIELDS = dict(zip(Rank, [field.name for field in attrs.fields(CardValues) if field.init], strict=True))
 
 
-def points(cards_: Iterable[Card]) -> int:
+def points(cards_: Iterable[Card], rules: Rules = DEFAULT_RULES) -> int:
     """
-    The points of *cards_* by R23, without the library's tables.
+    The points of *cards_* under *rules*, without the library's tables: R23's table for the
+    defaults, else the value of each card's rank in `Rules.card_values`.
     """
-    return sum(POINTS_BY_RANK.get(card.rank, int(card.rank)) for card in cards_)
+    if rules.card_values == DEFAULT_RULES.card_values:
+        return sum(POINTS_BY_RANK.get(card.rank, int(card.rank)) for card in cards_)
+    return sum(getattr(rules.card_values, RANK_FIELDS[card.rank]) for card in cards_)
 
 
 def every_card(state: GameState) -> list[Card]:
@@ -368,25 +375,28 @@ class TestTableMelds:
 class TestPoints:
     """
     R23: "Joker 20; Ace 15; K, Q, J 10; 2–9 face value [...] 10 = 10"; A19: "10 points."  The 56 cards
-    are worth 476 points wherever they lie.
+    are worth 476 points wherever they lie; under other card values (§5 ``card_values``) what
+    those make of the deck.
     """
 
     @given(playouts(rules=rules_variants()))
     def test_r23_card_points_total_476_everywhere(self, playout: Playout) -> None:
         """
         R23, A19: the points on the table, in the hands, in the stock and in the pile total 476 in
-        every state; at the end of a deal the melded and in-hand items of both teams plus the
-        stock and pile add up to 476 too.
+        every state (the deck's points under the rules' card values); at the end of a deal the
+        melded and in-hand items of both teams plus the stock and pile add up to it too.
         """
-        total = 476
-        assert total == points(FULL_DECK)
+        rules = playout.states[0].rules
+        total = points(FULL_DECK, rules)
+        assert 476 == points(FULL_DECK)
+        assert total == rules.card_values.deck_points
         for state in playout.states:
-            table = sum(meld.cards.points for meld in state.melds)
-            hands = sum(hand.points for hand in state.hands)
-            assert total == table + hands + points(state.stock) + points(state.discard_pile)
+            table = sum(rules.points(meld.cards) for meld in state.melds)
+            hands = sum(rules.points(hand) for hand in state.hands)
+            assert total == table + hands + points(state.stock, rules) + points(state.discard_pile, rules)
         for state in deal_ends(playout):
             team0, team1 = state.results[-1].teams
-            rest = points(state.stock) + points(state.discard_pile)
+            rest = points(state.stock, rules) + points(state.discard_pile, rules)
             # A deal's own score has its breakdown.
             assert team0.melded is not None
             assert team1.melded is not None
@@ -404,11 +414,14 @@ def expected_scores(state: GameState) -> tuple[TeamScore, TeamScore]:
     doubling = [0, 0]
     for meld in state.melds:
         for seat, part in enumerate(meld.contributions):
-            melded[seat % 2] += points(part)
+            melded[seat % 2] += points(part, rules)
         doubled = rules.double_four_of_a_kind if meld.kind is MeldKind.SET else rules.double_four_card_runs
         if len(meld.laid_down) == 4 and doubled:
-            doubling[meld.owner % 2] += points(meld.laid_down)
-    in_hand = [points(state.hands[0]) + points(state.hands[2]), points(state.hands[1]) + points(state.hands[3])]
+            doubling[meld.owner % 2] += points(meld.laid_down, rules)
+    in_hand = [
+        points(state.hands[0], rules) + points(state.hands[2], rules),
+        points(state.hands[1], rules) + points(state.hands[3], rules),
+    ]
     bonus = [0, 0]
     if state.went_out is not None:
         bonus[state.went_out % 2] = rules.go_out_bonus

@@ -199,9 +199,9 @@ class TestEarlierDeals:
     @pytest.mark.parametrize(
         ("result", "message"),
         [
-            ("477.0.0.0:0.0.0.0:p", "team 0's melded and in-hand points are each from 0 to 476 (R23)"),
-            ("-5.0.0.0:0.0.0.0:p", "team 0's melded and in-hand points are each from 0 to 476 (R23)"),
-            ("0.0.0.0:0.0.0.-1:p", "team 1's melded and in-hand points are each from 0 to 476 (R23)"),
+            ("477.0.0.0:0.0.0.0:p", "team 0's melded and in-hand points are each from 0 to the deck's 476 (R23)"),
+            ("-5.0.0.0:0.0.0.0:p", "team 0's melded and in-hand points are each from 0 to the deck's 476 (R23)"),
+            ("0.0.0.0:0.0.0.-1:p", "team 1's melded and in-hand points are each from 0 to the deck's 476 (R23)"),
             ("10.20.0.0:0.0.0.0:p", "team 0's doubling is from 0 to its melded points, 10 (R25)"),
             (
                 "10.0.0.0:0.0.25.0:N",
@@ -233,7 +233,9 @@ class TestEarlierDeals:
         state = parse_position(SECOND_DEAL.format(rules="-", result="128:57:N"))
         huge = DealScore(1, (TeamScore(10**7, 0, 25, 0), TeamScore(0, 0, 0, 0)), 0, DealEnd.WENT_OUT)
         fields = {field.name: getattr(state, field.name) for field in attrs.fields(GameState) if field.init}
-        with pytest.raises(InvalidStateError, match="team 0's melded and in-hand points are each from 0 to 476"):
+        with pytest.raises(
+            InvalidStateError, match="team 0's melded and in-hand points are each from 0 to the deck's 476"
+        ):
             GameState(**{**fields, "results": (huge,)})
 
     @pytest.mark.parametrize("result", ["128:57:N", "128:-12:E", "0.0.0.0:0.0.0.0:p", "476.476.25.0:0.0.0.0:S"])

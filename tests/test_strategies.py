@@ -29,6 +29,7 @@ from persian_rummy import (
     Action,
     Card,
     CardSet,
+    CardValues,
     Deal,
     Discard,
     DrawStock,
@@ -132,6 +133,7 @@ class TestModule:
             "GameMachine",
             "actions",
             "card_sets",
+            "card_values",
             "cards",
             "decks",
             "hands",
@@ -333,6 +335,10 @@ class TestRules:
         assert Rules(hand_size=6) == smallest(prs.rules(), lambda rules: rules.hand_size != 7)
         assert Rules(num_deals=1) == smallest(prs.rules(), lambda rules: rules.num_deals != 2)
         assert Rules(tie_break=TieBreak.EXTRA_DEAL) == smallest(prs.rules(), lambda rules: rules.tie_break != "draw")
+        # R23: other card values shrink to none scoring, the first of those tried.
+        zeros = Rules(card_values=CardValues(*[0] * 14))
+        assert zeros == smallest(prs.rules(), lambda rules: rules.card_values != CardValues())
+        assert CardValues() == smallest(prs.card_values())
 
     def test_unbounded(self) -> None:
         """
@@ -729,14 +735,15 @@ class TestFromType:
 
         assert "persian_rummy._hypothesis:_hypothesis_setup_hook" in hooks
 
-    @given(st.from_type(Card), st.from_type(CardSet), st.from_type(Rules))
-    def test_values(self, card: Card, cards: CardSet, rules: Rules) -> None:
+    @given(st.from_type(Card), st.from_type(CardSet), st.from_type(Rules), st.from_type(CardValues))
+    def test_values(self, card: Card, cards: CardSet, rules: Rules, values: CardValues) -> None:
         """
-        Cards, card sets and rules.
+        Cards, card sets, rules and card values (R23).
         """
         assert card in FULL_DECK
         assert type(cards) is CardSet
         assert not rules.top_discard_free
+        assert all(0 <= value <= 1000 for value in values.by_rank)
 
     @settings(max_examples=20)
     @given(st.from_type(GameState), st.from_type(View))

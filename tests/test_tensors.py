@@ -200,8 +200,11 @@ def reference_observation(view: View) -> Array:
     out["public"][0] = view.seat is None
     out["stock_size"][0] = view.stock_size / 56
     totals = [sum(result.totals[team] for result in view.results) for team in (0, 1)]
-    out["score_own"][0] = min(max((totals[seat % 2] + 500) / 1000, 0), 1)
-    out["score_other"][0] = min(max((totals[1 - seat % 2] + 500) / 1000, 0), 1)
+    # 500 points for R23's deck of 476, in proportion under other card values; the bonus (or 1) when no card scores.
+    deck = sum(rules.points(card) for card in FULL_DECK)
+    scale = 500 * deck / 476 if deck else max(abs(rules.go_out_bonus), 1)
+    out["score_own"][0] = min(max((totals[seat % 2] + scale) / (2 * scale), 0), 1)
+    out["score_other"][0] = min(max((totals[1 - seat % 2] + scale) / (2 * scale), 0), 1)
     out["deal"][0] = min(view.deal / rules.num_deals, 1)
     out["passes"][0] = min(view.passes / 4, 1)
     return numpy.concatenate([out[s.name] for s in OBSERVATION_LAYOUT])

@@ -22,7 +22,7 @@ from .actionids import (
     legal_ids,
 )
 from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
-from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, card_points, parse_cards
+from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, by_rank, by_suit, parse_cards
 from .cardsets import CardSet
 from .engine import (
     COMPILED,
@@ -77,7 +77,17 @@ from .players import (
     make_player,
 )
 from .records import GameRecord, final_state, replay
-from .rules import DEFAULT_RULES, EmptyStockEnd, NextDealer, ObligationTiming, Rules, TeamDrawTiebreak, TieBreak
+from .rules import (
+    DEFAULT_RULES,
+    CardValues,
+    EmptyStockEnd,
+    NextDealer,
+    ObligationTiming,
+    Rules,
+    TeamDrawTiebreak,
+    TieBreak,
+    card_points,
+)
 from .scoring import DealEnd, DealScore, TeamScore, score_deal, team_of
 from .seating import Redraw, Seating, draw_rank, team_draw
 from .serialize import from_data, from_json, json_schema, to_data, to_json
@@ -98,6 +108,7 @@ __all__ = [
     "Action",
     "Card",
     "CardSet",
+    "CardValues",
     "ChanceNodeError",
     "Deal",
     "DealEnd",

@@ -18,7 +18,7 @@ from .actions import ACTION_TYPES
 from .cards import Card
 from .cardsets import CardSet
 from .melds import TableMeld
-from .rules import Rules
+from .rules import CardValues, Rules
 from .state import GameState, View
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ def _strategy_for(kind: type) -> SearchStrategy[Any]:
         Card: strategies.cards,
         CardSet: strategies.card_sets,
         Rules: strategies.rules,
+        CardValues: strategies.card_values,
         GameState: strategies.states,
         View: strategies.views,
         TableMeld: strategies.table_melds,
@@ -52,11 +53,11 @@ def _hypothesis_setup_hook() -> None:
     """
     Register a strategy with Hypothesis for each of the package's value types.
 
-    Cards, card sets, rules, reachable states and their views, melds on the table of
+    Cards, card sets, rules, card values, reachable states and their views, melds on the table of
     reachable states, and well-formed actions of each type (legal or not in any state).
     """
     from hypothesis import strategies as st  # noqa: PLC0415 (Hypothesis is optional)
 
-    kinds: tuple[type, ...] = (Card, CardSet, Rules, GameState, View, TableMeld, *ACTION_TYPES)
+    kinds: tuple[type, ...] = (Card, CardSet, Rules, CardValues, GameState, View, TableMeld, *ACTION_TYPES)
     for kind in kinds:
         st.register_type_strategy(kind, _strategy_for)

@@ -20,7 +20,6 @@ from gymnasium import spaces
 from . import _arguments, _format, _limits
 from .actionids import action_count, action_from_id, legal_actions_by_id
 from .actions import PlayerAction
-from .cards import FULL_DECK, card_points
 from .engine import apply, max_game_length, outcome, random_deal
 from .exceptions import InvalidTypeError, InvalidValueError
 from .notation import format_action
@@ -39,8 +38,6 @@ REWARD_MODES: Final = ("margin", "outcome")
 RENDER_MODES: Final = ("ansi", "human")
 #: The player actions after which a game under rules with no bound on its length is cut short.
 UNBOUNDED_STEPS: Final = 10_000
-#: The points of the 56 cards (R23).
-DECK_POINTS: Final = sum(card_points(card) for card in FULL_DECK)
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
@@ -234,12 +231,16 @@ def reward_scale(rules: Rules) -> int:
     The points that make a reward of 1 in the mode ``"margin"``: the most a team can win a
     game by.  In a deal a team's margin is at most the points of the deck (melded by it or
     left in its opponents' hands) plus as much again doubled (R25, A20) plus the going-out
-    bonus (R24), and a game has at most `Rules.max_deals` deals.
+    bonus (R24), and a game has at most `Rules.max_deals` deals.  The deck's points are
+    those of the rules' card values (R23, `Rules.card_values`); the scale is at least 1, so
+    that it divides even when no card scores and there is no bonus.
 
-    >>> reward_scale(Rules())
-    1954
+    >>> reward_scale(Rules()), reward_scale(Rules(card_values={"X": 50}))
+    (1954, 2434)
+    >>> reward_scale(Rules(card_values="0/0/0/0/0/0/0/0/0/0/0/0/0/0", go_out_bonus=0))
+    1
     """
-    return rules.max_deals * (2 * DECK_POINTS + abs(rules.go_out_bonus))
+    return max(1, rules.max_deals * (2 * rules.card_values.deck_points + abs(rules.go_out_bonus)))
 
 
 def rewards(state: GameState, mode: str, scale: int) -> tuple[float, float] | None:

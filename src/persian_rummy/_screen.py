@@ -396,7 +396,7 @@ def _left_line(view: View, seat: int, look: Look) -> Line:
     return (
         (f"{_INDENT}{seat_name(seat, view.seat):<8}", ""),
         *cards(hand, look),
-        (f" ({hand.points} points)" if hand else "", ""),
+        (f" ({view.rules.points(hand)} points)" if hand else "", ""),
     )
 
 

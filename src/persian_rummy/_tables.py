@@ -8,14 +8,13 @@ inside one row.  With a low ace (A8) a run may also start with the ace: in the r
 one step (``rotated``), where the ace comes first, such a run is a block of consecutive bits.
 
 Everything here works on plain integers and knows nothing of states or rules objects; the
-tables are built once, at import.
+tables are built once, at import, but the point tables (`byte_points`), which each set of card
+values (`persian_rummy.rules.CardValues`) builds once for itself.
 """
 
 from __future__ import annotations
 
 from typing import Final
-
-from .cards import FULL_DECK
 
 #: Every card's bit.
 ALL_CARDS: Final = (1 << 56) - 1
@@ -29,20 +28,24 @@ SUIT_MASKS: Final = tuple(ROW << (13 * s) for s in range(4))
 JOKER_MASK: Final = 0xF << 52
 #: Bits of the four cards at each offset 0-12 within a suit (2 to ace), then the jokers at 13.
 RANK_MASKS: Final = (*(sum(1 << (13 * s + r) for s in range(4)) for r in range(13)), JOKER_MASK)
-#: Points of each card, by index (R23).
-POINTS: Final = tuple(card.points for card in FULL_DECK)
-# Points of each byte value in each of the seven bytes of a mask.
-_BYTE_POINTS: Final = tuple(
-    tuple(sum(POINTS[8 * k + i] for i in range(8) if byte >> i & 1) for byte in range(256)) for k in range(7)
-)
 
 
-def mask_points(mask: int) -> int:
+def byte_points(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """
-    The total points of the cards of *mask*.
+    The points of each byte value in each of the seven bytes of a mask, for the *points* of
+    the 56 cards by index: the table `mask_points` adds up.
+    """
+    return tuple(
+        tuple(sum(points[8 * k + i] for i in range(8) if byte >> i & 1) for byte in range(256)) for k in range(7)
+    )
+
+
+def mask_points(mask: int, tables: tuple[tuple[int, ...], ...]) -> int:
+    """
+    The total points of the cards of *mask*, with the *tables* of `byte_points`.
     """
     total = 0
-    for table in _BYTE_POINTS:
+    for table in tables:
         if mask:
             total += table[mask & 0xFF]
             mask >>= 8

@@ -40,8 +40,6 @@ _DRAW: Final = "draw"
 _PLAY: Final = "play"
 _DEAL_OVER: Final = "deal_over"
 _GAME_OVER: Final = "game_over"
-#: The points of all 56 cards (R23): no team melds more in a deal, nor holds more in hand.
-DECK_POINTS: Final = sum(card.points for card in FULL_DECK)
 
 
 class Facts:
@@ -327,29 +325,31 @@ def _deal_end(result: DealScore, rules: Rules) -> str | None:
 
 def _team_scores(result: DealScore, rules: Rules) -> str | None:
     """
-    R23-R25: each team's items lie within what the 56 cards are worth, and only the team of
-    the seat that went out has the bonus; where a team gives its total alone, the total does.
+    R23-R25: each team's items lie within what the 56 cards are worth under the rules' card
+    values (no team melds more in a deal, nor holds more in hand), and only the team of the
+    seat that went out has the bonus; where a team gives its total alone, the total does.
     """
+    deck = rules.card_values.deck_points
     out = None if result.went_out is None else result.went_out & 1
     bonuses = (rules.go_out_bonus if out == 0 else 0, rules.go_out_bonus if out == 1 else 0)
     for team, score in enumerate(result.teams):
-        problem = _team_items(team, score, bonuses[team])
+        problem = _team_items(team, score, bonuses[team], deck)
         if problem:
             return problem
-    return _both_teams(result.teams, bonuses)
+    return _both_teams(result.teams, bonuses, deck)
 
 
-def _team_items(team: int, score: TeamScore, bonus: int) -> str | None:
+def _team_items(team: int, score: TeamScore, bonus: int, deck: int) -> str | None:
     """
-    One team's score: its total within reach, or each item of its breakdown.
+    One team's score: its total within reach, or each item of its breakdown; the cards are worth *deck*.
     """
     if score.melded is None or score.doubling is None or score.in_hand is None:
-        low, high = bonus - DECK_POINTS, bonus + 2 * DECK_POINTS
+        low, high = bonus - deck, bonus + 2 * deck
         if not low <= score.total <= high:
             return f"team {team}'s total {score.total} is not from {low} to {high}"
         return None
-    if not 0 <= score.melded <= DECK_POINTS or not 0 <= score.in_hand <= DECK_POINTS:
-        return f"team {team}'s melded and in-hand points are each from 0 to {DECK_POINTS} (R23)"
+    if not 0 <= score.melded <= deck or not 0 <= score.in_hand <= deck:
+        return f"team {team}'s melded and in-hand points are each from 0 to the deck's {deck} (R23)"
     if not 0 <= score.doubling <= score.melded:
         return f"team {team}'s doubling is from 0 to its melded points, {score.melded} (R25)"
     if score.bonus != bonus:
@@ -357,18 +357,16 @@ def _team_items(team: int, score: TeamScore, bonus: int) -> str | None:
     return None
 
 
-def _both_teams(teams: tuple[TeamScore, TeamScore], bonuses: tuple[int, int]) -> str | None:
+def _both_teams(teams: tuple[TeamScore, TeamScore], bonuses: tuple[int, int], deck: int) -> str | None:
     """
-    R23: the two teams together melded and kept no more than the deck is worth.
+    R23: the two teams together melded and kept no more than the deck is worth, *deck*.
     """
     first, second = teams
     if first.has_breakdown and second.has_breakdown:
         cards = sum(item or 0 for score in teams for item in (score.melded, score.in_hand))
-        if cards > DECK_POINTS:
-            return (
-                f"the cards melded and left in hand are worth {cards} points, more than the deck's {DECK_POINTS} (R23)"
-            )
-    low, high = sum(bonuses) - DECK_POINTS, sum(bonuses) + 2 * DECK_POINTS
+        if cards > deck:
+            return f"the cards melded and left in hand are worth {cards} points, more than the deck's {deck} (R23)"
+    low, high = sum(bonuses) - deck, sum(bonuses) + 2 * deck
     if not low <= first.total + second.total <= high:
         return f"the two teams' totals add up to {first.total + second.total}, not from {low} to {high}"
     return None

@@ -1,5 +1,6 @@
 """
-Cards: suits, ranks, the 56 cards of the deck, their points and their text form.
+Cards: suits, ranks, the 56 cards of the deck and their text form.  What a card scores
+depends on the rules: `persian_rummy.Rules.points` and `persian_rummy.card_points`.
 
 The deck is the 52-card French deck plus four jokers (R2).  The jokers are
 distinguishable (``X1`` to ``X4``) so that "every card exactly once" can be
@@ -8,8 +9,8 @@ checked, but the rules treat them alike.
 >>> card = Card.parse("Qh")
 >>> card
 Card.parse('Qh')
->>> card.rank, card.suit, card.points
-(<Rank.QUEEN: 12>, <Suit.HEARTS: 'h'>, 10)
+>>> card.rank, card.suit
+(<Rank.QUEEN: 12>, <Suit.HEARTS: 'h'>)
 >>> [str(c) for c in FULL_DECK[:3]], len(FULL_DECK)
 (['2c', '3c', '4c'], 56)
 >>> sorted([Card.parse("X2"), Card.parse("As"), Card.parse("2d")], key=by_rank)
@@ -34,7 +35,6 @@ __all__ = [
     "Suit",
     "by_rank",
     "by_suit",
-    "card_points",
     "parse_cards",
 ]
 
@@ -106,16 +106,8 @@ class Rank(enum.IntEnum):
         """
         return _RANK_LETTERS[self - 2]
 
-    @property
-    def points(self) -> int:
-        """
-        What one card of this rank scores (R23): joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
-        """
-        return _RANK_POINTS[self - 2]
-
 
 _RANK_LETTERS: Final = "23456789TJQKAX"
-_RANK_POINTS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15, 20)
 _NATURAL_RANKS: Final = tuple(Rank)[:-1]
 
 
@@ -222,13 +214,6 @@ class Card:
         return self.rank is Rank.JOKER
 
     @property
-    def points(self) -> int:
-        """
-        What the card scores when melded or costs when left in hand (R23).
-        """
-        return _RANK_POINTS[self.rank - 2]
-
-    @property
     def symbol(self) -> str:
         """
         The card for display, with the suit's symbol: ``Q♥``, ``10♣``, ``🃏1``.
@@ -325,16 +310,6 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             result.append(card)
             i += size
     return tuple(result)
-
-
-def card_points(card: Card | str) -> int:
-    """
-    What *card* (a `Card` or its notation) scores (R23, A19): joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
-
-    >>> [card_points(t) for t in ("X1", "As", "Kd", "Th", "9c", "2s")]
-    [20, 15, 10, 10, 9, 2]
-    """
-    return Card.of(card).points
 
 
 def by_rank(card: Card | str) -> tuple[int, int]:

@@ -12,8 +12,6 @@ CardSet.parse('2c Qh Qs X1')
 (4, True)
 >>> str(hand - CardSet.parse("Qh Qs"))
 '2c X1'
->>> hand.points
-42
 """
 
 from __future__ import annotations
@@ -97,13 +95,6 @@ class CardSet:
                 raise InvalidNotationError(msg)
             mask |= bit
         return _card_set(mask)
-
-    @property
-    def points(self) -> int:
-        """
-        The total points of the cards (R23).
-        """
-        return _tables.mask_points(self.mask)
 
     def __iter__(self) -> Iterator[Card]:
         mask = self.mask

@@ -55,7 +55,7 @@ import attrs
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, CardValues, Rules
 from .state import GameState, View
 
 __all__ = ["FINGERPRINT_VERSION", "fingerprint", "fingerprint_int"]
@@ -80,7 +80,8 @@ _SWAP: Final = sys.byteorder == "big"
 # part in equality, in field order.  A scalar field gives one integer: a number itself, a card
 # its index, a set of cards its mask, a choice a 63-bit code of its text (distinct within its
 # enumeration); an optional scalar, `_NONE` for None.  The rules give the number of switches
-# changed from the defaults, then for each its name (length, then characters) and its value.
+# changed from the defaults, then for each its name (length, then characters) and its value:
+# one integer for a scalar switch, the fourteen values from the two up for `Rules.card_values`.
 # An attrs value gives its own fields' integers; a tuple of fixed length its items'; a tuple of
 # any length its length, then its items'; any other optional field 0 for None, else 1 and its
 # own integers.  Read with the class in hand, the integers give the value back: equal values,
@@ -118,11 +119,11 @@ def _rules(rules: Rules) -> tuple[int, ...]:
     switch, whose default is Persian Rummy's rule, leaves existing fingerprints as they are.
     """
     numbers = [0]
-    for name, project in _SWITCHES:
+    for name, encode in _SWITCHES:
         value = getattr(rules, name)
         if value != getattr(DEFAULT_RULES, name):
             numbers[0] += 1
-            numbers += [len(name), *name.encode(), project(value)]
+            numbers += [len(name), *name.encode(), *encode(value)]
     return tuple(numbers)
 
 
@@ -143,21 +144,36 @@ def _projection(kind: object) -> _Projection | None:
     return None
 
 
-def _switches(cls: type) -> tuple[tuple[str, _Projection], ...]:
+def _card_values(values: CardValues) -> tuple[int, ...]:
     """
-    The switches of *cls* (`Rules`), each with its projection onto an integer.
+    The integers of card values (R23): the fourteen values, from the two up to the joker.
+    """
+    return values.by_rank
+
+
+def _scalar_switch(project: _Projection) -> _Encoder:
+    return lambda value: (project(value),)
+
+
+def _switches(cls: type) -> tuple[tuple[str, _Encoder], ...]:
+    """
+    The switches of *cls* (`Rules`), each with its encoding: one integer for a number, a
+    boolean or a choice; the fourteen values of `CardValues`.
 
     Raises:
-        TypeError: a switch is not a number, a boolean or a choice.
+        TypeError: a switch of another type.
     """
     hints = typing.get_type_hints(cls)
-    switches = []
+    switches: list[tuple[str, _Encoder]] = []
     for name in (field.name for field in attrs.fields(cls) if field.eq):
+        if hints[name] is CardValues:
+            switches.append((name, _card_values))
+            continue
         project = _projection(hints[name])
         if project is None:
             msg = f"fingerprints cannot encode the switch {name} of type {hints[name]!r}"
             raise TypeError(msg)
-        switches.append((name, project))
+        switches.append((name, _scalar_switch(project)))
     return tuple(switches)
 
 

@@ -170,7 +170,7 @@ def possible_layoffs(
 def meld_value(cards: Iterable[Card | str] | CardSet | str, rules: Rules = DEFAULT_RULES) -> int:
     """
     The points *cards* score for their team when laid down together as one meld: their points
-    (R23), doubled for a set of four laid down at once (R25; not under
+    under *rules* (R23, `Rules.card_values`), doubled for a set of four laid down at once (R25; not under
     ``Rules(double_four_of_a_kind=False)``) and, with `Rules.double_four_card_runs`, for a
     run of exactly four (A20).
 
@@ -192,7 +192,7 @@ def meld_value(cards: Iterable[Card | str] | CardSet | str, rules: Rules = DEFAU
     if shape == _tables.NO_MELD:
         msg = f"{_card_set(mask)} is not a set or a run"
         raise InvalidMeldError(msg)
-    points = _tables.mask_points(mask)
+    points = rules.card_values.mask_points(mask)
     if mask.bit_count() == 4 and (
         (shape == _tables.SET and rules.double_four_of_a_kind) or (shape == _tables.RUN and rules.double_four_card_runs)
     ):

@@ -3,7 +3,8 @@ OpenSpiel: Persian Rummy as the Python game ``python_persian_rummy`` of ``pyspie
 
 Importing this module registers the game, so that ``pyspiel.load_game`` and every algorithm of
 OpenSpiel written in Python can use it.  The game's parameters are the switches of `Rules`,
-with Persian Rummy's defaults; `load` and `game_string` build the game from a `Rules` value.
+with Persian Rummy's defaults (the card values as their text, fourteen numbers joined by ``/``,
+R23); `load` and `game_string` build the game from a `Rules` value.
 
 >>> import random
 >>> game = load(Rules(ace_low_allowed=True))
@@ -68,7 +69,7 @@ from .engine import max_game_length as _rules_game_length
 from .events import events_of
 from .exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
 from .notation import format_cards, format_position
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, CardValues, Rules
 from .state import GameState, Phase, View, new_game, next_dealer
 from .views import determinize, observe
 
@@ -101,8 +102,11 @@ _SWITCHES: Final[tuple[str, ...]] = tuple(attrs.fields_dict(Rules))
 
 def _parameter(value: object) -> object:
     """
-    A rule switch's value as an OpenSpiel game parameter: an enumeration by its value.
+    A rule switch's value as an OpenSpiel game parameter: an enumeration by its value, card
+    values (R23) by their text, fourteen numbers joined by ``/`` (`CardValues`).
     """
+    if isinstance(value, CardValues):
+        return str(value)
     return value.value if isinstance(value, _Choice) else value
 
 

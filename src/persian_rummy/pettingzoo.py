@@ -127,8 +127,8 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         rules: The rules of the games.
         reward_mode: ``"margin"`` or ``"outcome"``.
         reward_scale: The points that make a reward of 1 in the mode ``"margin"``: the most a
-            team can win a game by, ``max_deals * (2 * 476 + abs(go_out_bonus))`` (476 are the
-            points of the deck, R23).
+            team can win a game by, ``max_deals * (2 * deck + abs(go_out_bonus))``, the deck's
+            points under the rules' card values (476 by default, R23), and at least 1.
         max_steps: The actions after which a game is truncated, or `None`.
         render_mode: As given.
 

@@ -32,6 +32,7 @@ action as its seat saw it.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -46,6 +47,7 @@ from .cardsets import CardSet
 from .engine import apply, legal_actions, max_deal_length
 from .exceptions import InvalidTypeError, InvalidValueError
 from .heuristics import Chooser, Policy, Until, meld_value, rollout
+from .rules import DEFAULT_RULES, Rules
 from .scoring import score_deal
 from .state import GameState, Phase, View
 from .views import determinize, observe
@@ -55,7 +57,6 @@ if TYPE_CHECKING:
 
     from .actions import PlayerAction
     from .melds import TableMeld
-    from .rules import Rules
 
 __all__ = [
     "PLAYER_NAMES",
@@ -212,7 +213,7 @@ def _meld_points(action: LayDown | LayOff, rules: Rules) -> int:
         case LayDown():
             return meld_value(action.cards, rules)
         case LayOff():
-            return action.cards.points
+            return rules.card_values.mask_points(action.cards.mask)
 
 
 def _plan(hand: int, table: int, rules: Rules) -> tuple[int, int]:
@@ -231,7 +232,7 @@ def _plan(hand: int, table: int, rules: Rules) -> tuple[int, int]:
         melded += value
         hand &= ~best
     fits = hand & table
-    return melded + _tables.mask_points(fits), hand & ~fits
+    return melded + rules.card_values.mask_points(fits), hand & ~fits
 
 
 def _worth(hand: int, table: int, rules: Rules) -> float:
@@ -239,7 +240,7 @@ def _worth(hand: int, table: int, rules: Rules) -> float:
     What *hand* is reckoned to be worth: the points it could meld now, less a share of those it would keep.
     """
     melded, kept = _plan(hand, table, rules)
-    return melded - _LEFT_IN_HAND * _tables.mask_points(kept)
+    return melded - _LEFT_IN_HAND * rules.card_values.mask_points(kept)
 
 
 def _keep_score(card: int, hand: int) -> int:
@@ -254,15 +255,17 @@ def _keep_score(card: int, hand: int) -> int:
     return score
 
 
-def _least_useful(discards: list[Discard], hand: int) -> Discard:
+def _least_useful(discards: list[Discard], hand: int, rules: Rules) -> Discard:
     """
-    The discard of the card that helps least towards a meld, the one of most points among those.
+    The discard of the card that helps least towards a meld, the one of most points among
+    those (under *rules*).
     """
+    values = rules.card_values
     best = discards[0]
     best_key = (1 << 30, 0)
     for action in discards:
         card = action.card.index
-        key = (_keep_score(card, hand), -_tables.POINTS[card])
+        key = (_keep_score(card, hand), -values.card(card))
         if key < best_key:
             best, best_key = action, key
     return best
@@ -343,7 +346,7 @@ def _play_choice(position: GameState | View, hand: int, actions: tuple[PlayerAct
                 pass
     if melds:
         return _most_points(melds, position.rules)
-    return _least_useful(discards, hand)
+    return _least_useful(discards, hand, position.rules)
 
 
 def _greedy(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
@@ -551,9 +554,22 @@ class PIMCPlayer:
 
 # -- information-set Monte Carlo tree search ---------------------------------------------------------------------
 
-#: Deal margins are divided by this for the tree's statistics, so that UCB1's exploration
-#: constant has a usual size.
+#: Deal margins are divided by this for the tree's statistics, under R23's card values (a deck of
+#: 476 points), so that UCB1's exploration constant has a usual size; `_margin_scale` follows
+#: other values.
 _MARGIN_SCALE: Final = 100.0
+_R23_DECK: Final = DEFAULT_RULES.card_values.deck_points
+
+
+@functools.lru_cache(maxsize=64)
+def _margin_scale(rules: Rules) -> float:
+    """
+    What deal margins are divided by under *rules*: 100 points for R23's deck of 476, in
+    proportion to the deck's points under other card values (R23), so that the exploration
+    constant means the same; when no card scores, the going-out bonus, or 1 when there is none.
+    """
+    deck = rules.card_values.deck_points
+    return _MARGIN_SCALE * deck / _R23_DECK if deck else float(max(abs(rules.go_out_bonus), 1))
 
 
 class _Edge:
@@ -631,7 +647,8 @@ class ISMCTSPlayer:
         iterations: Iterations per decision.
         seconds: Instead, the wall-clock time per decision, at least one iteration.  Play
             then depends on the machine's speed and load and is not reproducible.
-        explore: UCB1's exploration constant, for margins in hundreds of points.
+        explore: UCB1's exploration constant, for margins in hundreds of points (in units of
+            a deck's points over 4.76 under other card values, R23).
         policy: How the rollouts play: a `persian_rummy.heuristics.Policy` or a player
             (`GreedyPlayer` by default).
 
@@ -686,7 +703,7 @@ class ISMCTSPlayer:
             path.append((edges[action], state.to_act))  # type: ignore[arg-type]  # a seat acts
             state = apply(state, action)
         final = rollout(state, self.policy, rng, Until.DEAL, max_actions=_rollout_bound(view.rules))
-        margin = _deal_margin(final, view.deal, 0) / _MARGIN_SCALE
+        margin = _deal_margin(final, view.deal, 0) / _margin_scale(view.rules)
         for edge, seat in path:
             edge.visits += 1
             edge.reward += margin if seat & 1 == 0 else -margin

@@ -31,7 +31,7 @@ from typing import Final
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments, _build, _limits, _seats, _tables
+from . import _arguments, _build, _limits, _seats
 from ._choices import Choice as _Choice
 from .cards import Card
 from .cardsets import CardSet
@@ -240,18 +240,20 @@ def _table_points(melds: Sequence[TableMeld], rules: Rules) -> tuple[list[int], 
     """
     Each team's melded points and doubling (R24-R26, A20).
     """
+    values = rules.card_values
     melded = [0, 0]
     doubling = [0, 0]
     for meld in melds:
-        melded[meld.owner & 1] += _tables.mask_points(meld.laid_down.mask)
+        laid_down = values.mask_points(meld.laid_down.mask)
+        melded[meld.owner & 1] += laid_down
         for seat, part in enumerate(meld.layoffs):
             if part.mask:
-                melded[seat & 1] += _tables.mask_points(part.mask)
+                melded[seat & 1] += values.mask_points(part.mask)
         if meld.four_at_once and (
             (meld.kind is MeldKind.SET and rules.double_four_of_a_kind)
             or (meld.kind is MeldKind.RUN and rules.double_four_card_runs)
         ):
-            doubling[meld.owner & 1] += meld.laid_down.points
+            doubling[meld.owner & 1] += laid_down
     return melded, doubling
 
 
@@ -286,7 +288,8 @@ def score_deal(  # noqa: PLR0913
         _arguments.seat(went_out, "went_out")
     _check_deal(None, None, deal)
     melded, doubling = _table_points(melds, rules)
-    in_hand = [sets[0].points + sets[2].points, sets[1].points + sets[3].points]
+    points = rules.card_values.mask_points
+    in_hand = [points(sets[0].mask | sets[2].mask), points(sets[1].mask | sets[3].mask)]
     bonus = [0, 0]
     if went_out is not None:
         bonus[went_out & 1] = rules.go_out_bonus

@@ -49,7 +49,7 @@ from .events import Event
 from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
 from .melds import TableMeld
 from .records import GameRecord
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, CardValues, Rules
 from .scoring import DealEnd, DealScore, TeamScore
 from .state import GameState, Phase, View
 
@@ -108,6 +108,8 @@ def _rules(rules: Rules) -> dict[str, object]:
 
 
 def _plain(value: object) -> object:
+    if type(value) is CardValues:
+        return value.by_letter
     return str(value) if isinstance(value, str) else value
 
 
@@ -412,12 +414,22 @@ def _read_rules(value: object, path: _Path) -> Rules:
             values[name] = _bool(raw, where)
         elif isinstance(default, int):
             values[name] = _int(raw, where)
+        elif isinstance(default, CardValues):
+            values[name] = _read_card_values(raw, where)
         else:
             values[name] = _choice(tuple(member.value for member in type(default)))(raw, where)
     try:
         return Rules(**values)  # type: ignore[arg-type]
     except (TypeError, ValueError) as error:
         raise path.fail(str(error)) from None
+
+
+def _read_card_values(value: object, path: _Path) -> dict[str, int]:
+    """
+    Card values (R23): an object with the value of each rank, by rank letter, all fourteen.
+    """
+    data = _object(value, path, dict.fromkeys(DEFAULT_RULES.card_values.by_letter, True))
+    return {letter: _int(raw, path.key(letter), 0, CardValues.MAX_VALUE) for letter, raw in data.items()}
 
 
 def _read_meld(value: object, path: _Path, rules: Rules) -> TableMeld:

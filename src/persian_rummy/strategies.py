@@ -53,7 +53,7 @@ from .cardsets import CardSet
 from .engine import apply, legal_actions, max_deal_length, max_game_length
 from .exceptions import IllegalActionError
 from .melds import MeldKind, TableMeld
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, CardValues, Rules
 from .state import GameState, Phase, View, check_invariants, new_game, next_dealer
 from .views import observe
 
@@ -61,6 +61,7 @@ __all__ = [
     "GameMachine",
     "actions",
     "card_sets",
+    "card_values",
     "cards",
     "decks",
     "hands",
@@ -219,17 +220,55 @@ def decks() -> st.SearchStrategy[tuple[Card, ...]]:
 # -- rules ----------------------------------------------------------------------------------------------------
 
 
-def _values(field: attrs.Attribute[Any]) -> tuple[object, ...]:
+#: Card values worth trying besides R23's table and any values: none scores, and every card 100 (R23).
+_CARD_VALUES_TRIED: Final = (CardValues(*[0] * 14), CardValues(*[100] * 14))
+
+
+def card_values() -> st.SearchStrategy[CardValues]:
+    """
+    Card values (R23, `Rules.card_values`): R23's table first, then none scoring and every card
+    100, then any value from 0 to 1,000 for each rank, above the defaults as well as below them.
+
+    Examples shrink towards R23's table.
+    """
+    each = st.tuples(*[st.integers(0, CardValues.MAX_VALUE)] * 14).map(lambda values: CardValues(*values))
+    return st.one_of(st.just(CardValues()), st.sampled_from(_CARD_VALUES_TRIED), each)
+
+
+#: The strategies of the switches whose values are structured, by type; none of them changes
+#: whether deals end (`max_deal_length` does not read it), so ``bounded`` leaves them as they are.
+_STRUCTURED: Final[dict[type, Callable[[], st.SearchStrategy[Any]]]] = {CardValues: card_values}
+
+
+def _values(field: attrs.Attribute[Any]) -> tuple[object, ...] | None:
     """
     The values worth trying for one field of `Rules`, its default first: every member of an
-    enumeration, both values of a boolean, and for a number the values its ``tried`` metadata names.
+    enumeration, both values of a boolean, and for a number the values its ``tried`` metadata
+    names; `None` for a structured switch, which `_STRUCTURED` draws.
+
+    Raises:
+        TypeError: the switch is of a kind this module cannot draw, or a number lists no values to try.
     """
     default = field.default
     if isinstance(default, bool):
         return (default, not default)
     if isinstance(default, enum.Enum):
         return (default, *(member for member in type(default) if member is not default))
-    return (default, *field.metadata["tried"])
+    if type(default) is int:
+        if "tried" not in field.metadata:
+            msg = (
+                f"persian_rummy.strategies cannot draw the rule switch {field.name}: a number lists the values"
+                " to try in its metadata (rules._about(rule, tried=...))"
+            )
+            raise TypeError(msg)
+        return (default, *field.metadata["tried"])
+    if type(default) in _STRUCTURED:
+        return None
+    msg = (
+        f"persian_rummy.strategies cannot draw the rule switch {field.name}: its default {default!r} is not a"
+        " boolean, an enumeration, a number nor a structured value with a strategy in strategies._STRUCTURED"
+    )
+    raise TypeError(msg)
 
 
 def _bounds_games(name: str, value: object) -> bool:
@@ -240,14 +279,21 @@ def _bounds_games(name: str, value: object) -> bool:
     return max_deal_length(attrs.evolve(DEFAULT_RULES, **changes)) is not None
 
 
-# The values to try for each switch, derived from the fields of `Rules`, and those that keep games finite.
-_VALUES: Final = {field.name: _values(field) for field in attrs.fields(Rules)}
+# The values to try for each switch, derived from the fields of `Rules`, and those that keep games
+# finite; the structured switches are drawn by their strategies.
+_ALL_VALUES: Final = {field.name: _values(field) for field in attrs.fields(Rules)}
+_VALUES: Final = {name: values for name, values in _ALL_VALUES.items() if values is not None}
 _BOUNDED_VALUES: Final = {
     name: tuple(value for value in values if _bounds_games(name, value)) for name, values in _VALUES.items()
+}
+_DRAWN: Final = {
+    field.name: _STRUCTURED[type(field.default)] for field in attrs.fields(Rules) if _ALL_VALUES[field.name] is None
 }
 
 
 def _default_first(name: str, *, bounded: bool, min_deals: int) -> st.SearchStrategy[Any]:
+    if name in _DRAWN:
+        return _DRAWN[name]()
     values = (_BOUNDED_VALUES if bounded else _VALUES)[name]
     if name == "num_deals":
         values = tuple(n for n in values if type(n) is int and n >= min_deals) or (min(min_deals, _MOST_DEALS - 1),)
@@ -255,16 +301,18 @@ def _default_first(name: str, *, bounded: bool, min_deals: int) -> st.SearchStra
 
 
 def _rules(*, bounded: bool, min_deals: int = 1) -> st.SearchStrategy[Rules]:
-    fields = {name: _default_first(name, bounded=bounded, min_deals=min_deals) for name in _VALUES}
+    fields = {name: _default_first(name, bounded=bounded, min_deals=min_deals) for name in _ALL_VALUES}
     return st.builds(Rules, **fields)
 
 
 def rules(*, bounded: bool = True) -> st.SearchStrategy[Rules]:
     """
     `Rules` with any combination of switches: every value of every enumeration, both values of
-    every boolean, hand sizes 1 to 13, one to three deals and a few going-out bonuses.  The
-    values come from the fields of `Rules` (a number's ``tried`` metadata), so a new switch is
-    varied as soon as it is declared.
+    every boolean, hand sizes 1 to 13, one to three deals, a few going-out bonuses, and card
+    values (R23) from 0 to 1,000 for each rank, none scoring and every card 100 among them.
+    The values come from the fields of `Rules` (a number's ``tried`` metadata, a structured
+    switch's strategy), so a new switch of a known kind is varied as soon as it is declared,
+    and importing this module fails, naming the switch, for one of a kind it cannot draw.
 
     With *bounded* (the default) the switches that let a deal go on for ever
     (`Rules.top_discard_free`, `Rules.reshuffle_on_empty_stock`) stay off, so that every game

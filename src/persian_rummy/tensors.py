@@ -30,6 +30,7 @@ Needs numpy (the extra ``numpy``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import Final, TypeAlias, assert_never
 
@@ -44,6 +45,7 @@ from .events import Event
 from .exceptions import InvalidTypeError, InvalidValueError
 from .melds import MeldKind
 from .notation import format_action
+from .rules import DEFAULT_RULES, Rules
 from .state import Phase, View
 
 __all__ = [
@@ -99,8 +101,11 @@ _RELATIVE: Final = {
     "partner": "its partner",
     "right": "the seat to its right",
 }
-#: A team's score is mapped from [-500, 500] to [0, 1]; a count of the history is divided by 32.
+#: A team's score is mapped from [-S, S] to [0, 1], S 500 under R23's card values (a deck of 476
+#: points) and in proportion to the deck's points under others (`_score_scale`); a count of the
+#: history is divided by 32.
 _SCORE_SCALE: Final = 500
+_R23_DECK: Final = DEFAULT_RULES.card_values.deck_points
 _COUNT_SCALE: Final = 32
 _PHASES: Final = tuple(Phase)
 _SET: Final = MeldKind.SET
@@ -153,7 +158,7 @@ _OBSERVATION_VALUES: Final = [
     ("stock_order", _CARDS, "each card of a known stock by its place: next to draw 1/56, then 2/56... (A18)"),
     ("stock_size", 1, "the number of cards in the stock / 56"),
     *_per_seat("hand_size", 1, "the number of cards {who} holds / 56"),
-    ("score_own", 1, f"the seat's team's total of the finished deals, (total + {_SCORE_SCALE}) / {2 * _SCORE_SCALE}"),
+    ("score_own", 1, "the seat's team's total of the finished deals, (total + S) / 2S (S: 500 for a deck of 476)"),
     ("score_other", 1, "the other team's total, scaled the same way (both clipped to [0, 1])"),
     ("deal", 1, "the deal's number / Rules.num_deals, clipped to 1 (0 before the first deal)"),
     ("passes", 1, "passes in a row / 4, clipped to 1 (R21, A17)"),
@@ -313,21 +318,33 @@ def _scalars(view: View, seat: int) -> tuple[float, ...]:
         totals[0] += teams[0].total
         totals[1] += teams[1].total
     own = seat & 1
+    scale = _score_scale(view.rules)
     return (
         view.stock_size / _CARDS,
         sizes[seat] / _CARDS,
         sizes[(seat + 1) & 3] / _CARDS,
         sizes[(seat + 2) & 3] / _CARDS,
         sizes[(seat + 3) & 3] / _CARDS,
-        _score(totals[own]),
-        _score(totals[1 - own]),
+        _score(totals[own], scale),
+        _score(totals[1 - own], scale),
         min(view.deal / view.rules.num_deals, 1.0),
         min(view.passes / 4, 1.0),
     )
 
 
-def _score(total: int) -> float:
-    return min(max((total + _SCORE_SCALE) / (2 * _SCORE_SCALE), 0.0), 1.0)
+@functools.lru_cache(maxsize=64)
+def _score_scale(rules: Rules) -> float:
+    """
+    The points S that a team's total is scaled by: 500 under R23's card values, in proportion
+    to the deck's points under others (`Rules.card_values`); when no card scores, the
+    going-out bonus, and 1 if there is none, so that it divides.
+    """
+    deck = rules.card_values.deck_points
+    return _SCORE_SCALE * deck / _R23_DECK if deck else max(abs(rules.go_out_bonus), 1)
+
+
+def _score(total: int, scale: float) -> float:
+    return min(max((total + scale) / (2 * scale), 0.0), 1.0)
 
 
 def _fill_observation(view: View, out: np.ndarray) -> None:
