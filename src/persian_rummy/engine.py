@@ -27,7 +27,7 @@ from typing import Final, NoReturn
 
 from attrs import frozen
 
-from . import _arguments, _build
+from . import _arguments, _unchecked
 from ._enumerate import draw_actions as _draw_actions
 from ._enumerate import play_actions as _play_actions
 from ._transitions import deal as _deal
@@ -200,10 +200,13 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     # A shuffle of the deck, for a seat: nothing of the action to check.
-    return _new_deal(next_dealer(state), tuple(deck))
+    return _new_deal(
+        seat=next_dealer(state),
+        deck=tuple(deck),
+    )
 
 
-_new_deal: Final = _build.builder(Deal)
+_new_deal: Final = _unchecked.new_deal
 
 
 def is_deal_over(state: GameState) -> bool:

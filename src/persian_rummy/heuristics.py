@@ -70,7 +70,7 @@ def __dir__() -> list[str]:
     return __all__
 
 
-_card_set: Final = _build.builder(CardSet)
+_card_set: Final = _build.single(CardSet, int)
 
 
 def _rules(rules: Rules) -> Rules:

@@ -195,7 +195,7 @@ class RandomPlayer:
 
 # -- the greedy player -------------------------------------------------------------------------------------------
 
-_card_set: Final = _build.builder(CardSet)
+_card_set: Final = _build.single(CardSet, int)
 _PLAY: Final = Phase.PLAY
 _DRAW: Final = Phase.DRAW
 #: What a card left in hand is reckoned to cost, as a share of its points, when weighing a take.

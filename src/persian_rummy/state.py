@@ -19,6 +19,7 @@ gives it (`persian_rummy.check_view`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any, Final, TypeAlias
 
@@ -234,25 +235,13 @@ def new_game(rules: Rules | None = None, *, dealer: int = 0) -> GameState:
     """
     _arguments.expect(rules, (Rules, type(None)), "rules", "a Rules or None")
     _arguments.seat(dealer, "dealer")
-    return _new_state(
-        DEFAULT_RULES if rules is None else rules,
-        Phase.DEAL,
-        0,
-        dealer,
-        None,
-        _NO_CARDS,
-        FULL_DECK,
-        False,
-        (),
-        (),
-        None,
-        _EMPTY,
-        _NO_CARDS,
-        0,
-        None,
-        (),
-        _summary.NO_TABLE,
-    )
+    return _start(DEFAULT_RULES if rules is None else rules, dealer)
+
+
+@functools.lru_cache(maxsize=64)
+def _start(rules: Rules, dealer: int) -> GameState:
+    # Built through the checks, once per rules and dealer: states are never changed, so games share it.
+    return GameState(rules=rules, phase=Phase.DEAL, dealer=dealer, stock=FULL_DECK)
 
 
 def next_dealer(state: GameState | View) -> int:
@@ -379,9 +368,6 @@ class View:
 
     def _repr_html_(self) -> str:
         return self._repr_svg_()
-
-
-_new_state: Final = _build.builder(GameState)
 
 
 # -- hashing -----------------------------------------------------------------------------------------------------
