@@ -43,6 +43,7 @@ LAYERS = (
     "_scene",
     "_validation",
     "state",
+    "_phases",
     "_unchecked",
     "_viewing",
     "fingerprints",

@@ -17,7 +17,7 @@ from typing import Any, Final, TypeAlias, cast
 import numpy as np
 from gymnasium import spaces
 
-from . import _arguments, _format, _limits
+from . import _arguments, _format, _limits, _phases, _scene
 from .actionids import action_count, action_from_id, legal_actions_by_id
 from .actions import PlayerAction
 from .cards import FULL_DECK, card_points
@@ -41,9 +41,7 @@ RENDER_MODES: Final = ("ansi", "human")
 UNBOUNDED_STEPS: Final = 10_000
 #: The points of the 56 cards (R23).
 DECK_POINTS: Final = sum(card_points(card) for card in FULL_DECK)
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
+_OVER: Final = _phases.OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _TEAMS: Final = ("N-S", "E-W")
 #: The teams' rewards in the mode "outcome", by the winning team.
@@ -141,15 +139,7 @@ def deal_ended(state: GameState) -> bool:
     """
     Whether a deal has just ended in *state*, reached by a player's action.
     """
-    phase = state.phase
-    return phase is _DEAL_OVER or phase is _GAME_OVER
-
-
-def is_turn(phase: Phase) -> bool:
-    """
-    Whether a player is to act in *phase*.
-    """
-    return phase is _DRAW or phase is _PLAY
+    return state.phase in _OVER
 
 
 # -- spaces and observations ---------------------------------------------------------------------------------------
@@ -290,9 +280,9 @@ def _heading(position: GameState | View, names: Sequence[str]) -> str:
         return f"Persian Rummy, {deals}: the game is over, {ending}"
     if position.to_act is None:
         return f"Persian Rummy, {deals}: the cards are to be dealt"
-    doing = "draw" if position.phase is _DRAW else "play"
+    doing = _scene.turn_note(_phases.name(position.phase))
     owed = "" if position.obligation is None else f", must play {position.obligation}"
-    return f"Persian Rummy, {deals}: {_seat_name(position.to_act, names)} to {doing}{owed}"
+    return f"Persian Rummy, {deals}: {_seat_name(position.to_act, names)} {doing}{owed}"
 
 
 def _totals(view: View) -> tuple[int, int]:

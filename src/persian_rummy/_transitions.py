@@ -9,7 +9,7 @@ sharing every part of the old state that did not change.
 
 from __future__ import annotations
 
-from typing import Final, Never, NoReturn, Protocol
+from typing import Final, Never, NoReturn, Protocol, assert_never
 
 from ._build import single
 from ._cardlogic import forbidden_discards, laid_off, takeable, usable
@@ -25,8 +25,12 @@ from .rules import EmptyStockEnd, ObligationTiming
 from .scoring import DealEnd, score_deal
 from .state import GameState, Phase, next_dealer
 
+# The phases, tested by identity and exhaustively (see persian_rummy._phases).
 DRAW: Final = Phase.DRAW
 PLAY: Final = Phase.PLAY
+_DEAL: Final = Phase.DEAL
+_DEAL_OVER: Final = Phase.DEAL_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
 _SET_KIND: Final = MeldKind.SET
 _RUN_KIND: Final = MeldKind.RUN
 _card_set: Final = single(CardSet, int)
@@ -89,14 +93,17 @@ def _not_now(state: GameState, action: _Forgeable, phase: Phase, doing: str) -> 
     """
     The error for *action* when the game is not in *phase* or it is not the action's seat's turn.
     """
-    if state.phase is not phase:
-        if state.phase is DRAW:
+    current = state.phase
+    if current is not phase:
+        if current is DRAW:
             return IllegalActionError(action, f"seat {state.to_act} must first draw or pass, not {doing}", "R13")
-        if state.phase is PLAY:
+        if current is PLAY:
             return IllegalActionError(
                 action, f"seat {state.to_act} has drawn already; {doing} is not possible now", "R13"
             )
-        return IllegalActionError(action, f"no player acts in phase {state.phase.value!r}", "R13")
+        if current is _DEAL or current is _DEAL_OVER or current is _GAME_OVER:
+            return IllegalActionError(action, f"no player acts in phase {current.value!r}", "R13")
+        assert_never(current)
     seat = action.seat
     if type(seat) is not int:
         return IllegalActionError(action, f"a seat is a number 0-3, not {seat!r}", "R1")
@@ -118,15 +125,17 @@ def _with_part(parts: Four, seat: int, mask: int) -> Four:
 
 def deal(state: GameState, action: Deal) -> GameState:
     phase = state.phase
-    if phase is not Phase.DEAL and phase is not Phase.DEAL_OVER:
+    if phase is DRAW or phase is PLAY or phase is _GAME_OVER:
         raise IllegalActionError(
             action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7"
         )
+    if phase is not _DEAL and phase is not _DEAL_OVER:
+        assert_never(phase)
     dealer = next_dealer(state)
     fields: _ForgeableDeal = action
     seat = fields.seat
     if type(seat) is not int or seat != dealer:
-        rule = "R5" if phase is Phase.DEAL else "A4"
+        rule = "R5" if phase is _DEAL else "A4"
         raise IllegalActionError(action, f"seat {dealer} deals this deal, not seat {seat!r}", rule)
     deck = fields.deck
     if type(deck) is not tuple or len(deck) != 56:
@@ -444,11 +453,11 @@ def _end_deal(  # noqa: PLR0913
     kept: _Kept = state
     score = score_deal(hands, melds, went_out, rules=rules, deal=state.deal, end=end)
     results = (*state.results, score)
-    phase = Phase.DEAL_OVER
+    phase = _DEAL_OVER
     if state.deal >= rules.num_deals:
         level = sum(r.teams[0].total for r in results) == sum(r.teams[1].total for r in results)
         if not (level and state.deal < rules.max_deals):
-            phase = Phase.GAME_OVER
+            phase = _GAME_OVER
     return _state(
         rules, phase, state.stock_known, melds, None, _EMPTY, results, kept._table if table is None else table,
         deal=state.deal, dealer=state.dealer, to_act=None, hands=hands, stock=state.stock, discard_pile=pile,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import Final, NoReturn, assert_never
 
 from attrs import frozen
 
@@ -69,6 +69,8 @@ def __dir__() -> list[str]:
 #: Both behave alike: the same results, the same errors, the same pickles.
 COMPILED: Final[bool] = Path(__file__).suffix in {".so", ".pyd"}
 
+# The phases, tested by identity and exhaustively (see persian_rummy._phases).
+_DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
@@ -115,8 +117,10 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
         return _draw_actions(state, seat, hand, state.stock_size > 0)
     if phase is _GAME_OVER:
         return ()
-    msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
-    raise ChanceNodeError(msg)
+    if phase is _DEAL or phase is _DEAL_OVER:
+        msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
+        raise ChanceNodeError(msg)
+    assert_never(phase)
 
 
 def _not_shown(view: View, seat: int) -> NoReturn:
@@ -218,7 +222,11 @@ def is_deal_over(state: GameState) -> bool:
     except AttributeError:  # free while nothing is raised: is_deal_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise
-    return phase is _DEAL_OVER or phase is _GAME_OVER
+    if phase is _PLAY or phase is _DRAW or phase is _DEAL:
+        return False
+    if phase is _DEAL_OVER or phase is _GAME_OVER:
+        return True
+    assert_never(phase)
 
 
 def is_game_over(state: GameState) -> bool:

@@ -43,7 +43,7 @@ from typing import Final, Never, Protocol, TypeAlias, assert_never, runtime_chec
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments, _build, _coerce, _limits, _seats, _summary, _unchecked
+from . import _arguments, _build, _coerce, _limits, _phases, _seats, _summary, _unchecked
 from ._cardlogic import usable as _usable
 from ._cardlogic import witnesses as _witnesses
 from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
@@ -52,7 +52,7 @@ from .cardsets import CardSet
 from .engine import apply
 from .exceptions import InvalidTypeError, InvalidValueError
 from .rules import Rules
-from .state import GameState, Phase, View, new_game
+from .state import GameState, View, new_game
 from .views import observe
 
 __all__ = ["Event", "Listener", "events_of", "view_after", "view_from_events"]
@@ -67,8 +67,7 @@ _Five: TypeAlias = tuple["Event", "Event", "Event", "Event", "Event"]
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 _PLAYER_ACTIONS: Final = frozenset(ACTION_TYPES) - {Deal}
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
+_OVER: Final = _phases.OVER
 _card_set: Final = _build.single(CardSet, int)
 _new_state: Final = _unchecked.new_state
 
@@ -349,8 +348,7 @@ def _not_an_action(action: Never) -> InvalidTypeError:
 
 
 def _shown_hands(after: GameState) -> _Four | None:
-    phase = after.phase
-    return after.hands if phase is _DEAL_OVER or phase is _GAME_OVER else None
+    return after.hands if after.phase in _OVER else None
 
 
 def _everyone(event: Event) -> _Five:
@@ -492,7 +490,7 @@ def _check_told(view: View, event: Event, new: View) -> None:
     Check that *event* showed what the action showed: the hands when the deal ended (which
     `_Layout.show` dealt), the stock turned over, every card taken.
     """
-    over = new.phase is _DEAL_OVER or new.phase is _GAME_OVER
+    over = new.phase in _OVER
     if (event.hands is not None) != over:
         raise _misfit("the action that ends a deal, and only it, shows every hand")
     turned = new.known_stock if view.known_stock is None else None
@@ -539,7 +537,7 @@ class _Layout:
     def state(self) -> GameState:
         view = self.view
         hands = (self.hand(0), self.hand(1), self.hand(2), self.hand(3))
-        over = view.phase is _DEAL_OVER or view.phase is _GAME_OVER
+        over = view.phase in _OVER
         # Built without checks: the view is checked, and the hidden cards only moved among hidden places.
         return _new_state(
             view.rules, view.phase, view.known_stock is not None, view.melds, view.obligation, view.picked,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, assert_never
 
 from attrs import field, frozen
 
@@ -62,9 +62,12 @@ class Phase(_Choice):
     GAME_OVER = "game_over"
 
 
-_PLAY: Final = Phase.PLAY
+# The phases, tested by identity where every step of a game asks (see persian_rummy._phases).
 _DEAL: Final = Phase.DEAL
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
 
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str
@@ -200,8 +203,12 @@ class GameState:
         """
         Whether the next action is a `persian_rummy.Deal`.
         """
-        phase = self.phase  # every playout loop asks, at every step
-        return phase is _DEAL or phase is _DEAL_OVER
+        phase = self.phase  # every playout loop asks, at every step: the turns first
+        if phase is _PLAY or phase is _DRAW or phase is _GAME_OVER:
+            return False
+        if phase is _DEAL or phase is _DEAL_OVER:
+            return True
+        assert_never(phase)
 
     def __repr__(self) -> str:
         return f"parse_position({_format.position(self)!r})"
