@@ -76,6 +76,10 @@ class _Positional(Protocol):
     def __call__(self, seat: int, name: str) -> _Cached: ...
 
 
+class _SeatOnly(Protocol):
+    def __call__(self, *, seat: int) -> _Cached: ...
+
+
 class _FirstPositional(Protocol):
     def __call__(self, seat: int, /, *, name: str) -> _Cached: ...
 
@@ -174,6 +178,10 @@ class TestBuilder:
     def test_a_declaration_other_than_the_fields_is_refused(self, declared: Callable[..., object]) -> None:
         with pytest.raises(TypeError, match=r"must take the fields of _[A-Z][a-z]+, \('seat', "):
             builder(_Cached if declared is not _Alike.__call__ else _Pair, declared)
+
+    def test_a_field_left_out_is_named(self) -> None:
+        with pytest.raises(TypeError, match=r"<= 30; it lacks 'name'$"):
+            builder(_Cached, _SeatOnly.__call__)
 
     def test_more_than_fifteen_keywords_are_refused(self) -> None:
         with pytest.raises(TypeError, match=r"0 \+ 2 \* 16 <= 30"):

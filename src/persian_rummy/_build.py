@@ -106,10 +106,13 @@ def _declared_fields(cls: type, declared: Callable[..., object]) -> tuple[tuple[
         len(positional) + 2 * len(keywords) > _STACK_GUIDELINE,
     ]
     if any(problems):
+        taken = {p.name for p in parameters}
+        missing = "".join(f"; it lacks {name!r}" for name in names if name not in taken)
+        extra = "".join(f"; {name!r} is no field" for name in taken.difference(names))
         msg = (
             f"{declared.__qualname__} must take the fields of {cls.__name__}, {names}, in order and without"
             " defaults: by keyword, but for a few fields of a type no other field has, taken first positionally,"
-            f" enough of them that {len(positional)} + 2 * {len(keywords)} <= {_STACK_GUIDELINE}"
+            f" enough of them that {len(positional)} + 2 * {len(keywords)} <= {_STACK_GUIDELINE}{missing}{extra}"
         )
         raise TypeError(msg)
     return positional, keywords
