@@ -75,10 +75,7 @@ def lay_down(seat: int, mask: int) -> LayDown:
     key = (seat, mask)
     action = _LAY_DOWNS.get(key)
     if action is None:
-        action = _LAY_DOWNS[key] = _lay_down(
-            seat=seat,
-            cards=_card_set(mask),
-        )
+        action = _LAY_DOWNS[key] = _lay_down(seat=seat, cards=_card_set(mask))
     return action
 
 
@@ -89,11 +86,7 @@ def lay_off(seat: int, meld: int, mask: int) -> LayOff:
     key = (seat, meld, mask)
     action = _LAY_OFFS.get(key)
     if action is None:
-        action = _LAY_OFFS[key] = _lay_off(
-            seat=seat,
-            meld=meld,
-            cards=_card_set(mask),
-        )
+        action = _LAY_OFFS[key] = _lay_off(seat=seat, meld=meld, cards=_card_set(mask))
     return action
 
 

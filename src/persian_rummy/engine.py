@@ -204,10 +204,7 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     # A shuffle of the deck, for a seat: nothing of the action to check.
-    return _new_deal(
-        seat=next_dealer(state),
-        deck=tuple(deck),
-    )
+    return _new_deal(seat=next_dealer(state), deck=tuple(deck))
 
 
 _new_deal: Final = _unchecked.new_deal
