@@ -30,6 +30,7 @@ from persian_rummy import (
     TeamScore,
     _phases,
     _shapes,
+    _viewing,
     apply,
     check_invariants,
     legal_actions,
@@ -220,9 +221,10 @@ class TestPhaseQuestions:
 
     @pytest.mark.parametrize("phase", list(Phase), ids=str)
     def test_a_state_answers_as_its_phase(self, phase: Phase) -> None:
-        state = forged(position(), phase=phase)
+        state = forged(position(hands=("Qh", "Kd", "2c", "3s")), phase=phase)
         assert (phase in _phases.CHANCE) == state.is_chance_node
         assert (phase in _phases.OVER) == is_deal_over(state)
+        assert (phase in _phases.OVER) == (state.hands == _viewing.view_of(state, 0).known)
 
 
 class TestTurn:
