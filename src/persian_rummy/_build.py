@@ -17,8 +17,10 @@ declaration that does not list the class's fields so (``tests/test_internals.py`
 their types with the fields').  A class with one field takes it positionally (`single`).
 
 CPython passes up to fifteen arguments by keyword on the stack; a call with more (a state has
-seventeen fields) builds a dictionary and costs ten times as much.  So a builder of a class with more
-fields takes enough of them positionally to stay within ``2 * keywords + positional <= 30``.
+seventeen fields) builds a dictionary and costs three times as much.  So a builder of a class with more
+fields takes enough of them positionally to stay within ``2 * keywords + positional <= 30``.  Even so a
+call with keywords costs more than one without (CPython 3.11 does not specialize it): about 30 ns more
+for a state built with nine keywords, measured against the same seventeen values given positionally.
 
 It fills a mutable twin of the class (same slots, hence the same memory layout) and then
 gives the object its real class, which is cheaper than setting frozen slots one by one.  A

@@ -1,17 +1,17 @@
 """
-The engine's values built without checks, by keyword: the states, the melds, the lay-downs, lay-offs and
-deals that `persian_rummy.apply`, `persian_rummy.legal_actions`, ``determinize`` and the events' replay
-derive from values already checked (`persian_rummy._build`).
+The engine's values built without checks, by keyword: the states, the melds, the lay-downs, lay-offs and deals
+that `persian_rummy.apply`, `persian_rummy.legal_actions`, ``determinize`` and the events' replay derive from
+values already checked (`persian_rummy._build`).
 
-Each protocol below declares one builder: every field of its class, in field order, without a
-default, by keyword, so that mypy names every construction that lacks a field; `_build.builder`
-refuses, when this module is imported, a declaration that does not list the class's fields
-(``tests/test_internals.py`` compares their types).  A state's builder takes the fields of a type that no
-other field of a state has first, positionally, since mypy tells them apart by their types, and by keyword
-only the fields that share a type (the counts, the seats, the hands and revealed cards, the stock and the
-pile): CPython passes more than fifteen arguments by keyword only through a dictionary, several times as
-slowly, and each keyword costs a little (`persian_rummy._build`).  The tuples that the engine hands on from one state
-to the next (hands, revealed cards, the table summary) are declared as tuples of any length: the
+Each protocol below declares one builder: every field of its class, in field order, without a default, by
+keyword, so that mypy names every construction that lacks a field; `_build.builder` refuses, when this module is
+imported, a declaration that does not list the class's fields (``tests/test_internals.py`` compares their
+types).  A state's builder takes the eight fields of a type that no other field of a state has first,
+positionally, since mypy tells them apart by their types, and by keyword only the nine that share a type (the
+counts, the seats, the hands and revealed cards, the stock and the pile): CPython passes more than fifteen
+arguments by keyword only through a dictionary, several times as slowly, and a call with keywords costs more
+than one without, a little more for each keyword (`persian_rummy._build`).  The tuples that the engine hands on
+from one state to the next (hands, revealed cards, the table summary) are declared as tuples of any length: the
 compiled build then passes on the tuple itself instead of a copy (CONTRIBUTING, "The compiled build").
 """
 
