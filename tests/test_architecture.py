@@ -43,6 +43,8 @@ LAYERS = (
     "_scene",
     "_validation",
     "state",
+    "_phases",
+    "_unchecked",
     "_viewing",
     "fingerprints",
     # the engine

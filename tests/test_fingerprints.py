@@ -95,9 +95,12 @@ def replace(value: T, name: str, new: object) -> T:
     *value* with the field *name* set to *new*, built without checks (the result need not be valid).
     """
     cls: type[Any] = type(value)
-    fields = attrs.fields(cls)
-    build: Callable[..., T] = _build.builder(cls)
-    return build(*(new if field.name == name else getattr(value, field.name) for field in fields))
+    made: T = object.__new__(cls)
+    for field in attrs.fields(cls):
+        object.__setattr__(made, field.name, new if field.name == name else getattr(value, field.name))
+    if _build.CACHED_HASH in cls.__slots__:
+        object.__setattr__(made, _build.CACHED_HASH, None)
+    return made
 
 
 def eq_fields(cls: type) -> tuple[str, ...]:

@@ -6,16 +6,39 @@ and the card logic of a low ace (A8) against a card-by-card reference.
 
 from __future__ import annotations
 
-from typing import ClassVar
+import types
+import typing
+from collections.abc import Callable
+from typing import ClassVar, Protocol
 
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from persian_rummy import FULL_DECK, Card, CardSet, DrawStock, MeldKind, Rank, Suit, notation, serialize
-from persian_rummy._build import builder
+from persian_rummy import (
+    FULL_DECK,
+    Card,
+    CardSet,
+    Deal,
+    DealScore,
+    DrawStock,
+    GameState,
+    LayDown,
+    LayOff,
+    MeldKind,
+    Rank,
+    Suit,
+    TableMeld,
+    TeamScore,
+    notation,
+    serialize,
+)
+from persian_rummy._build import DECLARED, builder, single
 from persian_rummy._cardlogic import fits, meldable, reaches
+from persian_rummy.events import Event
+from persian_rummy.matches import GameResult
+from persian_rummy.tensors import History
 from tests.test_properties import MELDS, extensions, naive_kind
 
 
@@ -37,21 +60,157 @@ class _Knock:
     loudly: bool
 
 
+class _CachedFields(Protocol):
+    def __call__(self, *, seat: int, name: str) -> _Cached: ...
+
+
+class _Wrong(Protocol):
+    def __call__(self, *, name: str, seat: int) -> _Cached: ...
+
+
+class _Defaulted(Protocol):
+    def __call__(self, *, seat: int, name: str = "North") -> _Cached: ...
+
+
+class _Positional(Protocol):
+    def __call__(self, seat: int, name: str) -> _Cached: ...
+
+
+class _SeatOnly(Protocol):
+    def __call__(self, *, seat: int) -> _Cached: ...
+
+
+class _FirstPositional(Protocol):
+    def __call__(self, seat: int, /, *, name: str) -> _Cached: ...
+
+
+@attrs.frozen
+class _Pair:
+    seat: int
+    other: int
+
+
+class _Alike(Protocol):
+    def __call__(self, seat: int, /, *, other: int) -> _Pair: ...
+
+
+_Sixteen = attrs.make_class("_Sixteen", [f"f{i}" for i in range(16)], frozen=True)
+
+
+class _SixteenFields(Protocol):
+    def __call__(
+        self,
+        *,
+        f0: int,
+        f1: int,
+        f2: int,
+        f3: int,
+        f4: int,
+        f5: int,
+        f6: int,
+        f7: int,
+        f8: int,
+        f9: int,
+        f10: int,
+        f11: int,
+        f12: int,
+        f13: int,
+        f14: int,
+        f15: int,
+    ) -> object: ...
+
+
+@attrs.frozen
+class _Derived:
+    seat: int
+    _team: int = attrs.field(init=False)
+
+
+class _DerivedFields(Protocol):
+    def __call__(self, *, seat: int, team: int) -> _Derived: ...
+
+
+def _widened(declared: object, field: object) -> bool:
+    """
+    Whether *declared* is *field*; or one of the types of a union (a score's items, which the package always
+    builds as numbers); or, for a tuple, a tuple of any length that holds its items (as the builders declare the
+    tuples the compiled build must hand on uncopied: `persian_rummy._unchecked`).
+    """
+    if declared == field or (declared in typing.get_args(field) and type(field) is types.UnionType):
+        return True
+    if typing.get_origin(declared) is not tuple or typing.get_origin(field) is not tuple:
+        return False
+    item, rest = typing.get_args(declared)
+    return rest is Ellipsis and all(item in (object, part) for part in typing.get_args(field))
+
+
 class TestBuilder:
     """
-    `_build.builder`: a value built without checks equals the same value built by hand.
+    `_build.builder`: a value built without checks equals the same value built by hand, from every field
+    given by keyword as a protocol declares them.
     """
 
     def test_a_class_with_a_cached_hash_and_weak_references(self) -> None:
-        build = builder(_Cached)
-        made = build(2, "South")
+        build = builder(_Cached, _CachedFields.__call__)
+        made = build(seat=2, name="South")
         assert _Cached(2, "South") == made
         assert hash(_Cached(2, "South")) == hash(made)
-        assert builder(_Cached) is build
+        assert builder(_Cached, _CachedFields.__call__) is build
+
+    def test_a_derived_private_field_by_its_name_without_the_underscore(self) -> None:
+        made = builder(_Derived, _DerivedFields.__call__)(seat=3, team=1)
+        assert (3, 1) == (made.seat, made._team)
+
+    def test_the_fields_by_keyword_only(self) -> None:
+        build = builder(_Cached, _CachedFields.__call__)
+        with pytest.raises(TypeError, match="takes 0 positional arguments"):
+            build(2, "South")  # type: ignore[call-arg]
+
+    def test_fields_of_a_type_no_other_field_has_positionally_first(self) -> None:
+        made = builder(_Cached, _FirstPositional.__call__)(2, name="South")
+        assert _Cached(2, "South") == made
+
+    @pytest.mark.parametrize(
+        "declared",
+        [_Wrong.__call__, _Defaulted.__call__, _Positional.__call__, _Alike.__call__],
+        ids=["out of order", "a default", "positional or keyword", "positional of a shared type"],
+    )
+    def test_a_declaration_other_than_the_fields_is_refused(self, declared: Callable[..., object]) -> None:
+        with pytest.raises(TypeError, match=r"must take the fields of _[A-Z][a-z]+, \('seat', "):
+            builder(_Cached if declared is not _Alike.__call__ else _Pair, declared)
+
+    def test_a_field_left_out_is_named(self) -> None:
+        with pytest.raises(TypeError, match=r"<= 30; it lacks 'name'$"):
+            builder(_Cached, _SeatOnly.__call__)
+
+    def test_more_than_fifteen_keywords_are_refused(self) -> None:
+        with pytest.raises(TypeError, match=r"0 \+ 2 \* 16 <= 30"):
+            builder(_Sixteen, _SixteenFields.__call__)
 
     def test_a_class_with_one_field(self) -> None:
-        assert DrawStock(3) == builder(DrawStock)(3)
-        assert CardSet.parse("Qh") == builder(CardSet)(1 << Card.parse("Qh").index)
+        assert DrawStock(3) == single(DrawStock, int)(3)
+        assert CardSet.parse("Qh") == single(CardSet, int)(1 << Card.parse("Qh").index)
+
+    def test_a_class_with_more_fields_is_not_single(self) -> None:
+        with pytest.raises(TypeError, match="_Cached has more than one field"):
+            single(_Cached, int)
+
+    def test_the_package_declares_its_builders(self) -> None:
+        assert {GameState, TableMeld, LayDown, LayOff, Deal, Event, TeamScore, DealScore, GameResult, History} == {
+            cls for cls in DECLARED if cls.__module__.startswith("persian_rummy.")
+        }
+
+    @pytest.mark.parametrize(
+        "cls",
+        [GameState, TableMeld, LayDown, LayOff, Deal, Event, TeamScore, DealScore, GameResult, History],
+        ids=lambda cls: cls.__name__,
+    )
+    def test_each_declaration_types_the_fields_as_the_class(self, cls: type) -> None:
+        fields = attrs.fields(attrs.resolve_types(cls))
+        hints = typing.get_type_hints(DECLARED[cls])
+        mismatched = [f.alias for f in fields if not _widened(hints[f.alias], f.type)]
+        assert [] == mismatched
+        assert cls is hints["return"]
 
 
 class TestDeclarationsChecked:

@@ -38,6 +38,7 @@ from persian_rummy import (
     observe,
     parse_position,
 )
+from persian_rummy.heuristics import Until, rollout
 from persian_rummy.players import (
     PLAYER_NAMES,
     GreedyPlayer,
@@ -289,6 +290,21 @@ class TestLegalChoices:
         before = rng.getstate()
         assert Pass(1) == player.choose(observe(state, 1), rng)
         assert before == rng.getstate()
+
+
+class TestGreedyOutOfTurn:
+    """
+    R27: after the game no seat is to act, and the greedy player has no action to choose.
+    """
+
+    def test_a_finished_game(self) -> None:
+        final = rollout(new_game(), RandomPlayer(), seeded(8), Until.GAME)
+        assert Phase.GAME_OVER is final.phase
+        message = "no seat is to act in phase 'game_over': there is no action to choose"
+        with pytest.raises(InvalidValueError, match=message):
+            GreedyPlayer()(final, seeded(1))
+        with pytest.raises(InvalidValueError, match=message):
+            GreedyPlayer().choose(observe(final, 0), seeded(1))
 
 
 def going_out() -> View:

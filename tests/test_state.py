@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+import typing
 
 import attrs
 import pytest
@@ -27,12 +28,16 @@ from persian_rummy import (
     Rules,
     TakeDiscard,
     TeamScore,
+    _phases,
+    _shapes,
+    _viewing,
     apply,
     check_invariants,
     legal_actions,
     new_game,
     random_deal,
 )
+from persian_rummy.engine import is_deal_over
 from tests.positions import forged, meld, position
 
 # A well-formed result of a first deal, which the forged ones below spoil.
@@ -194,6 +199,32 @@ class TestPhases:
         result = DealScore(2, (TeamScore(0, 0, 0, 0), TeamScore(0, 0, 0, 0)), None, DealEnd.PASSES)
         message = refused(deal=2, results=(result,))
         assert "results must be deals 1, 2, ... in order; result 1 is for deal 2" == message
+
+
+class TestPhaseQuestions:
+    """
+    R5, A4: the next action is a deal in phases deal and deal_over; R13: a seat is to act in phases
+    draw and play; R19, R22: the deal is over in phases deal_over and game_over; R21, A17: passes in a
+    row are counted in phases draw, deal_over and game_over.  Each question is answered for every phase,
+    by the name that the modules below `state` see.
+    """
+
+    def test_each_phase_has_its_value_as_its_name(self) -> None:
+        assert [phase.value for phase in Phase] == [_phases.name(phase) for phase in Phase]
+        assert {phase.value for phase in Phase} == set(typing.get_args(_shapes.PhaseName))
+
+    def test_the_phases_of_each_question(self) -> None:
+        assert frozenset({Phase.DEAL, Phase.DEAL_OVER}) == _phases.CHANCE
+        assert frozenset({Phase.DRAW, Phase.PLAY}) == _phases.TURN
+        assert frozenset({Phase.DEAL_OVER, Phase.GAME_OVER}) == _phases.OVER
+        assert ["draw", "deal_over", "game_over"] == [p.value for p in Phase if _shapes.counts_passes(p.value)]
+
+    @pytest.mark.parametrize("phase", list(Phase), ids=str)
+    def test_a_state_answers_as_its_phase(self, phase: Phase) -> None:
+        state = forged(position(hands=("Qh", "Kd", "2c", "3s")), phase=phase)
+        assert (phase in _phases.CHANCE) == state.is_chance_node
+        assert (phase in _phases.OVER) == is_deal_over(state)
+        assert (phase in _phases.OVER) == (state.hands == _viewing.view_of(state, 0).known)
 
 
 class TestTurn:

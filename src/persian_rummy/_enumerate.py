@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._build import builder
+from ._build import single
 from ._cardlogic import (
     Position,
     forbidden_discards,
@@ -23,6 +23,7 @@ from ._cardlogic import (
 )
 from ._seats import SEATS
 from ._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
+from ._unchecked import new_lay_down, new_lay_off
 from .actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK
 from .cardsets import CardSet
@@ -33,9 +34,9 @@ IMMEDIATE: Final = ObligationTiming.IMMEDIATE
 
 # -- the action objects, built once -----------------------------------------------------------------------------
 
-_card_set: Final = builder(CardSet)
-_lay_down: Final = builder(LayDown)
-_lay_off: Final = builder(LayOff)
+_card_set: Final = single(CardSet, int)
+_lay_down: Final = new_lay_down
+_lay_off: Final = new_lay_off
 
 DRAW_STOCK: Final = tuple(DrawStock(seat) for seat in SEATS)
 PASS: Final = tuple(Pass(seat) for seat in SEATS)
@@ -74,7 +75,7 @@ def lay_down(seat: int, mask: int) -> LayDown:
     key = (seat, mask)
     action = _LAY_DOWNS.get(key)
     if action is None:
-        action = _LAY_DOWNS[key] = _lay_down(seat, _card_set(mask))
+        action = _LAY_DOWNS[key] = _lay_down(seat=seat, cards=_card_set(mask))
     return action
 
 
@@ -85,7 +86,7 @@ def lay_off(seat: int, meld: int, mask: int) -> LayOff:
     key = (seat, meld, mask)
     action = _LAY_OFFS.get(key)
     if action is None:
-        action = _LAY_OFFS[key] = _lay_off(seat, meld, _card_set(mask))
+        action = _LAY_OFFS[key] = _lay_off(seat=seat, meld=meld, cards=_card_set(mask))
     return action
 
 

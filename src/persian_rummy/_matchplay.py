@@ -14,9 +14,14 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, assert_never
 
 from . import _limits
+from ._phases import DEAL as _DEAL
+from ._phases import DEAL_OVER as _DEAL_OVER
+from ._phases import DRAW as _DRAW
+from ._phases import GAME_OVER as _GAME_OVER
+from ._phases import PLAY as _PLAY
 from ._viewing import view_of
 from .actions import Action, PlayerAction
 from .engine import apply, legal_actions, random_deal
@@ -24,7 +29,7 @@ from .events import Event, Listener, events_of
 from .exceptions import IllegalActionError, InvalidValueError
 from .players import Player
 from .rules import Rules
-from .state import GameState, Phase, new_game
+from .state import GameState, new_game
 
 _C = TypeVar("_C")
 _R = TypeVar("_R")
@@ -34,9 +39,6 @@ MOST_PER_TASK: Final = 32
 #: Called as ``progress(finished, total)`` as the games are finished.
 Progress = Callable[[int, int], object]
 
-_PLAY: Final = Phase.PLAY
-_DRAW: Final = Phase.DRAW
-_GAME_OVER: Final = Phase.GAME_OVER
 _MOST: Final = _limits.MAX_ACTIONS
 #: The steps of a game: its actions, at most `_MOST`, and the look that finds it over.
 _STEPS: Final = range(_MOST + 1)
@@ -149,10 +151,10 @@ def playout(  # noqa: PLR0913
     rules: Rules, dealer: int, players: Sequence[Player], deck_seed: int, seeds: Sequence[int], game: int
 ) -> tuple[GameState, list[Action], list[int], list[float]]:
     """
-    Play game number *game* of a match to its end: the final state, every action, and each seat's
-    decisions and seconds of thinking.  The decks are shuffled by a ``random.Random`` of *deck_seed*;
-    the player of each seat has one of *seeds* and sees its seat's view and nothing else, or only
-    its legal actions (`LegalActionsPlayer`); listeners are told the events (`_seated`).
+    Play game number *game* of a match to its end: the final state, every action, and each seat's decisions and
+    seconds of thinking.  The decks are shuffled by a ``random.Random`` of *deck_seed*; the player of each seat has
+    one of *seeds* and sees its seat's view and nothing else, or only its legal actions (`LegalActionsPlayer`);
+    listeners are told the events (`_seated`).
 
     Raises:
         IllegalActionError: a player chose an illegal action (the message names the seat and the game).
@@ -167,16 +169,17 @@ def playout(  # noqa: PLR0913
         phase = state.phase
         if phase is _PLAY or phase is _DRAW:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
-            # The seat's view, or its legal actions for a player that looks at nothing else.
-            given = view_of(state, seat) if shown[seat] else legal_actions(state)
+            given = view_of(state, seat) if shown[seat] else legal_actions(state)  # or the actions alone
             start = clock()
             action: Action = choose[seat](given, sources[seat])
             thinking[seat] += clock() - start
             decisions[seat] += 1
         elif phase is _GAME_OVER:
             break
-        else:
+        elif phase is _DEAL or phase is _DEAL_OVER:
             action = random_deal(state, decks)
+        else:
+            assert_never(phase)
         record(action)
         try:
             after = apply(state, action)

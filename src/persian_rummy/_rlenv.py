@@ -17,7 +17,7 @@ from typing import Any, Final, TypeAlias, cast
 import numpy as np
 from gymnasium import spaces
 
-from . import _arguments, _format, _limits
+from . import _arguments, _format, _limits, _phases, _scene
 from .actionids import action_count, action_from_id, legal_actions_by_id
 from .actions import PlayerAction
 from .engine import apply, max_game_length, outcome, random_deal
@@ -38,9 +38,7 @@ REWARD_MODES: Final = ("margin", "outcome")
 RENDER_MODES: Final = ("ansi", "human")
 #: The player actions after which a game under rules with no bound on its length is cut short.
 UNBOUNDED_STEPS: Final = 10_000
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
+_OVER: Final = _phases.OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _TEAMS: Final = ("N-S", "E-W")
 #: The teams' rewards in the mode "outcome", by the winning team.
@@ -138,15 +136,7 @@ def deal_ended(state: GameState) -> bool:
     """
     Whether a deal has just ended in *state*, reached by a player's action.
     """
-    phase = state.phase
-    return phase is _DEAL_OVER or phase is _GAME_OVER
-
-
-def is_turn(phase: Phase) -> bool:
-    """
-    Whether a player is to act in *phase*.
-    """
-    return phase is _DRAW or phase is _PLAY
+    return state.phase in _OVER
 
 
 # -- spaces and observations ---------------------------------------------------------------------------------------
@@ -291,9 +281,9 @@ def _heading(position: GameState | View, names: Sequence[str]) -> str:
         return f"Persian Rummy, {deals}: the game is over, {ending}"
     if position.to_act is None:
         return f"Persian Rummy, {deals}: the cards are to be dealt"
-    doing = "draw" if position.phase is _DRAW else "play"
+    doing = _scene.turn_note(_phases.name(position.phase))
     owed = "" if position.obligation is None else f", must play {position.obligation}"
-    return f"Persian Rummy, {deals}: {_seat_name(position.to_act, names)} to {doing}{owed}"
+    return f"Persian Rummy, {deals}: {_seat_name(position.to_act, names)} {doing}{owed}"
 
 
 def _totals(view: View) -> tuple[int, int]:

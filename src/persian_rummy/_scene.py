@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
 from . import _drawing, _format
-from ._shapes import State, ViewShape
+from ._shapes import PhaseName, State, ViewShape, is_turn, named
 from .cards import Card
 from .cardsets import CardSet
 from .melds import MeldKind, TableMeld
@@ -73,7 +73,7 @@ class Scene:
     """
 
     rules: Rules
-    phase: str
+    phase: PhaseName
     deal: int
     dealer: int
     to_act: int | None
@@ -133,7 +133,7 @@ def _scene(  # noqa: PLR0913 - the parts in which a state and a view differ
 ) -> Scene:
     return Scene(
         rules=value.rules,
-        phase=str(value.phase),
+        phase=named(str(value.phase)),
         deal=value.deal,
         dealer=value.dealer,
         to_act=value.to_act,
@@ -187,26 +187,54 @@ def status(scene: Scene) -> str:
     """
     Whose turn it is and what to do, or how the deal or the game ended.
     """
-    if scene.phase in {"deal_over", "game_over"}:
-        result = scene.results[-1]
-        how = f"{scene.name(result.went_out)} went out" if result.went_out is not None else _ENDINGS[result.end]
-        if scene.phase == "deal_over":
-            return f"Deal {result.deal} is over: {how} (this deal: {_deal_totals(result)})"
-        first, second = scene.scores
-        if first == second:
-            return f"The game is over: a draw, {first} all (deal {result.deal}: {how})"
-        winner = _TEAMS[int(second > first)]
-        return (
-            f"The game is over: {winner} win, {max(first, second)} to {min(first, second)} (deal {result.deal}: {how})"
-        )
-    if scene.to_act is None:
-        return f"{scene.name(scene.dealer)} to deal"
-    who = scene.name(scene.to_act)
-    if scene.phase == "play":
-        return f"{who} to lay down, lay off, then discard"
-    if scene.stock_size == 0:
-        return f"{who} to take from the discard pile or pass (R21)"
-    return f"{who} to draw from the stock or take from the discard pile (R14)"
+    phase, seat = scene.phase, scene.to_act
+    who = "" if seat is None else scene.name(seat)
+    match phase:
+        case "deal":
+            return f"{scene.name(scene.dealer)} to deal"
+        case "draw" if scene.stock_size == 0:
+            return f"{who} to take from the discard pile or pass (R21)"
+        case "draw":
+            return f"{who} to draw from the stock or take from the discard pile (R14)"
+        case "play":
+            return f"{who} to lay down, lay off, then discard"
+        case "deal_over":
+            result = scene.results[-1]
+            return f"Deal {result.deal} is over: {_how(scene, result)} (this deal: {_deal_totals(result)})"
+        case "game_over":
+            return _game_over(scene, scene.results[-1])
+        case _:
+            assert_never(phase)
+
+
+def turn_note(phase: PhaseName) -> str:
+    """
+    What the seat to act in *phase* is to do, in a word or two.
+    """
+    match phase:
+        case "draw":
+            return "to draw"
+        case "play":
+            return "to play"
+        case "deal" | "deal_over" | "game_over":
+            return ""
+        case _:
+            assert_never(phase)
+
+
+def _how(scene: Scene, result: DealScore) -> str:
+    return f"{scene.name(result.went_out)} went out" if result.went_out is not None else _ENDINGS[result.end]
+
+
+def _game_over(scene: Scene, result: DealScore) -> str:
+    first, second = scene.scores
+    if first == second:
+        return f"The game is over: a draw, {first} all (deal {result.deal}: {_how(scene, result)})"
+    winner = _TEAMS[int(second > first)]
+    return (
+        f"The game is over: {winner} win, {max(first, second)} to {min(first, second)}"
+        f" (deal {result.deal}: {_how(scene, result)})"
+    )
 
 
 def taken(scene: Scene, write: _Write) -> str:
@@ -326,7 +354,7 @@ def text(scene: Scene, *, symbols: bool) -> str:
     width = max(len(scene.name(seat)) for seat in range(4))
     lines += [f"  {scene.name(hand.seat):<{width}}  {_hand_text(hand, write)}" for hand in scene.hands]
     lines += ["", *_table_lines(scene, write), _pile_line(scene, write), _stock_line(scene, write)]
-    if scene.passes and scene.phase in {"draw", "play"}:
+    if scene.passes and is_turn(scene.phase):
         lines.append(f"Passes in a row: {scene.passes} (R21)")
     return "".join(f"{line}\n" for line in lines)
 
@@ -400,7 +428,7 @@ def _seat_label(scene: Scene, seat: int, y: float) -> str:
     notes = [_TEAMS[seat & 1]] + (["dealer"] if seat == scene.dealer and scene.deal else [])
     parts.append(_drawing.text(_PAD + 4, y + 44, ", ".join(notes), font_size=11, fill=_drawing.MUTED))
     if seat == scene.to_act:
-        turn = "to draw" if scene.phase == "draw" else "to play"
+        turn = turn_note(scene.phase)
         parts.append(_drawing.text(_PAD + 4, y + 60, turn, font_size=11, font_weight="bold", fill=_drawing.INK))
     return "".join(parts)
 

@@ -9,12 +9,13 @@ sharing every part of the old state that did not change.
 
 from __future__ import annotations
 
-from typing import Final, Never, NoReturn, Protocol
+from typing import Final, Never, NoReturn, Protocol, assert_never
 
-from ._build import builder
+from ._build import single
 from ._cardlogic import forbidden_discards, laid_off, takeable, usable
 from ._summary import Summary
 from ._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
+from ._unchecked import new_meld, new_state
 from .actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from .cards import Card
 from .cardsets import CardSet
@@ -24,12 +25,17 @@ from .rules import EmptyStockEnd, ObligationTiming
 from .scoring import DealEnd, score_deal
 from .state import GameState, Phase, next_dealer
 
+# The phases, tested by identity and exhaustively (see persian_rummy._phases).
 DRAW: Final = Phase.DRAW
 PLAY: Final = Phase.PLAY
-_KINDS: Final = (None, MeldKind.SET, MeldKind.RUN)
-_card_set: Final = builder(CardSet)
-_state: Final = builder(GameState)
-_meld: Final = builder(TableMeld)
+_DEAL: Final = Phase.DEAL
+_DEAL_OVER: Final = Phase.DEAL_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+_SET_KIND: Final = MeldKind.SET
+_RUN_KIND: Final = MeldKind.RUN
+_card_set: Final = single(CardSet, int)
+_state: Final = new_state
+_meld: Final = new_meld
 #: The four parts of hands or revealed cards, by seat.  Typed as a tuple of any length, as are the
 #: constants below and the parts a transition passes on unchanged (`_Kept`): compiled code then
 #: hands on the tuple itself, where it would build a copy of a tuple typed with a fixed length.  So a
@@ -87,14 +93,17 @@ def _not_now(state: GameState, action: _Forgeable, phase: Phase, doing: str) -> 
     """
     The error for *action* when the game is not in *phase* or it is not the action's seat's turn.
     """
-    if state.phase is not phase:
-        if state.phase is DRAW:
+    current = state.phase
+    if current is not phase:
+        if current is DRAW:
             return IllegalActionError(action, f"seat {state.to_act} must first draw or pass, not {doing}", "R13")
-        if state.phase is PLAY:
+        if current is PLAY:
             return IllegalActionError(
                 action, f"seat {state.to_act} has drawn already; {doing} is not possible now", "R13"
             )
-        return IllegalActionError(action, f"no player acts in phase {state.phase.value!r}", "R13")
+        if current is _DEAL or current is _DEAL_OVER or current is _GAME_OVER:
+            return IllegalActionError(action, f"no player acts in phase {current.value!r}", "R13")
+        assert_never(current)
     seat = action.seat
     if type(seat) is not int:
         return IllegalActionError(action, f"a seat is a number 0-3, not {seat!r}", "R1")
@@ -116,15 +125,17 @@ def _with_part(parts: Four, seat: int, mask: int) -> Four:
 
 def deal(state: GameState, action: Deal) -> GameState:
     phase = state.phase
-    if phase is not Phase.DEAL and phase is not Phase.DEAL_OVER:
+    if phase is DRAW or phase is PLAY or phase is _GAME_OVER:
         raise IllegalActionError(
             action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7"
         )
+    if phase is not _DEAL and phase is not _DEAL_OVER:
+        assert_never(phase)
     dealer = next_dealer(state)
     fields: _ForgeableDeal = action
     seat = fields.seat
     if type(seat) is not int or seat != dealer:
-        rule = "R5" if phase is Phase.DEAL else "A4"
+        rule = "R5" if phase is _DEAL else "A4"
         raise IllegalActionError(action, f"seat {dealer} deals this deal, not seat {seat!r}", rule)
     deck = fields.deck
     if type(deck) is not tuple or len(deck) != 56:
@@ -145,8 +156,9 @@ def deal(state: GameState, action: Deal) -> GameState:
     new_hands = (_card_set(hands[0]), _card_set(hands[1]), _card_set(hands[2]), _card_set(hands[3]))
     rest = deck[dealt + 1 :]
     return _state(
-        state.rules, DRAW, state.deal + 1, dealer, (dealer + 1) % 4, new_hands, rest, False, (deck[dealt],),
-        (), None, _EMPTY, _NO_CARDS, 0, None, state.results, _NO_TABLE,
+        state.rules, DRAW, False, (), None, _EMPTY, state.results, _NO_TABLE, deal=state.deal + 1, dealer=dealer,
+        to_act=(dealer + 1) % 4, hands=new_hands, stock=rest, discard_pile=(deck[dealt],), revealed=_NO_CARDS,
+        passes=0, went_out=None,
     )  # fmt: skip
 
 
@@ -168,8 +180,9 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     if state.stock_known:  # everyone knows the card drawn from a stock turned over from the pile (A18)
         revealed = _with_part(revealed, seat, revealed[seat].mask | bit)
     return _state(
-        state.rules, PLAY, state.deal, state.dealer, seat, hands, stock[1:], state.stock_known and len(stock) > 1,
-        state.discard_pile, state.melds, None, _EMPTY, revealed, 0, None, state.results, kept._table,
+        state.rules, PLAY, state.stock_known and len(stock) > 1, state.melds, None, _EMPTY, state.results,
+        kept._table, deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=stock[1:],
+        discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None,
     )  # fmt: skip
 
 
@@ -196,9 +209,10 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
         raise IllegalActionError(action, reason, ("R15", "A12"))
     revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | taken)
     return _state(
-        state.rules, PLAY, state.deal, state.dealer, seat, _with_part(kept.hands, seat, hand | taken), state.stock,
-        state.stock_known, pile[:i], state.melds, None if free else card, _card_set(taken), revealed, 0, None,
-        state.results, kept._table,
+        state.rules, PLAY, state.stock_known, state.melds, None if free else card, _card_set(taken), state.results,
+        kept._table, deal=state.deal, dealer=state.dealer, to_act=seat,
+        hands=_with_part(kept.hands, seat, hand | taken), stock=state.stock, discard_pile=pile[:i], revealed=revealed,
+        passes=0, went_out=None,
     )  # fmt: skip
 
 
@@ -241,7 +255,16 @@ def _check_pending(state: GameState, action: LayDown | LayOff, hand: int, mask: 
 
 def _new_meld(seat: int, cards: CardSet, shape: int, ace_low: bool) -> TableMeld:
     ends, reach = extensions(cards.mask, shape, ace_low=ace_low)
-    return _meld(seat, cards, _NO_CARDS, ace_low, cards, _KINDS[shape], ends, reach)
+    return _meld(
+        owner=seat,
+        laid_down=cards,
+        layoffs=_NO_CARDS,
+        ace_low=ace_low,
+        cards=cards,
+        kind=_SET_KIND if shape == SET else _RUN_KIND,
+        ends=ends,
+        reach=reach,
+    )
 
 
 def lay_down(state: GameState, action: LayDown) -> GameState:
@@ -290,7 +313,16 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     layoffs[seat] = _card_set(layoffs[seat].mask | mask)
     shape = SET if meld.kind is MeldKind.SET else RUN
     ends, reach = extensions(union, shape, ace_low=meld.ace_low)
-    new = _meld(meld.owner, meld.laid_down, tuple(layoffs), meld.ace_low, _card_set(union), meld.kind, ends, reach)
+    new = _meld(
+        owner=meld.owner,
+        laid_down=meld.laid_down,
+        layoffs=tuple(layoffs),
+        ace_low=meld.ace_low,
+        cards=_card_set(union),
+        kind=meld.kind,
+        ends=ends,
+        reach=reach,
+    )
     # The cards just laid off may stay in the summary's masks: they never come back into play.
     direct, far, runs = state._table
     if shape == RUN:
@@ -327,8 +359,9 @@ def _after_play(  # noqa: PLR0913
     if not hand:
         return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, 0, table)
     return _state(
-        state.rules, state.phase, state.deal, state.dealer, seat, hands, state.stock, state.stock_known,
-        state.discard_pile, melds, obligation, state.picked, revealed, state.passes, None, state.results, table,
+        state.rules, state.phase, state.stock_known, melds, obligation, state.picked, state.results, table,
+        deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock,
+        discard_pile=state.discard_pile, revealed=revealed, passes=state.passes, went_out=None,
     )  # fmt: skip
 
 
@@ -364,8 +397,9 @@ def discard(state: GameState, action: Discard) -> GameState:
     elif not stock and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
         return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
     return _state(
-        rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, hands, stock, known, pile, state.melds, None, _EMPTY,
-        revealed, 0, None, state.results, kept._table,
+        rules, DRAW, known, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
+        dealer=state.dealer, to_act=(seat + 1) % 4, hands=hands, stock=stock, discard_pile=pile, revealed=revealed,
+        passes=0, went_out=None,
     )  # fmt: skip
 
 
@@ -398,8 +432,9 @@ def pass_turn(state: GameState, action: Pass) -> GameState:
             state, kept.hands, state.discard_pile, state.melds, kept.revealed, None, DealEnd.PASSES, passes
         )
     return _state(
-        rules, DRAW, state.deal, state.dealer, (seat + 1) % 4, kept.hands, state.stock, False, state.discard_pile,
-        state.melds, None, _EMPTY, kept.revealed, passes, None, state.results, kept._table,
+        rules, DRAW, False, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
+        dealer=state.dealer, to_act=(seat + 1) % 4, hands=kept.hands, stock=state.stock,
+        discard_pile=state.discard_pile, revealed=kept.revealed, passes=passes, went_out=None,
     )  # fmt: skip
 
 
@@ -418,12 +453,13 @@ def _end_deal(  # noqa: PLR0913
     kept: _Kept = state
     score = score_deal(hands, melds, went_out, rules=rules, deal=state.deal, end=end)
     results = (*state.results, score)
-    phase = Phase.DEAL_OVER
+    phase = _DEAL_OVER
     if state.deal >= rules.num_deals:
         level = sum(r.teams[0].total for r in results) == sum(r.teams[1].total for r in results)
         if not (level and state.deal < rules.max_deals):
-            phase = Phase.GAME_OVER
+            phase = _GAME_OVER
     return _state(
-        rules, phase, state.deal, state.dealer, None, hands, state.stock, state.stock_known, pile, melds, None, _EMPTY,
-        revealed, passes, went_out, results, kept._table if table is None else table,
+        rules, phase, state.stock_known, melds, None, _EMPTY, results, kept._table if table is None else table,
+        deal=state.deal, dealer=state.dealer, to_act=None, hands=hands, stock=state.stock, discard_pile=pile,
+        revealed=revealed, passes=passes, went_out=went_out,
     )  # fmt: skip

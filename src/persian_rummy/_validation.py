@@ -27,14 +27,15 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from . import _cardlogic, _seats, _tables
-from ._shapes import Public, State, ViewShape
+from ._shapes import PHASE_NAMES, Public, State, ViewShape, counts_passes, is_deal_over, is_turn, named
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet
 from .melds import TableMeld
 from .rules import EmptyStockEnd, ObligationTiming, Rules
 from .scoring import DealEnd, DealScore, TeamScore, score_deal
 
-# The phases, by value: this module comes before the `Phase` enumeration, which compares equal to them.
+# The phases, by name: this module comes before the `Phase` enumeration, which compares equal to them
+# (persian_rummy._shapes).  A test of one phase stays here; a question about several is asked there.
 _DEAL: Final = "deal"
 _DRAW: Final = "draw"
 _PLAY: Final = "play"
@@ -152,7 +153,7 @@ def phase_and_turn(facts: Facts) -> str | None:
     problem = _turn(public)
     if problem:
         return problem
-    if phase in {_DEAL_OVER, _GAME_OVER} and (deal < 1 or finished != deal):
+    if is_deal_over(named(phase)) and (deal < 1 or finished != deal):
         return f"deal {deal} is over, so {deal} deal(s) must be finished, got {finished}"
     if phase != _PLAY and (public.obligation is not None or public.picked):
         return f"only in phase play can a taken card be pending or picked cards be recorded (phase {phase})"
@@ -165,7 +166,7 @@ def _turn(public: Public) -> str | None:
     of this one; out of turn nobody is to act.
     """
     phase, deal, finished = public.phase, public.deal, len(public.results)
-    if phase not in {_DRAW, _PLAY}:
+    if not is_turn(named(phase)):
         return None if public.to_act is None else f"nobody is to act in phase {phase}, got seat {public.to_act!r}"
     if not _seats.is_seat(public.to_act):
         return f"in phase {phase} a seat 0-3 must be to act, got {public.to_act!r}"
@@ -249,7 +250,7 @@ def passes(facts: Facts) -> str | None:
     public = facts.public
     rules, phase = public.rules, public.phase
     if public.passes:
-        if phase not in {_DRAW, _DEAL_OVER, _GAME_OVER}:
+        if not counts_passes(named(phase)):
             return f"passes are counted only between turns of an empty-stock deal, not in phase {phase}"
         if facts.stock_size:
             return "a player may pass only when the stock is empty (R21)"
@@ -266,7 +267,7 @@ def end_of_deal(facts: Facts) -> str | None:
     R19, R22, A17: the last deal's result says how it ended and is the score of the table.
     """
     public = facts.public
-    if public.phase not in {_DEAL_OVER, _GAME_OVER}:
+    if not is_deal_over(named(public.phase)):
         return None
     rules, last = public.rules, public.results[-1]
     if public.went_out != last.went_out:
@@ -426,7 +427,6 @@ def first_problem(facts: Facts, checks: Sequence[Check]) -> str | None:
 # -- types ---------------------------------------------------------------------------------------------------------
 
 _OK: Final = object()
-_PHASES: Final = frozenset({_DEAL, _DRAW, _PLAY, _DEAL_OVER, _GAME_OVER})
 # How to look at a field: the offending value (the field, or the first bad item of it), or _OK.
 Look = Callable[[object], object]
 
@@ -463,7 +463,7 @@ def _card_set(value: object) -> bool:
 #: The types of the fields that states and views share: the name, how to look, what it must be.
 _PUBLIC_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
     ("rules", _one(lambda value: isinstance(value, Rules)), "be a Rules"),
-    ("phase", _one(lambda value: isinstance(value, str) and value in _PHASES), "be a Phase"),
+    ("phase", _one(lambda value: isinstance(value, str) and value in PHASE_NAMES), "be a Phase"),
     ("deal", _one(_count), "be a non-negative int"),
     ("dealer", _one(_seats.is_seat), "be a seat 0-3"),
     ("to_act", _one(_seat_or_none), "be a seat 0-3 or None"),
@@ -577,7 +577,7 @@ def _what_is_shown(view: ViewShape) -> str | None:
     A view shows what its seat sees, no more and no less: nothing before the first deal, every
     hand once the deal is over, the stock only when it was turned over from the pile (A18).
     """
-    over = view.phase in {_DEAL_OVER, _GAME_OVER}
+    over = is_deal_over(named(view.phase))
     if view.phase == _DEAL and (any(view.hand_sizes) or view.stock_size != 56):
         return HIDDEN_OR_SHOWN
     if over and any(len(part) != size for part, size in zip(view.known, view.hand_sizes, strict=True)):
@@ -591,7 +591,7 @@ def view_facts(view: ViewShape) -> Facts:
     """
     What *view* shows, for the checks.
     """
-    over = view.phase in {_DEAL_OVER, _GAME_OVER}
+    over = is_deal_over(named(view.phase))
     hands: list[int | None] = [part.mask if over else None for part in view.known]
     if view.seat is not None and view.hand is not None:
         hands[view.seat] = view.hand.mask

@@ -5,13 +5,17 @@ match runner, which shows a view to the player of every decision, build views he
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, assert_never
 
 from . import _build
 from .state import GameState, Phase, View
 
 _new: Final = object.__new__
 _VIEW_TWIN: Final = _build.twin(View)
+# The phases, tested by identity and exhaustively (see persian_rummy._phases).
+_DEAL: Final = Phase.DEAL
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 
@@ -33,7 +37,12 @@ def view_of(state: GameState, seat: int | None) -> View:
     view.hand = None if seat is None else hands[seat]
     north, east, south, west = hands
     view.hand_sizes = (north.mask.bit_count(), east.mask.bit_count(), south.mask.bit_count(), west.mask.bit_count())
-    view.known = hands if phase is _DEAL_OVER or phase is _GAME_OVER else state.revealed
+    if phase is _PLAY or phase is _DRAW or phase is _DEAL:
+        view.known = state.revealed
+    elif phase is _DEAL_OVER or phase is _GAME_OVER:  # every hand is shown (R22)
+        view.known = hands
+    else:
+        assert_never(phase)
     stock = state.stock
     view.stock_size = len(stock)
     view.discard_pile = state.discard_pile

@@ -174,4 +174,4 @@ class CardSet:
         return self._repr_svg_()
 
 
-_card_set: Final = _build.builder(CardSet)
+_card_set: Final = _build.single(CardSet, int)

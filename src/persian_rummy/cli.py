@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
-from . import _limits, _match_command, _play_command, _version
+from . import _limits, _match_command, _phases, _play_command, _version
 from .actions import Action
 from .cards import Card
 from .cardsets import CardSet
@@ -168,7 +168,7 @@ class _Narrator:
             return
         self.number += 1
         print(f"  {self.number:3}. {describe(before, action, symbols=self.symbols)}", file=out)
-        if after.phase is Phase.DEAL_OVER or after.phase is Phase.GAME_OVER:
+        if after.phase in _phases.OVER:
             print(file=out)
             print(render_text(after, symbols=self.symbols), file=out)
             _print_score(after.results[-1], after.scores, out)

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import Final, NoReturn, assert_never
 
 from attrs import frozen
 
-from . import _arguments, _build
+from . import _arguments, _unchecked
 from ._enumerate import draw_actions as _draw_actions
 from ._enumerate import play_actions as _play_actions
 from ._transitions import deal as _deal
@@ -69,6 +69,8 @@ def __dir__() -> list[str]:
 #: Both behave alike: the same results, the same errors, the same pickles.
 COMPILED: Final[bool] = Path(__file__).suffix in {".so", ".pyd"}
 
+# The phases, tested by identity and exhaustively (see persian_rummy._phases).
+_DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
@@ -115,8 +117,10 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
         return _draw_actions(state, seat, hand, state.stock_size > 0)
     if phase is _GAME_OVER:
         return ()
-    msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
-    raise ChanceNodeError(msg)
+    if phase is _DEAL or phase is _DEAL_OVER:
+        msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
+        raise ChanceNodeError(msg)
+    assert_never(phase)
 
 
 def _not_shown(view: View, seat: int) -> NoReturn:
@@ -200,10 +204,10 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     # A shuffle of the deck, for a seat: nothing of the action to check.
-    return _new_deal(next_dealer(state), tuple(deck))
+    return _new_deal(seat=next_dealer(state), deck=tuple(deck))
 
 
-_new_deal: Final = _build.builder(Deal)
+_new_deal: Final = _unchecked.new_deal
 
 
 def is_deal_over(state: GameState) -> bool:
@@ -215,7 +219,11 @@ def is_deal_over(state: GameState) -> bool:
     except AttributeError:  # free while nothing is raised: is_deal_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise
-    return phase is _DEAL_OVER or phase is _GAME_OVER
+    if phase is _PLAY or phase is _DRAW or phase is _DEAL:
+        return False
+    if phase is _DEAL_OVER or phase is _GAME_OVER:
+        return True
+    assert_never(phase)
 
 
 def is_game_over(state: GameState) -> bool:

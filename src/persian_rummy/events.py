@@ -43,7 +43,7 @@ from typing import Final, Never, Protocol, TypeAlias, assert_never, runtime_chec
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments, _build, _coerce, _limits, _seats, _summary
+from . import _arguments, _build, _coerce, _limits, _phases, _seats, _summary, _unchecked
 from ._cardlogic import usable as _usable
 from ._cardlogic import witnesses as _witnesses
 from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
@@ -52,7 +52,7 @@ from .cardsets import CardSet
 from .engine import apply
 from .exceptions import InvalidTypeError, InvalidValueError
 from .rules import Rules
-from .state import GameState, Phase, View, new_game
+from .state import GameState, View, new_game
 from .views import observe
 
 __all__ = ["Event", "Listener", "events_of", "view_after", "view_from_events"]
@@ -67,10 +67,9 @@ _Five: TypeAlias = tuple["Event", "Event", "Event", "Event", "Event"]
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 _PLAYER_ACTIONS: Final = frozenset(ACTION_TYPES) - {Deal}
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_card_set: Final = _build.builder(CardSet)
-_new_state: Final = _build.builder(GameState)
+_OVER: Final = _phases.OVER
+_card_set: Final = _build.single(CardSet, int)
+_new_state: Final = _unchecked.new_state
 
 
 # -- the fields of an event, as they are checked ----------------------------------------------------------------
@@ -275,7 +274,20 @@ def _end_problem(event: Event, action: LayDown | LayOff | Discard | Pass) -> str
 # -- the accounts of an action ----------------------------------------------------------------------------------
 
 
-_new_event: Final = _build.builder(Event)
+class _EventFields(Protocol):
+    def __call__(  # noqa: PLR0913 (every field of Event)
+        self,
+        *,
+        action: PlayerAction | None,
+        cards: CardSet,
+        dealer: int | None,
+        upcard: Card | None,
+        hands: _Four | None,
+        stock: tuple[Card, ...] | None,
+    ) -> Event: ...
+
+
+_new_event: Final = _build.builder(Event, _EventFields.__call__)
 
 
 def events_of(before: GameState, action: Action, after: GameState | None = None) -> _Five:
@@ -301,17 +313,31 @@ def events_of(before: GameState, action: Action, after: GameState | None = None)
     match action:
         case Discard():
             turned = after.stock if after.stock_known and not before.stock else None
-            return _everyone(_new_event(action, _EMPTY, None, None, _shown_hands(after), turned))
+            return _everyone(_told(action, cards=_EMPTY, hands=_shown_hands(after), stock=turned))
         case DrawStock():
             return _draw_events(before, action)
         case TakeDiscard():
-            return _everyone(_new_event(action, after.picked, None, None, None, None))
+            return _everyone(_told(action, cards=after.picked, hands=None, stock=None))
         case LayDown() | LayOff() | Pass():
-            return _everyone(_new_event(action, _EMPTY, None, None, _shown_hands(after), None))
+            return _everyone(_told(action, cards=_EMPTY, hands=_shown_hands(after), stock=None))
         case Deal():
             return _deal_events(action, after)
         case _:
             raise _not_an_action(action)
+
+
+def _told(action: PlayerAction, *, cards: CardSet, hands: _Four | None, stock: tuple[Card, ...] | None) -> Event:
+    """
+    The event of a player's action, as everyone sees it.
+    """
+    return _new_event(action=action, cards=cards, dealer=None, upcard=None, hands=hands, stock=stock)
+
+
+def _deal_event(cards: CardSet, dealer: int, upcard: Card) -> Event:
+    """
+    The event of a deal, as a seat that was dealt *cards* sees it.
+    """
+    return _new_event(action=None, cards=cards, dealer=dealer, upcard=upcard, hands=None, stock=None)
 
 
 def _not_an_action(action: Never) -> InvalidTypeError:
@@ -322,8 +348,7 @@ def _not_an_action(action: Never) -> InvalidTypeError:
 
 
 def _shown_hands(after: GameState) -> _Four | None:
-    phase = after.phase
-    return after.hands if phase is _DEAL_OVER or phase is _GAME_OVER else None
+    return after.hands if after.phase in _OVER else None
 
 
 def _everyone(event: Event) -> _Five:
@@ -334,10 +359,10 @@ def _draw_events(before: GameState, action: DrawStock) -> _Five:
     stock = before.stock
     if not stock:
         apply(before, action)  # raises: the stock is empty
-    drawn = _new_event(action, _card_set(1 << stock[0].index), None, None, None, None)
+    drawn = _told(action, cards=_card_set(1 << stock[0].index), hands=None, stock=None)
     if before.stock_known:  # everyone knows the card (A18)
         return _everyone(drawn)
-    hidden = _new_event(action, _EMPTY, None, None, None, None)
+    hidden = _told(action, cards=_EMPTY, hands=None, stock=None)
     seat = action.seat
     return (
         drawn if seat == 0 else hidden,
@@ -351,11 +376,11 @@ def _draw_events(before: GameState, action: DrawStock) -> _Five:
 def _deal_events(action: Deal, after: GameState) -> _Five:
     hands, upcard, dealer = after.hands, after.discard_pile[0], action.seat
     return (
-        _new_event(None, hands[0], dealer, upcard, None, None),
-        _new_event(None, hands[1], dealer, upcard, None, None),
-        _new_event(None, hands[2], dealer, upcard, None, None),
-        _new_event(None, hands[3], dealer, upcard, None, None),
-        _new_event(None, _EMPTY, dealer, upcard, None, None),
+        _deal_event(hands[0], dealer, upcard),
+        _deal_event(hands[1], dealer, upcard),
+        _deal_event(hands[2], dealer, upcard),
+        _deal_event(hands[3], dealer, upcard),
+        _deal_event(_EMPTY, dealer, upcard),
     )
 
 
@@ -465,7 +490,7 @@ def _check_told(view: View, event: Event, new: View) -> None:
     Check that *event* showed what the action showed: the hands when the deal ended (which
     `_Layout.show` dealt), the stock turned over, every card taken.
     """
-    over = new.phase is _DEAL_OVER or new.phase is _GAME_OVER
+    over = new.phase in _OVER
     if (event.hands is not None) != over:
         raise _misfit("the action that ends a deal, and only it, shows every hand")
     turned = new.known_stock if view.known_stock is None else None
@@ -512,13 +537,13 @@ class _Layout:
     def state(self) -> GameState:
         view = self.view
         hands = (self.hand(0), self.hand(1), self.hand(2), self.hand(3))
-        over = view.phase is _DEAL_OVER or view.phase is _GAME_OVER
+        over = view.phase in _OVER
         # Built without checks: the view is checked, and the hidden cards only moved among hidden places.
         return _new_state(
-            view.rules, view.phase, view.deal, view.dealer, view.to_act, tuple(map(_card_set, hands)),
-            tuple(self.stock), view.known_stock is not None, view.discard_pile, view.melds, view.obligation,
-            view.picked, _NO_CARDS if over else view.known, view.passes, view.went_out, view.results,
-            _summary.table_of(view),
+            view.rules, view.phase, view.known_stock is not None, view.melds, view.obligation, view.picked,
+            view.results, _summary.table_of(view), deal=view.deal, dealer=view.dealer, to_act=view.to_act,
+            hands=tuple(map(_card_set, hands)), stock=tuple(self.stock), discard_pile=view.discard_pile,
+            revealed=_NO_CARDS if over else view.known, passes=view.passes, went_out=view.went_out,
         )  # fmt: skip
 
     def _pool(self) -> int:

@@ -63,7 +63,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from typing import Any, Final, SupportsFloat, cast
+from typing import Any, Final, SupportsFloat, assert_never, cast
 
 import gymnasium
 import numpy as np
@@ -88,6 +88,11 @@ def __dir__() -> list[str]:
 
 #: The id the environment is registered under: ``gymnasium.make(ENV_ID)``.
 ENV_ID: Final = "persian_rummy/Solo-v0"
+# The phases, tested by identity and exhaustively (see persian_rummy._phases).
+_DEAL: Final = Phase.DEAL
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _Observation = _rlenv.Observation
 _ActionId = _rlenv.ActionId
@@ -259,7 +264,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         while True:
             state = self._state
             phase = state.phase
-            if _rlenv.is_turn(phase):
+            if phase is _DRAW or phase is _PLAY:
                 seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
                 if seat == self.seat:
                     return True
@@ -269,8 +274,10 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
                 action: Action = chosen
             elif phase is _GAME_OVER:
                 return False
-            else:
+            elif phase is _DEAL or phase is _DEAL_OVER:
                 action = random_deal(state, self._deck)
+            else:
+                assert_never(phase)
             self._play(action)
 
     def step(self, action: _ActionId) -> tuple[_Observation, SupportsFloat, bool, bool, dict[str, Any]]:

@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, TypeAlias
 
-from . import _arguments, _build, _cardlogic, _limits, _tables
+from . import _arguments, _build, _cardlogic, _limits, _phases, _tables
 from ._choices import Choice as _Choice
 from .actions import PlayerAction
 from .cards import Card
@@ -70,7 +70,7 @@ def __dir__() -> list[str]:
     return __all__
 
 
-_card_set: Final = _build.builder(CardSet)
+_card_set: Final = _build.single(CardSet, int)
 
 
 def _rules(rules: Rules) -> Rules:
@@ -296,10 +296,9 @@ class Chooser(Protocol):
         ...
 
 
-_DEAL: Final = Phase.DEAL
-_DEAL_OVER: Final = Phase.DEAL_OVER
+_CHANCE: Final = _phases.CHANCE
 _STOPS: Final = {
-    Until.DEAL: frozenset({Phase.DEAL_OVER, Phase.GAME_OVER}),
+    Until.DEAL: _phases.OVER,
     Until.GAME: frozenset({Phase.GAME_OVER}),
 }
 
@@ -362,8 +361,7 @@ def rollout(
     choose = _policy_of(policy)
     count = 0
     while state.phase not in stops and (limit is None or count < limit):
-        phase = state.phase
-        action = random_deal(state, rng) if phase is _DEAL or phase is _DEAL_OVER else choose(state, rng)
+        action = random_deal(state, rng) if state.phase in _CHANCE else choose(state, rng)
         state = apply(state, action)
         count += 1
     return state

@@ -34,7 +34,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 import attrs
 from attrs import field, frozen
@@ -142,7 +142,23 @@ class GameResult:
 
 
 #: Builds a `GameResult` from values already right, without checks.
-_game_result: Final = _build.builder(GameResult)
+class _GameResultFields(Protocol):
+    def __call__(  # noqa: PLR0913 (every field of GameResult)
+        self,
+        *,
+        index: int,
+        deck_seed: int,
+        seeds: tuple[int, int, int, int],
+        first_dealer: int,
+        seats: tuple[tuple[int, int], tuple[int, int]],
+        deals: tuple[DealScore, ...],
+        decisions: tuple[int, int, int, int],
+        thinking: tuple[float, float, float, float],
+        record: GameRecord | None,
+    ) -> GameResult: ...
+
+
+_game_result: Final = _build.builder(GameResult, _GameResultFields.__call__)
 
 
 # -- the summary -----------------------------------------------------------------------------------------------
@@ -501,8 +517,19 @@ def _play_game(match: _Match, index: int) -> GameResult:
         )
     # Built without checks, from values the match made and knows to be right: a game of random players
     # lasts little more than a millisecond, of which the checks would take one per cent.
-    decided, thought = tuple(decisions), tuple(thinking)
-    return _game_result(index, deck_seed, seeds, first_dealer, seats, state.results, decided, thought, record)
+    decided = (decisions[0], decisions[1], decisions[2], decisions[3])
+    thought = (thinking[0], thinking[1], thinking[2], thinking[3])
+    return _game_result(
+        index=index,
+        deck_seed=deck_seed,
+        seeds=seeds,
+        first_dealer=first_dealer,
+        seats=seats,
+        deals=state.results,
+        decisions=decided,
+        thinking=thought,
+        record=record,
+    )
 
 
 # -- JSON ------------------------------------------------------------------------------------------------------

@@ -37,11 +37,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, assert_never, runtime_checkable
 
 from attrs import field, frozen
 
-from . import _arguments, _build, _cardlogic, _limits, _tables
+from . import _arguments, _build, _cardlogic, _limits, _phases, _tables
 from .actions import Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from .cardsets import CardSet
 from .engine import apply, legal_actions, max_deal_length
@@ -196,9 +196,13 @@ class RandomPlayer:
 
 # -- the greedy player -------------------------------------------------------------------------------------------
 
-_card_set: Final = _build.builder(CardSet)
+_card_set: Final = _build.single(CardSet, int)
 _PLAY: Final = Phase.PLAY
 _DRAW: Final = Phase.DRAW
+_DEAL: Final = Phase.DEAL
+_DEAL_OVER: Final = Phase.DEAL_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+_TURN: Final = _phases.TURN
 #: What a card left in hand is reckoned to cost, as a share of its points, when weighing a take.
 _LEFT_IN_HAND: Final = 0.5
 #: What a card drawn from the stock is reckoned to bring, in points, when weighing a take.
@@ -352,9 +356,15 @@ def _play_choice(position: GameState | View, hand: int, actions: tuple[PlayerAct
 def _greedy(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
     if len(actions) == 1:
         return actions[0]
-    if position.phase is _PLAY:
+    phase = position.phase
+    if phase is _PLAY:
         return _play_choice(position, hand, actions)
-    return _draw_choice(position, hand, actions)
+    if phase is _DRAW:
+        return _draw_choice(position, hand, actions)
+    if phase is _DEAL or phase is _DEAL_OVER or phase is _GAME_OVER:
+        msg = f"no seat is to act in phase {phase.value!r}: there is no action to choose"
+        raise InvalidValueError(msg)
+    assert_never(phase)
 
 
 @frozen
@@ -411,7 +421,8 @@ class GreedyPlayer:
         """
         _check_state(state)
         actions = legal_actions(state)
-        return _greedy(state, state.hands[state.to_act].mask, actions)  # type: ignore[index]  # a seat acts
+        seat = state.to_act
+        return _greedy(state, 0 if seat is None else state.hands[seat].mask, actions)
 
 
 # -- searches: the budget and the rollouts -----------------------------------------------------------------------
@@ -697,7 +708,7 @@ class ISMCTSPlayer:
         state = determinize(view, rng)
         path: list[tuple[_Edge, int]] = []
         grown = False
-        while not grown and (state.phase is _PLAY or state.phase is _DRAW):
+        while not grown and state.phase in _TURN:
             edges = tree.setdefault(observe(state, observer), {})
             action, grown = _select(edges, legal_actions(state), self.explore, rng)
             path.append((edges[action], state.to_act))  # type: ignore[arg-type]  # a seat acts

@@ -27,7 +27,7 @@ TeamScore(melded=50, doubling=40, bonus=0, in_hand=20)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from attrs import Attribute, field, frozen
 
@@ -296,12 +296,24 @@ def score_deal(  # noqa: PLR0913
     end = _end_of(went_out, end)
     # Worked out here, the items are ints and the totals are theirs, and the arguments are
     # checked: no need to check the result again.
-    teams = (
-        _team_score(melded[0], doubling[0], bonus[0], in_hand[0], melded[0] + doubling[0] + bonus[0] - in_hand[0]),
-        _team_score(melded[1], doubling[1], bonus[1], in_hand[1], melded[1] + doubling[1] + bonus[1] - in_hand[1]),
-    )
-    return _deal_score(deal, teams, went_out, end)
+    teams = (_team(melded[0], doubling[0], bonus[0], in_hand[0]), _team(melded[1], doubling[1], bonus[1], in_hand[1]))
+    return _deal_score(deal=deal, teams=teams, went_out=went_out, end=end)
 
 
-_team_score: Final = _build.builder(TeamScore)
-_deal_score: Final = _build.builder(DealScore)
+def _team(melded: int, doubling: int, bonus: int, in_hand: int) -> TeamScore:
+    total = melded + doubling + bonus - in_hand
+    return _team_score(melded=melded, doubling=doubling, bonus=bonus, in_hand=in_hand, total=total)
+
+
+class _TeamScoreFields(Protocol):
+    def __call__(self, *, melded: int, doubling: int, bonus: int, in_hand: int, total: int) -> TeamScore: ...
+
+
+class _DealScoreFields(Protocol):
+    def __call__(
+        self, *, deal: int, teams: tuple[TeamScore, TeamScore], went_out: int | None, end: DealEnd
+    ) -> DealScore: ...
+
+
+_team_score: Final = _build.builder(TeamScore, _TeamScoreFields.__call__)
+_deal_score: Final = _build.builder(DealScore, _DealScoreFields.__call__)

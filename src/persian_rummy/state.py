@@ -19,8 +19,9 @@ gives it (`persian_rummy.check_view`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, assert_never
 
 from attrs import field, frozen
 
@@ -61,9 +62,12 @@ class Phase(_Choice):
     GAME_OVER = "game_over"
 
 
-_PLAY: Final = Phase.PLAY
+# The phases, tested by identity where every step of a game asks (see persian_rummy._phases).
 _DEAL: Final = Phase.DEAL
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
 
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str
@@ -199,8 +203,12 @@ class GameState:
         """
         Whether the next action is a `persian_rummy.Deal`.
         """
-        phase = self.phase  # every playout loop asks, at every step
-        return phase is _DEAL or phase is _DEAL_OVER
+        phase = self.phase  # every playout loop asks, at every step: the turns first
+        if phase is _PLAY or phase is _DRAW or phase is _GAME_OVER:
+            return False
+        if phase is _DEAL or phase is _DEAL_OVER:
+            return True
+        assert_never(phase)
 
     def __repr__(self) -> str:
         return f"parse_position({_format.position(self)!r})"
@@ -234,25 +242,13 @@ def new_game(rules: Rules | None = None, *, dealer: int = 0) -> GameState:
     """
     _arguments.expect(rules, (Rules, type(None)), "rules", "a Rules or None")
     _arguments.seat(dealer, "dealer")
-    return _new_state(
-        DEFAULT_RULES if rules is None else rules,
-        Phase.DEAL,
-        0,
-        dealer,
-        None,
-        _NO_CARDS,
-        FULL_DECK,
-        False,
-        (),
-        (),
-        None,
-        _EMPTY,
-        _NO_CARDS,
-        0,
-        None,
-        (),
-        _summary.NO_TABLE,
-    )
+    return _start(DEFAULT_RULES if rules is None else rules, dealer)
+
+
+@functools.lru_cache(maxsize=64)
+def _start(rules: Rules, dealer: int) -> GameState:
+    # Built through the checks, once per rules and dealer: states are never changed, so games share it.
+    return GameState(rules=rules, phase=Phase.DEAL, dealer=dealer, stock=FULL_DECK)
 
 
 def next_dealer(state: GameState | View) -> int:
@@ -379,9 +375,6 @@ class View:
 
     def _repr_html_(self) -> str:
         return self._repr_svg_()
-
-
-_new_state: Final = _build.builder(GameState)
 
 
 # -- hashing -----------------------------------------------------------------------------------------------------

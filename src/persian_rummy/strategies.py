@@ -31,7 +31,7 @@ import enum
 import random
 from collections.abc import Callable
 from types import EllipsisType
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final, assert_never, cast
 
 try:
     import hypothesis.strategies
@@ -46,7 +46,7 @@ except ImportError as error:
 import attrs
 from attrs import frozen
 
-from . import _seats
+from . import _phases, _seats
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet
@@ -83,7 +83,7 @@ def __dir__() -> list[str]:
 _UNBOUNDED_GAME_CAP: Final = 2000
 #: The cards of each rank, by the rank's place 0-13 (2 to ace, then the jokers).
 _BY_RANK: Final = tuple(tuple(card for card in FULL_DECK if card.rank is rank) for rank in Rank)
-_CHANCE_PHASES: Final = (Phase.DEAL, Phase.DEAL_OVER)
+_CHANCE_PHASES: Final = _phases.CHANCE
 #: The most deals a game can have: the 100 deals `Rules.num_deals` allows at most, and an extra deal.
 _MOST_DEALS: Final = 101
 
@@ -376,13 +376,16 @@ class _Knobs:
         if self.max_actions is not None:
             last = min(last, self.max_actions)
         actions = max(0, last - max(first, self.min_actions))
-        if self.phase is Phase.DRAW:
+        phase = self.phase
+        if phase is None:
+            return actions
+        if phase is Phase.DRAW:
             return actions * 9 // 20
-        if self.phase is Phase.PLAY:
+        if phase is Phase.PLAY:
             return actions * 11 // 20
-        if self.phase is not None:
+        if phase is Phase.DEAL or phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER:
             return game_rules.num_deals if self.deal is None else 0
-        return actions
+        assert_never(phase)
 
 
 @st.composite

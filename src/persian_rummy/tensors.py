@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from typing import Final, TypeAlias, assert_never
+from typing import Final, Protocol, TypeAlias, assert_never
 
 import numpy as np
 from attrs import field, frozen
@@ -448,19 +448,26 @@ class History:
         if action is None:
             upcard = event.upcard.index  # type: ignore[union-attr]  # a deal's event shows its upcard
             entry: _Entry = (None, event.dealer, upcard, None, None)  # type: ignore[assignment]  # and dealer
-            return _new_history(self.deals + 1, (*self._told, entry), False, (), 1 << upcard, 0)
+            return _new_history(
+                deals=self.deals + 1,
+                told=(*self._told, entry),
+                stock_known=False,
+                melds=(),
+                planes=1 << upcard,
+                counts=0,
+            )
         if not self.deals:
             msg = f"a history starts with the first deal, not with {_limits.shown(action)}"
             raise InvalidValueError(msg)
         kind, group, cards, first, melds = _effect(self, event, action)
         shown = cards if group == _TAKEN else 0
         return _new_history(
-            self.deals,
-            (*self._told, (action, shown, first, event.hands, event.stock)),
-            self._stock_known or event.stock is not None,
-            melds,
-            self._planes | cards << _plane(group, action.seat),
-            _counted(self._counts, kind, action.seat),
+            deals=self.deals,
+            told=(*self._told, (action, shown, first, event.hands, event.stock)),
+            stock_known=self._stock_known or event.stock is not None,
+            melds=melds,
+            planes=self._planes | cards << _plane(group, action.seat),
+            counts=_counted(self._counts, kind, action.seat),
         )
 
     def tensor(self, seat: int | None = None) -> np.ndarray:
@@ -492,7 +499,20 @@ class History:
         return f"<History of {len(self._told)} events, {self.deals} deals>"
 
 
-_new_history: Final = _build.builder(History)
+class _HistoryFields(Protocol):
+    def __call__(  # noqa: PLR0913 (every field of History)
+        self,
+        *,
+        deals: int,
+        told: tuple[_Entry, ...],
+        stock_known: bool,
+        melds: tuple[int, ...],
+        planes: int,
+        counts: int,
+    ) -> History: ...
+
+
+_new_history: Final = _build.builder(History, _HistoryFields.__call__)
 
 
 def _turned(planes: int, seat: int) -> int:

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Final
 
-from . import _arguments, _build, _cardlogic, _seats, _summary, _validation, _viewing
+from . import _arguments, _cardlogic, _phases, _seats, _summary, _unchecked, _validation, _viewing
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import ViewError
@@ -51,11 +51,8 @@ def __dir__() -> list[str]:
 
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
-_new_state: Final = _build.builder(GameState)
-
-
-def _is_over(phase: Phase) -> bool:
-    return phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER
+_new_state: Final = _unchecked.new_state
+_OVER: Final = _phases.OVER
 
 
 def observe(state: GameState, seat: int | None = None) -> View:
@@ -118,21 +115,21 @@ def _build_state(view: View, order: list[Card]) -> GameState:
     return _new_state(
         view.rules,
         view.phase,
-        view.deal,
-        view.dealer,
-        view.to_act,
-        (hands[0], hands[1], hands[2], hands[3]),
-        tuple(order[i:]) if known_stock is None else known_stock,
         known_stock is not None,
-        view.discard_pile,
         view.melds,
         view.obligation,
         view.picked,
-        _NO_CARDS if _is_over(view.phase) else view.known,
-        view.passes,
-        view.went_out,
         view.results,
         _summary.table_of(view),
+        deal=view.deal,
+        dealer=view.dealer,
+        to_act=view.to_act,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        stock=tuple(order[i:]) if known_stock is None else known_stock,
+        discard_pile=view.discard_pile,
+        revealed=_NO_CARDS if view.phase in _OVER else view.known,
+        passes=view.passes,
+        went_out=view.went_out,
     )
 
 
