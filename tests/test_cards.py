@@ -11,18 +11,8 @@ import pickle
 import attrs
 import pytest
 
-from persian_rummy import (
-    FULL_DECK,
-    JOKERS,
-    Card,
-    InvalidNotationError,
-    PersianRummyError,
-    Rank,
-    Suit,
-    by_rank,
-    by_suit,
-    card_points,
-)
+from persian_rummy import FULL_DECK, JOKERS, Card, InvalidNotationError, PersianRummyError, Rank, Suit, card_points
+from persian_rummy.cards import by_rank, by_suit
 
 NATURALS = FULL_DECK[:52]
 

@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from persian_rummy import FULL_DECK, Card, CardSet, DrawStock, MeldKind, Rank, Suit, notation, serialize
-from persian_rummy._build import builder
 from persian_rummy._cardlogic import fits, meldable, reaches
+from persian_rummy._core.build import builder
 from tests.test_properties import MELDS, extensions, naive_kind
 
 

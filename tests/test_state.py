@@ -17,7 +17,6 @@ from persian_rummy import (
     FULL_DECK,
     Card,
     CardSet,
-    DealEnd,
     DealScore,
     DrawStock,
     GameState,
@@ -26,13 +25,13 @@ from persian_rummy import (
     Phase,
     Rules,
     TakeDiscard,
-    TeamScore,
     apply,
     check_invariants,
     legal_actions,
     new_game,
     random_deal,
 )
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import forged, meld, position
 
 # A well-formed result of a first deal, which the forged ones below spoil.

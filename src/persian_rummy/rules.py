@@ -23,8 +23,8 @@ from typing import Final
 
 from attrs import Attribute, field, frozen
 
-from . import _limits
-from ._choices import Choice as _Choice
+from ._core import limits as _limits
+from ._core.choices import Choice as _Choice
 from .exceptions import InvalidTypeError, InvalidValueError
 
 __all__ = [

@@ -11,23 +11,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._build import builder
-from ._cardlogic import (
-    Position,
-    forbidden_discards,
-    lay_down_masks,
-    lay_off_masks,
-    set_masks,
-    takeable,
-    usable,
-)
-from ._seats import SEATS
-from ._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
-from .actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
-from .cards import FULL_DECK
-from .cardsets import CardSet
-from .melds import TableMeld
-from .rules import ObligationTiming
+from .._cardlogic import Position, forbidden_discards, lay_down_masks, lay_off_masks, set_masks, takeable, usable
+from .._core.build import builder
+from .._core.seats import SEATS
+from .._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
+from ..actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..cards import FULL_DECK
+from ..cardsets import CardSet
+from ..melds import TableMeld
+from ..rules import ObligationTiming
 
 IMMEDIATE: Final = ObligationTiming.IMMEDIATE
 
