@@ -331,8 +331,10 @@ class TestContributingLaysOutEveryModule:
 
     def test_every_module_is_named_once(self) -> None:
         named = _laid_out()
-        assert sorted(MODULES) == sorted(named)
-        assert len(set(named)) == len(named)
+        missing = sorted(set(MODULES) - set(named))
+        unknown = sorted(set(named) - set(MODULES))
+        twice = sorted({name for name in named if named.count(name) > 1})
+        assert {"missing": [], "unknown": [], "twice": []} == {"missing": missing, "unknown": unknown, "twice": twice}
 
     def test_in_the_order_of_the_layers(self) -> None:
         assert list(LAYERS) == _laid_out()

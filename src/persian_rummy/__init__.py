@@ -12,7 +12,7 @@ The package exports the core: cards, rules, actions, states, the engine, views, 
 notation and JSON.  Everything else is imported from its module or subpackage:
 `persian_rummy.bots` (players), `persian_rummy.matches`, `persian_rummy.rl` (learning
 interfaces), `persian_rummy.pictures`, `persian_rummy.events`, `persian_rummy.fingerprints`,
-`persian_rummy.strategies` (Hypothesis) and `persian_rummy.cli` (the command line).
+`persian_rummy.strategies` (Hypothesis) and ``persian_rummy.cli`` (the command line).
 """
 
 from __future__ import annotations

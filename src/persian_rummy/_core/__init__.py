@@ -1,5 +1,6 @@
 """
-What every module of the package stands on, importing nothing of it but `persian_rummy.exceptions`.
+What every module of the package stands on, importing nothing of the rest of it but
+`persian_rummy.exceptions`.
 
 * `persian_rummy._core.version`: the installed version, from the package's metadata.
 * `persian_rummy._core.limits`: the longest texts, lists and numbers the package accepts.
