@@ -93,9 +93,9 @@ class _InstalledModules:
 
     @staticmethod
     def pytest_ignore_collect(collection_path: Path) -> bool | None:
-        if collection_path.parent != _imported or collection_path.suffix != ".py":
+        if _imported not in collection_path.parents or collection_path.suffix != ".py":
             return None
-        if f"src/persian_rummy/{collection_path.name}" in collect_ignore:
+        if f"src/persian_rummy/{collection_path.relative_to(_imported).as_posix()}" in collect_ignore:
             return True
         stem = collection_path.name.removesuffix(".py")
         return any(collection_path.with_name(stem + suffix).exists() for suffix in EXTENSION_SUFFIXES) or None
