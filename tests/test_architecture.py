@@ -1,6 +1,7 @@
 """
-The package's layout, checked from its source: the layers the modules import along, what public
-modules let out, and how long a function may grow.  CONTRIBUTING.md explains the layout.
+The package's layout, checked from its source: the layers the modules and the packages import
+along, what the core leaves out, what public modules let out, and how long a function may grow.
+CONTRIBUTING.md explains the layout and names every module, as a test here checks.
 """
 
 from __future__ import annotations
