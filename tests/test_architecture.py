@@ -264,6 +264,22 @@ def test_importing_the_package_loads_only_the_core() -> None:
     assert sorted(f"persian_rummy.{name}" for name in _loaded_by("__init__") if name != "__init__") == loaded
 
 
+#: The optional dependencies: the extras' libraries, which only the modules that need them import.
+OPTIONAL = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "rich", "hypothesis", "dask")
+
+
+def test_the_subpackages_import_with_the_dependencies_alone() -> None:
+    """
+    Importing a subpackage loads no optional dependency: ``import persian_rummy.rl`` works with
+    attrs alone, and each adapter loads its library when it is itself imported.
+    """
+    rooms = ", ".join(f"persian_rummy.{room}" for room in ROOMS)
+    code = f"import sys, {rooms}; print(sorted(m for m in sys.modules if m.split('.')[0] in {OPTIONAL!r}))"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, text=True, env=env)  # noqa: S603
+    assert [] == ast.literal_eval(done.stdout)
+
+
 @pytest.mark.parametrize("module", LAYERS)
 def test_no_late_import_of_the_package(module: str) -> None:
     """
