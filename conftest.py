@@ -29,11 +29,11 @@ collect_ignore_glob = ["docs/_build/*"]
 #: The modules and pages that need an optional dependency, by the modules they import: without
 #: them their doctests are not collected (their test files skip themselves).
 NEEDS = {
-    "src/persian_rummy/tensors.py": ("numpy",),
-    "src/persian_rummy/_rlenv.py": ("numpy", "gymnasium"),
-    "src/persian_rummy/gymnasium.py": ("numpy", "gymnasium"),
-    "src/persian_rummy/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
-    "src/persian_rummy/openspiel.py": ("numpy", "pyspiel"),
+    "src/persian_rummy/rl/tensors.py": ("numpy",),
+    "src/persian_rummy/rl/_env.py": ("numpy", "gymnasium"),
+    "src/persian_rummy/rl/gymnasium.py": ("numpy", "gymnasium"),
+    "src/persian_rummy/rl/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
+    "src/persian_rummy/rl/openspiel.py": ("numpy", "pyspiel"),
     "docs/tensors.md": ("numpy",),
     "docs/reinforcement-learning.md": ("numpy", "gymnasium", "pettingzoo", "pyspiel"),
 }
@@ -63,18 +63,18 @@ if BUILD == "source":
     if _imported.parent != SOURCES:
         msg = f"the tests import the package from {SOURCES}, not from {_imported}"
         raise pytest.UsageError(msg)
-    if persian_rummy.COMPILED:
+    if persian_rummy.engine.COMPILED:
         msg = f"compiled modules were left in {SOURCES} by a build in place: remove them (git clean -fX src)"
         raise pytest.UsageError(msg)
 elif BUILD == "installed":
     _site_packages = Path(sysconfig.get_paths()["purelib"]).resolve()
-    if _imported.parent != _site_packages or persian_rummy.COMPILED:
+    if _imported.parent != _site_packages or persian_rummy.engine.COMPILED:
         msg = f"PERSIAN_RUMMY_TEST_BUILD=installed, but {_imported} is not the wheel in {_site_packages}"
         raise pytest.UsageError(msg)
     # The module doctests come from the installed package (--pyargs persian_rummy), not from src/.
     collect_ignore.append("src")
 elif BUILD == "compiled":
-    if _imported.parent == SOURCES or not persian_rummy.COMPILED:
+    if _imported.parent == SOURCES or not persian_rummy.engine.COMPILED:
         msg = f"PERSIAN_RUMMY_TEST_BUILD=compiled, but {_imported} is not a compiled build: run nox -s compiled"
         raise pytest.UsageError(msg)
     collect_ignore.append("src")
@@ -93,9 +93,9 @@ class _InstalledModules:
 
     @staticmethod
     def pytest_ignore_collect(collection_path: Path) -> bool | None:
-        if collection_path.parent != _imported or collection_path.suffix != ".py":
+        if _imported not in collection_path.parents or collection_path.suffix != ".py":
             return None
-        if f"src/persian_rummy/{collection_path.name}" in collect_ignore:
+        if f"src/persian_rummy/{collection_path.relative_to(_imported).as_posix()}" in collect_ignore:
             return True
         stem = collection_path.name.removesuffix(".py")
         return any(collection_path.with_name(stem + suffix).exists() for suffix in EXTENSION_SUFFIXES) or None

@@ -97,8 +97,8 @@ from persian_rummy import (
     random_deal,
     to_json,
 )
+from persian_rummy.bots.players import RandomPlayer
 from persian_rummy.matches import play_match
-from persian_rummy.players import RandomPlayer
 
 T = TypeVar("T")
 Pair = tuple[GameState, Action]

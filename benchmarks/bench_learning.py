@@ -85,7 +85,7 @@ def pettingzoo_steps(seconds: float, seed: int) -> float:
     """
     import numpy as np  # noqa: PLC0415 (an optional dependency)
 
-    from persian_rummy import pettingzoo  # noqa: PLC0415
+    from persian_rummy.rl import pettingzoo  # noqa: PLC0415
 
     env = pettingzoo.env()
     rng = random.Random(seed)
@@ -112,7 +112,7 @@ def openspiel_steps(seconds: float, seed: int) -> tuple[float, float]:
     """
     import pyspiel  # noqa: PLC0415 (an optional dependency)
 
-    import persian_rummy.openspiel  # noqa: F401, PLC0415 (registers the game)
+    import persian_rummy.rl.openspiel  # noqa: F401, PLC0415 (registers the game)
 
     game = pyspiel.load_game("python_persian_rummy")
     rng = random.Random(seed)
@@ -136,8 +136,8 @@ def openspiel_steps(seconds: float, seed: int) -> tuple[float, float]:
 def measure_learning(states: Sequence[GameState], repeats: int, repeat_s: float, target_s: float) -> Learning:
     import numpy as np  # noqa: PLC0415 (an optional dependency)
 
-    from persian_rummy.actionids import action_mask  # noqa: PLC0415
-    from persian_rummy.tensors import observation_tensor  # noqa: PLC0415
+    from persian_rummy.rl.actionids import action_mask  # noqa: PLC0415
+    from persian_rummy.rl.tensors import observation_tensor  # noqa: PLC0415
 
     views = [observe(state, state.to_act) for state in states]
     int8 = np.int8

@@ -5,7 +5,7 @@ Run it with an interpreter that has the compiled build installed (the environmen
 ``nox -s compiled``, say ``.nox/compiled/bin/python benchmarks/builds.py``): each round runs
 section 1 of ``benchmarks/bench.py`` (random playouts, the same games on fixed seeds) once in a
 process that imports this checkout's ``src/`` (the pure build) and once in a process that imports
-the installed package (the compiled build), each process checking `persian_rummy.COMPILED`, both
+the installed package (the compiled build), each process checking `persian_rummy.engine.COMPILED`, both
 pinned to the same CPU.  It prints the actions per second of each, and the ratio of each round and
 their median over the rounds; then the same per second of CPU time (the actions per second divided
 by the share of the wall time the process was on the CPU), which other work on a shared machine
@@ -32,7 +32,7 @@ import json, sys
 sys.path.insert(0, {here!r})
 import bench
 import persian_rummy
-if persian_rummy.COMPILED != {compiled!r}:
+if persian_rummy.engine.COMPILED != {compiled!r}:
     sys.exit(f"expected COMPILED={compiled!r}, imported {{persian_rummy.__file__}}")
 bench.pin({cpu!r})
 playouts = bench.measure_playouts({seconds!r}, {repeats!r}, None)

@@ -16,7 +16,7 @@ action, chance steps included:
 - persian-rummy: complete two-deal games from ``new_game()``; ``random_deal`` at a chance node, else
   ``random.choice(legal_actions(state))``; ``apply`` makes a new state every time (the loop of section
   1 of ``benchmarks/bench.py``).  The pure build is this checkout's ``src/``, the compiled build the
-  installed compiled wheel (each process checks ``persian_rummy.COMPILED``).
+  installed compiled wheel (each process checks ``persian_rummy.engine.COMPILED``).
 - OpenSpiel's gin rummy (C++, driven from Python): chance outcomes drawn with their probabilities,
   decisions uniform over ``legal_actions()``; one state changed in place by ``apply_action``, started
   from a clone of a root state made once (its constructor is expensive), or from a new root each game;
@@ -231,7 +231,7 @@ def worker(name: str, seconds: float, warmup: float, seed: int, cpu: int | None)
     if engine.build is not None:
         import persian_rummy
 
-        if (engine.build == "compiled") != persian_rummy.COMPILED:
+        if (engine.build == "compiled") != persian_rummy.engine.COMPILED:
             sys.exit(f"{name}: imported the wrong build, {persian_rummy.__file__}")
     print(json.dumps(measure(engine, seconds, warmup, seed)))
 

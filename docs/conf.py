@@ -102,22 +102,26 @@ def _homes() -> dict[str, str]:
     Where each public name is documented: the public module that defines it.
 
     For a name that is not a class or a function (a constant, a type alias), the
-    first public module that lists it.
+    first public module that lists it, a subpackage's modules before the subpackage
+    that re-exports their names.
     """
     modules = sorted(
-        info.name
-        for info in pkgutil.iter_modules(persian_rummy.__path__)
-        if not info.name.startswith("_") and info.name != "cli"
+        (
+            info.name
+            for info in pkgutil.walk_packages(persian_rummy.__path__, "persian_rummy.")
+            if not any(part.startswith("_") for part in info.name.split(".")) and info.name != "persian_rummy.cli"
+        ),
+        key=lambda name: (-name.count("."), name),
     )
     homes: dict[str, str] = {}
     for module in modules:
-        namespace = importlib.import_module(f"persian_rummy.{module}")
+        namespace = importlib.import_module(module)
         for name in namespace.__all__:
             defined_in = getattr(getattr(namespace, name), "__module__", None)
             if isinstance(defined_in, str) and defined_in.startswith("persian_rummy."):
                 homes[name] = defined_in
             else:
-                homes.setdefault(name, f"persian_rummy.{module}")
+                homes.setdefault(name, module)
     return homes
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from persian_rummy import FULL_DECK, Deal, TableMeld, apply, new_game, observe, parse_position, render_svg
+from persian_rummy import FULL_DECK, Deal, TableMeld, apply, new_game, observe, parse_position
+from persian_rummy.pictures import render_svg
 
 #: Where the pictures are written.
 FOLDER = Path(__file__).resolve().parent / "_static" / "pictures"

@@ -22,7 +22,6 @@ from persian_rummy import (
     Card,
     CardSet,
     DealScore,
-    Event,
     GameRecord,
     GameState,
     InvalidDataError,
@@ -43,7 +42,8 @@ from persian_rummy import (
     to_data,
     to_json,
 )
-from persian_rummy._limits import MAX_JSON
+from persian_rummy._core.limits import MAX_JSON
+from persian_rummy.events import Event
 from persian_rummy.serialize import Document
 
 P = ParamSpec("P")

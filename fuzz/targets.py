@@ -52,13 +52,11 @@ from persian_rummy import (
     Phase,
     PlayerAction,
     apply,
-    events_of,
     format_position,
     from_data,
     from_json,
     legal_actions,
     new_game,
-    next_dealer,
     observe,
     parse_action,
     parse_cards,
@@ -67,7 +65,9 @@ from persian_rummy import (
     to_data,
     to_json,
 )
-from persian_rummy._limits import MAX_JSON, MAX_NOTATION
+from persian_rummy._core.limits import MAX_JSON, MAX_NOTATION
+from persian_rummy.events import events_of
+from persian_rummy.state import next_dealer
 from persian_rummy.strategies import views
 
 from .checks import KINDS, Tally, check_action, check_cards, check_data, check_json, check_position, check_text

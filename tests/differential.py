@@ -52,10 +52,10 @@ from persian_rummy import (
     apply,
     is_game_over,
     legal_actions,
-    next_dealer,
     observe,
     random_deal,
 )
+from persian_rummy.state import next_dealer
 
 #: Seeds of the games: game *i* is played with ``random.Random(SEED + i)``.
 SEED = 20_240_000
@@ -203,9 +203,11 @@ def game_line(game: int, max_actions: int) -> tuple[str, int]:
 
 
 def play(build: str, games: int, start: int, max_actions: int, jobs: int, out: Path) -> int:
-    if persian_rummy.COMPILED != (build == "compiled"):
+    if persian_rummy.engine.COMPILED != (build == "compiled"):
         where = Path(persian_rummy.__file__ or "?").parent
-        sys.exit(f"differential.py: asked for the {build} build, imported {where} (COMPILED={persian_rummy.COMPILED})")
+        sys.exit(
+            f"differential.py: asked for the {build} build, imported {where} (COMPILED={persian_rummy.engine.COMPILED})"
+        )
     total = 0
     one = functools.partial(game_line, max_actions=max_actions)
     with ProcessPoolExecutor(jobs) as pool, out.open("w", encoding="utf-8") as file:

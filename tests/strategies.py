@@ -42,9 +42,9 @@ from persian_rummy import (
     apply,
     legal_actions,
     new_game,
-    next_dealer,
 )
 from persian_rummy import strategies as library_strategies
+from persian_rummy.state import next_dealer
 
 T = TypeVar("T")
 
@@ -104,7 +104,7 @@ def rules_variants(*, bounded: bool = False) -> st.SearchStrategy[Rules]:
     `persian_rummy.strategies.rules`), so a new switch is varied here with no edit.
 
     With *bounded*, the switches that let a deal go on for ever stay off, so that every game is
-    finite (`persian_rummy.max_game_length` is not `None`).
+    finite (`persian_rummy.engine.max_game_length` is not `None`).
 
     Examples shrink towards ``Rules()``: every switch shrinks towards its default.
     """

@@ -1,5 +1,5 @@
 """
-The fixed integer action space of `persian_rummy.actionids`: its layout, its golden file, the
+The fixed integer action space of `persian_rummy.rl.actionids`: its layout, its golden file, the
 bijection with `legal_actions` at every reachable position, and its errors.
 
 The golden file ``tests/data/action_ids.txt`` lists every id with its text, the default rules'
@@ -43,21 +43,22 @@ from persian_rummy import (
     TakeDiscard,
     View,
     ViewError,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    random_deal,
+)
+from persian_rummy.melds import is_meld, meld_kind
+from persian_rummy.rl import (
     action_count,
     action_from_id,
     action_id,
     action_mask,
     actionids,
-    apply,
     id_text,
-    is_meld,
-    legal_actions,
     legal_actions_by_id,
     legal_ids,
-    meld_kind,
-    new_game,
-    observe,
-    random_deal,
 )
 from tests.positions import low_meld, meld, position
 from tests.strategies import played_states, rules_variants

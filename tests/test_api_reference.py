@@ -1,6 +1,6 @@
 """
-The API reference (``docs/api/``): one page per public module, and every name the package exports
-documented on one of them.
+The API reference (``docs/api/``): one page per public module, subpackages included, and every
+name the package and its subpackages export documented on one of them.
 """
 
 from __future__ import annotations
@@ -17,13 +17,29 @@ import persian_rummy
 API = Path(__file__).resolve().parents[1] / "docs" / "api"
 
 #: The modules without a page: the command line (documented by ``--help`` and the guides) and ``python -m``.
-UNDOCUMENTED = {"cli", "__main__"}
+UNDOCUMENTED = {"persian_rummy.cli", "persian_rummy.__main__"}
+
+#: The packages whose names are imported from them: the package itself and its subpackages.
+PACKAGES = ("persian_rummy", "persian_rummy.bots", "persian_rummy.matches", "persian_rummy.rl")
+
+
+def _public(name: str) -> bool:
+    return not any(part.startswith("_") for part in name.split("."))
+
 
 PUBLIC = sorted(
     info.name
-    for info in pkgutil.iter_modules(persian_rummy.__path__)
-    if not info.name.startswith("_") and info.name not in UNDOCUMENTED
+    for info in pkgutil.walk_packages(persian_rummy.__path__, "persian_rummy.")
+    if _public(info.name) and info.name not in UNDOCUMENTED
 )
+
+
+def _page(module: str) -> Path:
+    """
+    The page of *module*: ``docs/api/`` and the last part of its name (``players.md`` for
+    ``persian_rummy.bots.players``).
+    """
+    return API / f"{module.rpartition('.')[2]}.md"
 
 
 def _pages_in_the_index() -> list[str]:
@@ -41,7 +57,7 @@ def _exports(module: str) -> tuple[str, ...]:
     (the package itself does not import such modules).
     """
     try:
-        namespace = importlib.import_module(f"persian_rummy.{module}")
+        namespace = importlib.import_module(module)
     except ModuleNotFoundError as error:
         if (error.name or "").startswith("persian_rummy"):
             raise
@@ -49,30 +65,40 @@ def _exports(module: str) -> tuple[str, ...]:
     return tuple(namespace.__all__)
 
 
+def _documented(module: str) -> tuple[str, ...]:
+    """
+    The names *module*'s page documents: its exports, when the page lists its members.
+    """
+    return _exports(module) if "   :members:" in _page(module).read_text(encoding="utf-8") else ()
+
+
 class TestOnePagePerModule:
     """
-    The reference documents each public module on a page of its own, ``docs/api/<module>.md``, which
-    the index lists once.
+    The reference documents each public module on a page of its own, which the index lists once.
     """
 
     @pytest.mark.parametrize("module", PUBLIC)
     def test_every_public_module_has_its_page(self, module: str) -> None:
-        page = API / f"{module}.md"
+        page = _page(module)
         assert page.is_file()
-        assert f".. automodule:: persian_rummy.{module}\n" in page.read_text(encoding="utf-8")
+        assert f".. automodule:: {module}\n" in page.read_text(encoding="utf-8")
 
     def test_the_index_lists_every_page_once(self) -> None:
         pages = sorted(path.stem for path in API.glob("*.md") if path.stem != "index")
-        assert PUBLIC == pages
+        assert sorted(_page(module).stem for module in PUBLIC) == pages
         assert pages == sorted(_pages_in_the_index())
+
+    def test_the_subpackages_are_public_modules(self) -> None:
+        assert set(PACKAGES[1:]) | {"persian_rummy.rl.actionids", "persian_rummy.bots.players"} <= set(PUBLIC)
 
 
 class TestEveryExportDocumented:
     """
-    Every name that ``persian_rummy`` exports comes from a public module with a page, where the
-    reference documents it.
+    Every name that ``persian_rummy`` or one of its subpackages exports comes from a public module
+    whose page documents it.
     """
 
-    def test_every_exported_name_has_a_documented_module(self) -> None:
-        names = {name for module in PUBLIC for name in _exports(module)}
-        assert [] == sorted(set(persian_rummy.__all__) - names)
+    @pytest.mark.parametrize("package", PACKAGES)
+    def test_every_exported_name_is_documented(self, package: str) -> None:
+        names = {name for module in PUBLIC for name in _documented(module)}
+        assert [] == sorted(set(_exports(package)) - names)

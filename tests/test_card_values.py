@@ -26,11 +26,9 @@ from persian_rummy import (
     Card,
     CardSet,
     CardValues,
-    DealEnd,
     DealScore,
     Discard,
     GameState,
-    GreedyPlayer,
     InvalidDataError,
     InvalidNotationError,
     InvalidStateError,
@@ -40,16 +38,13 @@ from persian_rummy import (
     Phase,
     Rank,
     Rules,
-    TeamScore,
     apply,
     card_points,
     check_invariants,
-    fingerprint,
     format_position,
     format_rules,
     from_json,
     legal_actions,
-    meld_value,
     new_game,
     observe,
     parse_position,
@@ -58,15 +53,18 @@ from persian_rummy import (
     score_deal,
     to_json,
 )
-from persian_rummy import _screen as screen
 from persian_rummy import strategies as library_strategies
-from persian_rummy._rlenv import reward_scale
-from persian_rummy.gymnasium import PersianRummySoloEnv
-from persian_rummy.openspiel import game_string, load, rules_of
-from persian_rummy.pettingzoo import PersianRummyEnv
-from persian_rummy.players import _margin_scale as margin_scale
-from persian_rummy.tensors import OBSERVATION_LAYOUT, observation_tensor
-from persian_rummy.tensors import _score_scale as score_scale
+from persian_rummy.bots import GreedyPlayer, meld_value
+from persian_rummy.bots.players import _margin_scale as margin_scale
+from persian_rummy.cli import _screen as screen
+from persian_rummy.fingerprints import fingerprint
+from persian_rummy.rl._env import reward_scale
+from persian_rummy.rl.gymnasium import PersianRummySoloEnv
+from persian_rummy.rl.openspiel import game_string, load, rules_of
+from persian_rummy.rl.pettingzoo import PersianRummyEnv
+from persian_rummy.rl.tensors import OBSERVATION_LAYOUT, observation_tensor
+from persian_rummy.rl.tensors import _score_scale as score_scale
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import meld, position
 
 #: Greedy players draw nothing at random; they take a generator all the same.

@@ -20,10 +20,9 @@ from persian_rummy import (
     PersianRummyError,
     Rank,
     Suit,
-    by_rank,
-    by_suit,
     card_points,
 )
+from persian_rummy.cards import by_rank, by_suit
 
 NATURALS = FULL_DECK[:52]
 

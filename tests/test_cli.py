@@ -12,18 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from persian_rummy import (
-    GameRecord,
-    Phase,
-    apply,
-    card_legend,
-    legal_actions,
-    new_game,
-    outcome,
-    random_deal,
-    to_json,
-)
+from persian_rummy import GameRecord, Phase, apply, legal_actions, new_game, outcome, random_deal, to_json
 from persian_rummy.cli import demo, describe, main
+from persian_rummy.pictures import card_legend
 
 
 def _played(seed: int) -> tuple[int, list[int]]:

@@ -1,7 +1,7 @@
 """
 ``persian-rummy match FIRST SECOND``: a match between two ready players, its summary on standard
 output, a progress bar on a terminal, the result and the records in files, and its errors in one
-line (persian_rummy._match_command, docs/matches.md).
+line (persian_rummy.cli._match_command, docs/matches.md).
 """
 
 from __future__ import annotations
@@ -19,21 +19,13 @@ import pexpect
 import pytest
 
 import persian_rummy
-from persian_rummy import (
-    DealEnd,
-    DealScore,
-    GameRecord,
-    InvalidValueError,
-    Rules,
-    TeamScore,
-    _match_command,
-    final_state,
-    from_json,
-)
-from persian_rummy._match_command import NEEDS_RICH
-from persian_rummy.cli import main
+from persian_rummy import DealScore, GameRecord, InvalidValueError, Rules, from_json
+from persian_rummy.bots.players import make_player
+from persian_rummy.cli import _match_command, main
+from persian_rummy.cli._match_command import NEEDS_RICH
 from persian_rummy.matches import GameResult, MatchResult, play_match
-from persian_rummy.players import make_player
+from persian_rummy.records import final_state
+from persian_rummy.scoring import DealEnd, TeamScore
 
 #: The folder of the package under test (src/, or the installed compiled build), for the commands run.
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]

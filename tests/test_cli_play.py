@@ -32,7 +32,6 @@ from persian_rummy import (
     Phase,
     Rules,
     apply,
-    final_state,
     from_json,
     legal_actions,
     new_game,
@@ -41,10 +40,11 @@ from persian_rummy import (
     parse_position,
     random_deal,
 )
-from persian_rummy import _play_command as command
-from persian_rummy import _screen as screen
+from persian_rummy.bots.players import PLAYER_NAMES
+from persian_rummy.cli import _play_command as command
+from persian_rummy.cli import _screen as screen
 from persian_rummy.cli import main
-from persian_rummy.players import PLAYER_NAMES
+from persian_rummy.records import final_state
 
 #: The folder of the package under test (src/, or the installed compiled build), for the commands run.
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]

@@ -25,19 +25,18 @@ from persian_rummy import (
     GameRecord,
     Phase,
     Rules,
-    _limits,
     apply,
-    card_legend,
-    final_state,
     format_position,
     from_json,
     new_game,
     parse_position,
-    render_text,
     replay,
     to_json,
 )
+from persian_rummy._core import limits as _limits
 from persian_rummy.cli import demo, main, show
+from persian_rummy.pictures import card_legend, render_text
+from persian_rummy.records import final_state
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer

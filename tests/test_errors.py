@@ -21,6 +21,12 @@ from typing import Any
 import pytest
 
 import persian_rummy
+import persian_rummy.bots
+import persian_rummy.fingerprints
+import persian_rummy.matches
+import persian_rummy.pictures
+import persian_rummy.rl
+import persian_rummy.seating
 from persian_rummy import (
     Card,
     CardSet,
@@ -37,21 +43,21 @@ from persian_rummy import (
     PersianRummyError,
     Rules,
     TableMeld,
-    TeamScore,
     View,
     apply,
     format_action,
     from_json,
-    is_meld,
     legal_actions,
     new_game,
     observe,
     parse_action,
     parse_position,
     score_deal,
-    team_draw,
     to_json,
 )
+from persian_rummy.melds import is_meld
+from persian_rummy.scoring import TeamScore
+from persian_rummy.seating import team_draw
 
 STATE = parse_position("- 1/N play E 2c3c4c/QdQhQs5c/2h3h4h/2s3s4s * 6c - Qh Qh -/Qh/-/- 0 - -")
 # A value of every kind a caller might pass by mistake, and one of each kind the package takes.
@@ -104,23 +110,55 @@ INSTANCES: dict[type, object] = {
 }
 
 
+#: The package and the modules and subpackages whose names it exported before the core alone.
+EXPORTERS = (
+    persian_rummy,
+    persian_rummy.bots,
+    persian_rummy.matches,
+    persian_rummy.rl,
+    persian_rummy.cards,
+    persian_rummy.rules,
+    persian_rummy.melds,
+    persian_rummy.scoring,
+    persian_rummy.seating,
+    persian_rummy.state,
+    persian_rummy.engine,
+    persian_rummy.views,
+    persian_rummy.events,
+    persian_rummy.records,
+    persian_rummy.fingerprints,
+    persian_rummy.pictures,
+)
+
+
 def public_callables() -> Iterator[tuple[str, Callable[..., object]]]:
     """
-    Every function and class the package exports (but its exceptions) and every public method
-    of its values, by name.
+    Every function and class the package and its subpackages export (but the exceptions) and
+    every public method of their values, by name.
     """
-    for name in persian_rummy.__all__:
-        value = getattr(persian_rummy, name)
-        if inspect.isclass(value) and issubclass(value, BaseException):
-            continue
-        if getattr(value, "_is_protocol", False):  # a protocol is a type to implement, not to call
-            continue
-        if callable(value):
-            yield name, value
-        if inspect.isclass(value) and value in INSTANCES:
-            for method, bound in inspect.getmembers(INSTANCES[value], callable):
-                if not method.startswith("_"):
-                    yield f"{name}.{method}", bound
+    seen: set[int] = set()
+    for namespace in EXPORTERS:
+        for name in namespace.__all__:
+            value = getattr(namespace, name)
+            if id(value) not in seen:
+                seen.add(id(value))
+                yield from _callables(name, value)
+
+
+def _callables(name: str, value: object) -> Iterator[tuple[str, Callable[..., object]]]:
+    """
+    *value* if it can be called, and the public methods of its instance in `INSTANCES`.
+    """
+    if inspect.isclass(value) and issubclass(value, BaseException):
+        return
+    if getattr(value, "_is_protocol", False):  # a protocol is a type to implement, not to call
+        return
+    if callable(value):
+        yield name, value
+    if inspect.isclass(value) and value in INSTANCES:
+        for method, bound in inspect.getmembers(INSTANCES[value], callable):
+            if not method.startswith("_"):
+                yield f"{name}.{method}", bound
 
 
 def bad_calls(function: Callable[..., object]) -> Iterator[dict[str, object]]:

@@ -55,14 +55,14 @@ from persian_rummy import (
     json_schema,
     legal_actions,
     new_game,
-    next_dealer,
     observe,
     random_deal,
     to_data,
     to_json,
 )
+from persian_rummy.bots.players import RandomPlayer
 from persian_rummy.events import Event, Listener, events_of, view_after, view_from_events
-from persian_rummy.players import RandomPlayer
+from persian_rummy.state import next_dealer
 from tests.positions import meld, position
 from tests.strategies import Playout, playouts, random_action, rules_variants
 from tests.turn_positions import layoff_position, standard

@@ -42,7 +42,6 @@ from persian_rummy import (
     Card,
     CardSet,
     CardValues,
-    DealEnd,
     DealScore,
     GameState,
     InvalidTypeError,
@@ -50,9 +49,7 @@ from persian_rummy import (
     Phase,
     Rules,
     TableMeld,
-    TeamScore,
     View,
-    _build,
     apply,
     determinize,
     format_position,
@@ -67,11 +64,13 @@ from persian_rummy import (
     to_json,
 )
 from persian_rummy import strategies as library_strategies
+from persian_rummy._core import build as _build
 from persian_rummy.fingerprints import FINGERPRINT_VERSION, fingerprint, fingerprint_int
 from persian_rummy.fingerprints import _encoder as encoder
 from persian_rummy.fingerprints import _encoding as encoding
 from persian_rummy.fingerprints import _rules as rules_encoding
 from persian_rummy.fingerprints import _switches as switches
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.strategies import Playout, played_states, playouts, rules_variants
 
 T = TypeVar("T")

@@ -19,24 +19,20 @@ from jsonschema import Draft202012Validator
 from persian_rummy import (
     FULL_DECK,
     Deal,
-    EmptyStockEnd,
     GameRecord,
     InvalidDataError,
-    NextDealer,
-    ObligationTiming,
     Phase,
-    TeamDrawTiebreak,
-    TieBreak,
     from_data,
     from_json,
     json_schema,
     legal_actions,
-    next_dealer,
     to_data,
     to_json,
 )
+from persian_rummy.rules import EmptyStockEnd, NextDealer, ObligationTiming, TeamDrawTiebreak, TieBreak
 from persian_rummy.scoring import DealEnd
 from persian_rummy.serialize import FORMAT, VERSION, Document
+from persian_rummy.state import next_dealer
 from tests.strategies import Playout, decks, playouts, rules_variants
 
 Data = dict[str, Any]

@@ -23,19 +23,14 @@ from persian_rummy import (
     FULL_DECK,
     Card,
     CardSet,
-    EmptyStockEnd,
     GameRecord,
     GameState,
     IllegalActionError,
     InvalidDataError,
     InvalidNotationError,
     LayOff,
-    NextDealer,
-    ObligationTiming,
     Phase,
     Rules,
-    TeamDrawTiebreak,
-    TieBreak,
     format_action,
     format_cards,
     format_position,
@@ -50,6 +45,7 @@ from persian_rummy import (
     parse_rules,
     to_json,
 )
+from persian_rummy.rules import EmptyStockEnd, NextDealer, ObligationTiming, TeamDrawTiebreak, TieBreak
 from persian_rummy.serialize import to_data
 from tests.strategies import Playout, actions_of, played_states, playouts, rules_variants
 

@@ -24,7 +24,6 @@ from persian_rummy import (
     CardSet,
     ChanceNodeError,
     Deal,
-    DealEnd,
     DealScore,
     Discard,
     DrawStock,
@@ -32,26 +31,24 @@ from persian_rummy import (
     IllegalActionError,
     LayDown,
     LayOff,
-    NextDealer,
     Outcome,
     Pass,
     Phase,
     Rules,
     TakeDiscard,
-    TeamScore,
-    TieBreak,
     apply,
     is_deal_over,
     is_game_over,
     legal_actions,
-    max_deal_length,
-    max_game_length,
     new_game,
-    next_dealer,
     observe,
     outcome,
     random_deal,
 )
+from persian_rummy.engine import max_deal_length, max_game_length
+from persian_rummy.rules import NextDealer, TieBreak
+from persian_rummy.scoring import DealEnd, TeamScore
+from persian_rummy.state import next_dealer
 from tests.positions import deck_for, meld, position
 
 QUADS = "2c 2d 2h 2s 3c 3d 3h"

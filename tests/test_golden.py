@@ -29,12 +29,10 @@ from persian_rummy import (
     GameState,
     LayDown,
     LayOff,
-    NextDealer,
     Pass,
     Phase,
     Rules,
     TakeDiscard,
-    TeamScore,
     format_action,
     format_rules,
     from_json,
@@ -44,6 +42,8 @@ from persian_rummy import (
     replay,
     to_json,
 )
+from persian_rummy.rules import NextDealer
+from persian_rummy.scoring import TeamScore
 
 DATA = Path(__file__).parent / "data"
 GAMES = ("deep_take", "passes", "four_at_once", "went_out", "winner_deals", "runs_double")

@@ -1,10 +1,11 @@
 """
-The single-agent Gymnasium environment (persian_rummy.gymnasium): Gymnasium's checks, and the
+The single-agent Gymnasium environment (persian_rummy.rl.gymnasium): Gymnasium's checks, and the
 game the learner plays against ready players.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -20,7 +21,6 @@ from gymnasium.utils import seeding
 from gymnasium.utils.env_checker import check_env
 
 from persian_rummy import (
-    Event,
     GameState,
     IllegalActionError,
     InvalidTypeError,
@@ -34,12 +34,12 @@ from persian_rummy import (
     new_game,
     observe,
     random_deal,
-    view_from_events,
 )
-from persian_rummy.actionids import action_from_id, action_mask, legal_ids
-from persian_rummy.gymnasium import ENV_ID, PersianRummySoloEnv
-from persian_rummy.players import GreedyPlayer, Player, RandomPlayer, make_player
-from persian_rummy.tensors import observation_tensor
+from persian_rummy.bots.players import GreedyPlayer, Player, RandomPlayer, make_player
+from persian_rummy.events import Event, view_from_events
+from persian_rummy.rl.actionids import action_from_id, action_mask, legal_ids
+from persian_rummy.rl.gymnasium import ENV_ID, PersianRummySoloEnv
+from persian_rummy.rl.tensors import observation_tensor
 
 Observation = dict[str, Any]
 Step = tuple[Observation, float, bool, bool, dict[str, Any]]
@@ -121,16 +121,17 @@ class TestGymnasiumChecks:
         check_env(gymnasium.make(ENV_ID, **settings).unwrapped)
 
     def test_registered(self) -> None:
-        assert "persian_rummy.gymnasium:PersianRummySoloEnv" == gymnasium.spec(ENV_ID).entry_point
+        assert "persian_rummy.rl.gymnasium:PersianRummySoloEnv" == gymnasium.spec(ENV_ID).entry_point
         assert isinstance(gymnasium.make("persian_rummy/Solo-v0").unwrapped, PersianRummySoloEnv)
 
     def test_registered_once(self) -> None:
         """
         Importing the module again registers nothing again (Gymnasium would warn of an override).
         """
-        code = "import importlib, persian_rummy.gymnasium as m; importlib.reload(m)"
+        code = "import importlib, persian_rummy.rl.gymnasium as m; importlib.reload(m)"
         command = [sys.executable, "-W", "error", "-c", code]
-        result = subprocess.run(command, capture_output=True, text=True, check=False)  # noqa: S603 (this Python)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}  # the package under test
+        result = subprocess.run(command, capture_output=True, text=True, check=False, env=env)  # noqa: S603 (this Python)
         assert (0, "") == (result.returncode, result.stderr)
 
 
@@ -161,7 +162,7 @@ class TestSpaces:
 
 class TestPlayers:
     """
-    The other seats are ready players (persian_rummy.players), each shown only its view and
+    The other seats are ready players (persian_rummy.bots.players), each shown only its view and
     drawing from its own seeded source.
     """
 
@@ -403,7 +404,7 @@ class TestArguments:
             (
                 {"players": 3.5},
                 InvalidTypeError,
-                "a player is a name of persian_rummy.players.PLAYER_NAMES or a Player",
+                "a player is a name of persian_rummy.bots.players.PLAYER_NAMES or a Player",
             ),
             ({"players": ["greedy", "random"]}, InvalidValueError, "players must be one player or three"),
             ({"on_illegal": "ignore"}, InvalidValueError, "on_illegal must be one of 'lose', 'raise', got 'ignore'"),

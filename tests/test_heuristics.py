@@ -1,5 +1,5 @@
 """
-The building blocks of `persian_rummy.heuristics`: melds and lay-offs a hand allows (R9-R12,
+The building blocks of `persian_rummy.bots.heuristics`: melds and lay-offs a hand allows (R9-R12,
 R17, A8, A11), a meld's value as laid down (R23, R25, A20), margins and returns (R1, R24,
 R28), and rollouts.
 """
@@ -32,10 +32,8 @@ from persian_rummy import (
     PlayerAction,
     Rules,
     TableMeld,
-    TeamScore,
     View,
     apply,
-    is_meld,
     legal_actions,
     new_game,
     observe,
@@ -43,7 +41,7 @@ from persian_rummy import (
     score_deal,
 )
 from persian_rummy import strategies as library
-from persian_rummy.heuristics import (
+from persian_rummy.bots.heuristics import (
     Until,
     meld_value,
     possible_layoffs,
@@ -52,7 +50,9 @@ from persian_rummy.heuristics import (
     seat_returns,
     team_margin,
 )
-from persian_rummy.players import GreedyPlayer, RandomPlayer
+from persian_rummy.bots.players import GreedyPlayer, RandomPlayer
+from persian_rummy.melds import is_meld
+from persian_rummy.scoring import TeamScore
 from tests.positions import low_meld, meld, position
 from tests.strategies import played_states, rules_variants
 

@@ -23,7 +23,6 @@ from persian_rummy import (
     CardSet,
     ChanceNodeError,
     Deal,
-    DealEnd,
     DealScore,
     Discard,
     DrawStock,
@@ -39,13 +38,13 @@ from persian_rummy import (
     Phase,
     PlayerAction,
     TakeDiscard,
-    TeamScore,
     apply,
     check_legal,
     is_legal,
     legal_actions,
     new_game,
 )
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import forged, illegal, meld, position
 
 # -- the states the actions are tried on ---------------------------------------------------------------------------

@@ -30,15 +30,15 @@ from persian_rummy import (
     Rank,
     Suit,
     TableMeld,
-    TeamScore,
     notation,
     serialize,
 )
-from persian_rummy._build import DECLARED, builder, single
 from persian_rummy._cardlogic import fits, meldable, reaches
+from persian_rummy._core.build import DECLARED, builder, single
 from persian_rummy.events import Event
 from persian_rummy.matches import GameResult
-from persian_rummy.tensors import History
+from persian_rummy.rl.tensors import History
+from persian_rummy.scoring import TeamScore
 from tests.test_properties import MELDS, extensions, naive_kind
 
 

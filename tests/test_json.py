@@ -22,7 +22,6 @@ from persian_rummy import (
     FULL_DECK,
     Action,
     Deal,
-    DealEnd,
     DealScore,
     Discard,
     DrawStock,
@@ -37,7 +36,6 @@ from persian_rummy import (
     Phase,
     Rules,
     TakeDiscard,
-    TeamScore,
     View,
     apply,
     from_data,
@@ -45,14 +43,15 @@ from persian_rummy import (
     json_schema,
     legal_actions,
     new_game,
-    next_dealer,
     observe,
     random_deal,
     to_data,
     to_json,
 )
 from persian_rummy import serialize as serialize_module
+from persian_rummy.scoring import DealEnd, TeamScore
 from persian_rummy.serialize import FORMAT, VERSION, Document
+from persian_rummy.state import next_dealer
 from tests.positions import forged
 from tests.strategies import Playout, decks, playouts, rules_variants
 

@@ -24,7 +24,6 @@ from hypothesis import strategies as st
 import persian_rummy
 from persian_rummy import (
     Deal,
-    DealEnd,
     DealScore,
     Discard,
     IllegalActionError,
@@ -35,18 +34,16 @@ from persian_rummy import (
     PlayerAction,
     Rules,
     TakeDiscard,
-    TeamScore,
     View,
-    _matchplay,
-    _stats,
-    final_state,
     legal_actions,
     replay,
-    team_of,
 )
+from persian_rummy.bots.players import Player, RandomPlayer
 from persian_rummy.events import Event, view_from_events
-from persian_rummy.matches import GameResult, MatchResult, MatchSummary, play_match
-from persian_rummy.players import Player, RandomPlayer
+from persian_rummy.matches import GameResult, MatchResult, MatchSummary, _stats, play_match
+from persian_rummy.matches import _play as _matchplay
+from persian_rummy.records import final_state
+from persian_rummy.scoring import DealEnd, TeamScore, team_of
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -277,7 +274,7 @@ class TestSeeds:
     def test_the_match_is_the_same_whatever_the_hash_seed(self) -> None:
         program = (
             "from persian_rummy.matches import play_match\n"
-            "from persian_rummy.players import RandomPlayer\n"
+            "from persian_rummy.bots.players import RandomPlayer\n"
             "r = play_match(RandomPlayer(), RandomPlayer(), 4, seed=9)\n"
             "print([g.points for g in r.games], [g.deck_seed for g in r.games])\n"
         )

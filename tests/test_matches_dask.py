@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from persian_rummy.bots.players import RandomPlayer
 from persian_rummy.matches import MatchResult, play_match
-from persian_rummy.players import RandomPlayer
 
 distributed = pytest.importorskip("distributed")
 #: A client of the cluster (distributed's types are not needed to type-check the tests).

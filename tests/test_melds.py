@@ -19,9 +19,8 @@ from persian_rummy import (
     Rank,
     Suit,
     TableMeld,
-    is_meld,
-    meld_kind,
 )
+from persian_rummy.melds import is_meld, meld_kind
 from tests.positions import cards, meld
 
 

@@ -23,35 +23,33 @@ from persian_rummy import (
     Card,
     CardSet,
     Deal,
-    DealEnd,
     DealScore,
     Discard,
     DrawStock,
-    EmptyStockEnd,
     GameState,
     IllegalActionError,
     InvalidNotationError,
     LayDown,
     LayOff,
-    ObligationTiming,
     Pass,
     Phase,
     Rules,
     TakeDiscard,
-    TeamScore,
     format_action,
     format_position,
     format_rules,
     is_legal,
-    is_meld,
     legal_actions,
     new_game,
-    next_dealer,
     parse_action,
     parse_cards,
     parse_position,
     parse_rules,
 )
+from persian_rummy.melds import is_meld
+from persian_rummy.rules import EmptyStockEnd, ObligationTiming
+from persian_rummy.scoring import DealEnd, TeamScore
+from persian_rummy.state import next_dealer
 from tests.positions import cards, meld
 from tests.strategies import Playout, playouts, rules_variants, well_formed_actions
 

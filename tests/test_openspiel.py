@@ -1,13 +1,13 @@
 """
-The OpenSpiel game ``python_persian_rummy`` (`persian_rummy.openspiel`).
+The OpenSpiel game ``python_persian_rummy`` (`persian_rummy.rl.openspiel`).
 
 The classes, by topic:
 
 * the game's type, parameters (the switches of `Rules`) and numbers, exact;
 * the chance model: 56 chance steps per deal, uniform over the cards not yet dealt, then a
   `Deal` by the next dealer (R7, A4, A25), and OpenSpiel's CheckChanceOutcomes;
-* players' actions as the ids of `persian_rummy.actionids`, returns (R28, A22) and the cut-off;
-* observations and information states from `persian_rummy.tensors`, and the observer's kinds;
+* players' actions as the ids of `persian_rummy.rl.actionids`, returns (R28, A22) and the cut-off;
+* observations and information states from `persian_rummy.rl.tensors`, and the observer's kinds;
 * clones, serialization and pickles;
 * `resample_from_infostate`: OpenSpiel's ResampleInfostateTest, and no leak of hidden cards;
 * OpenSpiel's own suites: ``random_sim_test`` on the default rules and two variants, the API
@@ -34,7 +34,7 @@ from open_spiel.integration_tests import api_test as os_api_test  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.tests import games_sim_test as os_sim  # noqa: E402
 
-from persian_rummy import (  # noqa: E402  # noqa: E402
+from persian_rummy import (  # noqa: E402
     FULL_DECK,
     CardSet,
     Deal,
@@ -43,21 +43,19 @@ from persian_rummy import (  # noqa: E402  # noqa: E402
     InvalidValueError,
     Phase,
     Rules,
-    actionids,
     apply,
     legal_actions,
     new_game,
-    next_dealer,
     observe,
-    openspiel,
     outcome,
     random_deal,
     strategies,
-    tensors,
 )
 from persian_rummy.events import events_of  # noqa: E402
 from persian_rummy.notation import format_position  # noqa: E402
-from persian_rummy.openspiel import GAME_NAME, game_string, load, rules_of  # noqa: E402
+from persian_rummy.rl import actionids, openspiel, tensors  # noqa: E402
+from persian_rummy.rl.openspiel import GAME_NAME, game_string, load, rules_of  # noqa: E402
+from persian_rummy.state import next_dealer  # noqa: E402
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -189,7 +187,7 @@ class TestGameType:
             game.max_utility(),
             game.utility_sum(),
         )
-        # 790 actions at most (persian_rummy.max_game_length), less the two deals; 56 chance steps a deal.
+        # 790 actions at most (persian_rummy.engine.max_game_length), less the two deals; 56 chance steps a deal.
         assert (788, 112, 900) == (
             game.max_game_length(),
             game.max_chance_nodes_in_history(),
@@ -355,7 +353,7 @@ class TestChance:
 
 class TestActions:
     """
-    R13: a player's actions are the ids of `persian_rummy.actionids`, told by ``id_text``.
+    R13: a player's actions are the ids of `persian_rummy.rl.actionids`, told by ``id_text``.
     """
 
     def test_legal_actions_are_the_legal_ids(self) -> None:

@@ -47,8 +47,9 @@ class TestCompiledBuild:
         assert self.HOOK["enable-by-default"] is False
 
     def test_the_compiled_modules_exist(self) -> None:
-        modules = [Path(path).stem for path in self.HOOK["include"]]
-        assert ["_tables", "_cardlogic", "_transitions", "_enumerate", "engine"] == modules
+        modules = [Path(path).relative_to("src").with_suffix("").as_posix() for path in self.HOOK["include"]]
+        expected = ["_tables", "_cardlogic", "_engine/transitions", "_engine/enumeration", "engine"]
+        assert [f"persian_rummy/{module}" for module in expected] == modules
         assert all((ROOT / path).is_file() for path in self.HOOK["include"])
 
     def test_the_wheels_are_built_compiled_and_tested_as_such(self) -> None:

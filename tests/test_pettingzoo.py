@@ -1,5 +1,5 @@
 """
-The PettingZoo environment (persian_rummy.pettingzoo): PettingZoo's own suites, and the game it plays.
+The PettingZoo environment (persian_rummy.rl.pettingzoo): PettingZoo's own suites, and the game it plays.
 """
 
 from __future__ import annotations
@@ -29,16 +29,16 @@ from persian_rummy import (
     Phase,
     PlayerAction,
     Rules,
-    _rlenv,
     apply,
     new_game,
     observe,
     random_deal,
 )
-from persian_rummy.actionids import action_count, action_from_id, action_id, action_mask, legal_actions_by_id
-from persian_rummy.pettingzoo import AGENTS, PersianRummyEnv, env, raw_env
+from persian_rummy.rl import _env as _rlenv
+from persian_rummy.rl.actionids import action_count, action_from_id, action_id, action_mask, legal_actions_by_id
+from persian_rummy.rl.pettingzoo import AGENTS, PersianRummyEnv, env, raw_env
+from persian_rummy.rl.tensors import OBSERVATION_SIZE, observation_tensor
 from persian_rummy.strategies import rules as any_rules
-from persian_rummy.tensors import OBSERVATION_SIZE, observation_tensor
 
 #: What PettingZoo's api_test says of every environment whose observations are dicts and
 #: which is not one of its own (it keeps a list of its own such environments).
@@ -132,7 +132,7 @@ class TestPettingZooSuites:
 class TestSpaces:
     """
     The agents and their spaces: one observation and one action space per agent, the same
-    object at every call, sized by the rules (persian_rummy.actionids, persian_rummy.tensors).
+    object at every call, sized by the rules (persian_rummy.rl.actionids, persian_rummy.rl.tensors).
     """
 
     def test_agents(self) -> None:

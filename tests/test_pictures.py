@@ -40,18 +40,15 @@ from persian_rummy import (
     Rules,
     TableMeld,
     View,
-    card_legend,
     determinize,
     format_position,
     from_json,
     new_game,
     observe,
     parse_position,
-    render_svg,
-    render_text,
     replay,
-    symbols_fit,
 )
+from persian_rummy.pictures import card_legend, render_svg, render_text, symbols_fit
 from tests.positions import meld, position
 from tests.strategies import played_states, rules_variants, seeds
 

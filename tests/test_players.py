@@ -1,5 +1,5 @@
 """
-The ready players of `persian_rummy.players`: the protocol, `make_player`, the greedy heuristic,
+The ready players of `persian_rummy.bots.players`: the protocol, `make_player`, the greedy heuristic,
 and the two searches (PIMC and ISMCTS); every player chooses legal actions, the same from the
 same seed.
 """
@@ -38,8 +38,8 @@ from persian_rummy import (
     observe,
     parse_position,
 )
-from persian_rummy.heuristics import Until, rollout
-from persian_rummy.players import (
+from persian_rummy.bots.heuristics import Until, rollout
+from persian_rummy.bots.players import (
     PLAYER_NAMES,
     GreedyPlayer,
     ISMCTSPlayer,

@@ -32,39 +32,32 @@ from persian_rummy import (
     CardValues,
     ChanceNodeError,
     Deal,
-    DealEnd,
     Discard,
     DrawStock,
-    EmptyStockEnd,
     GameState,
     IllegalActionError,
     LayDown,
     LayOff,
     MeldKind,
-    ObligationTiming,
     Pass,
     Phase,
     PlayerAction,
     Rank,
-    Redraw,
     Rules,
-    Seating,
     Suit,
     TakeDiscard,
-    TeamScore,
-    TieBreak,
     apply,
     check_invariants,
-    draw_rank,
     is_legal,
     legal_actions,
-    max_deal_length,
-    max_game_length,
-    meld_kind,
-    next_dealer,
     score_deal,
-    team_draw,
 )
+from persian_rummy.engine import max_deal_length, max_game_length
+from persian_rummy.melds import meld_kind
+from persian_rummy.rules import EmptyStockEnd, ObligationTiming, TieBreak
+from persian_rummy.scoring import DealEnd, TeamScore
+from persian_rummy.seating import Redraw, Seating, draw_rank, team_draw
+from persian_rummy.state import next_dealer
 from tests import positions
 from tests.strategies import (
     Playout,

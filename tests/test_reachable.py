@@ -24,19 +24,15 @@ from hypothesis import strategies as st
 
 from persian_rummy import (
     CardSet,
-    DealEnd,
     DealScore,
     GameState,
     InvalidNotationError,
     InvalidStateError,
     Phase,
-    TeamScore,
     ViewError,
     apply,
-    arrangements,
     check_invariants,
     check_view,
-    count_arrangements,
     determinize,
     format_action,
     format_position,
@@ -49,6 +45,8 @@ from persian_rummy import (
     random_deal,
     to_json,
 )
+from persian_rummy.scoring import DealEnd, TeamScore
+from persian_rummy.views import arrangements, count_arrangements
 from tests.strategies import played_states, rules_variants
 
 # E to play the Qh taken from the pile, with Qd and Qs to meld it with (the audit's position,

@@ -36,7 +36,6 @@ from persian_rummy import (
     Rules,
     TakeDiscard,
     apply,
-    final_state,
     from_data,
     from_json,
     is_legal,
@@ -47,6 +46,7 @@ from persian_rummy import (
     to_data,
     to_json,
 )
+from persian_rummy.records import final_state
 from tests.positions import forged
 from tests.strategies import Playout, playouts, rules_variants, well_formed_actions
 

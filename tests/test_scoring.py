@@ -19,7 +19,6 @@ from persian_rummy import (
     Action,
     Card,
     CardSet,
-    DealEnd,
     DealScore,
     Discard,
     DrawStock,
@@ -32,12 +31,11 @@ from persian_rummy import (
     Rules,
     TableMeld,
     TakeDiscard,
-    TeamScore,
     apply,
     outcome,
     score_deal,
-    team_of,
 )
+from persian_rummy.scoring import DealEnd, TeamScore, team_of
 from tests.positions import meld, position
 
 NO_HANDS = (CardSet(), CardSet(), CardSet(), CardSet())

@@ -23,19 +23,16 @@ from persian_rummy import (
     InvalidValueError,
     LayDown,
     Phase,
-    Redraw,
     Rules,
-    Seating,
     TakeDiscard,
-    TeamDrawTiebreak,
     apply,
-    draw_rank,
     legal_actions,
     new_game,
-    next_dealer,
-    team_draw,
-    team_of,
 )
+from persian_rummy.rules import TeamDrawTiebreak
+from persian_rummy.scoring import team_of
+from persian_rummy.seating import Redraw, Seating, draw_rank, team_draw
+from persian_rummy.state import next_dealer
 from tests.positions import cards, deck_for, forged
 
 

@@ -18,7 +18,6 @@ from persian_rummy import (
     FULL_DECK,
     Card,
     CardSet,
-    DealEnd,
     DealScore,
     DrawStock,
     GameState,
@@ -27,17 +26,17 @@ from persian_rummy import (
     Phase,
     Rules,
     TakeDiscard,
-    TeamScore,
     _phases,
     _shapes,
-    _viewing,
     apply,
     check_invariants,
     legal_actions,
     new_game,
     random_deal,
 )
+from persian_rummy import _unchecked_view as _viewing
 from persian_rummy.engine import is_deal_over
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import forged, meld, position
 
 # A well-formed result of a first deal, which the forged ones below spoil.

@@ -28,7 +28,6 @@ from persian_rummy import (
     Deal,
     Discard,
     DrawStock,
-    EmptyStockEnd,
     GameState,
     IllegalActionError,
     LayDown,
@@ -39,14 +38,14 @@ from persian_rummy import (
     Rules,
     TableMeld,
     TakeDiscard,
-    TieBreak,
     apply,
     check_invariants,
     is_legal,
     legal_actions,
     new_game,
-    next_dealer,
 )
+from persian_rummy.rules import EmptyStockEnd, TieBreak
+from persian_rummy.state import next_dealer
 from tests.strategies import actions_of, decks, random_action, rules_variants, seeds, well_formed_actions
 
 TURN_PHASES = (Phase.DRAW, Phase.PLAY)

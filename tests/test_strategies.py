@@ -43,22 +43,21 @@ from persian_rummy import (
     Rules,
     TableMeld,
     TakeDiscard,
-    TieBreak,
     View,
     ViewError,
     apply,
     check_invariants,
     check_view,
     is_legal,
-    is_meld,
     legal_actions,
-    max_game_length,
-    meld_kind,
     new_game,
-    next_dealer,
     observe,
 )
 from persian_rummy import strategies as prs
+from persian_rummy.engine import max_game_length
+from persian_rummy.melds import is_meld, meld_kind
+from persian_rummy.rules import TieBreak
+from persian_rummy.state import next_dealer
 
 T = TypeVar("T")
 #: Rules under which games are short: 13 cards each leave a stock of three.

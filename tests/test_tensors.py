@@ -1,5 +1,5 @@
 """
-Tensors for learning (persian_rummy.tensors, docs/tensors.md): the observation of a view and the
+Tensors for learning (persian_rummy.rl.tensors, docs/tensors.md): the observation of a view and the
 information state of a seat, as arrays and as text.
 
 The classes, by topic:
@@ -57,11 +57,10 @@ from persian_rummy import (  # noqa: E402
     observe,
     parse_action,
 )
-from persian_rummy import tensors as tensors_module  # noqa: E402
 from persian_rummy.actions import Action  # noqa: E402
 from persian_rummy.events import Event, events_of  # noqa: E402
-from persian_rummy.scoring import DealScore, TeamScore  # noqa: E402
-from persian_rummy.tensors import (  # noqa: E402
+from persian_rummy.rl import tensors as tensors_module  # noqa: E402
+from persian_rummy.rl.tensors import (  # noqa: E402
     INFORMATION_STATE_LAYOUT,
     INFORMATION_STATE_SIZE,
     OBSERVATION_LAYOUT,
@@ -73,6 +72,7 @@ from persian_rummy.tensors import (  # noqa: E402
     observation_string,
     observation_tensor,
 )
+from persian_rummy.scoring import DealScore, TeamScore  # noqa: E402
 from tests.positions import low_meld, meld, position  # noqa: E402
 from tests.strategies import Playout, playouts, rules_variants  # noqa: E402
 

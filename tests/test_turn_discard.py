@@ -12,7 +12,6 @@ import pytest
 from persian_rummy import (
     Card,
     ChanceNodeError,
-    DealEnd,
     Discard,
     DrawStock,
     GameState,
@@ -20,10 +19,10 @@ from persian_rummy import (
     LayOff,
     Phase,
     TakeDiscard,
-    TeamScore,
     apply,
     legal_actions,
 )
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import meld, play, position, rejection
 from tests.turn_positions import LAYOFF_MELDS, deal_one, hand_of, layoff_position, pile_of
 

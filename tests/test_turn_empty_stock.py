@@ -7,20 +7,8 @@ The positions are described in `tests.turn_positions`.
 
 from __future__ import annotations
 
-from persian_rummy import (
-    Card,
-    DealEnd,
-    Discard,
-    DrawStock,
-    GameState,
-    LayDown,
-    Pass,
-    Phase,
-    TakeDiscard,
-    TeamScore,
-    apply,
-    legal_actions,
-)
+from persian_rummy import Card, Discard, DrawStock, GameState, LayDown, Pass, Phase, TakeDiscard, apply, legal_actions
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import meld, play, position, rejection
 from tests.turn_positions import deal_one, empty_stock, pile_of, standard
 

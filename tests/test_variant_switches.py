@@ -17,10 +17,8 @@ import pytest
 from persian_rummy import (
     Card,
     CardSet,
-    DealEnd,
     Discard,
     DrawStock,
-    EmptyStockEnd,
     InvalidMeldError,
     InvalidStateError,
     LayDown,
@@ -32,21 +30,21 @@ from persian_rummy import (
     TableMeld,
     TakeDiscard,
     apply,
-    count_arrangements,
     determinize,
     format_position,
     from_json,
-    is_meld,
     legal_actions,
-    max_deal_length,
-    max_game_length,
-    meld_kind,
     observe,
     parse_position,
     parse_rules,
     score_deal,
     to_json,
 )
+from persian_rummy.engine import max_deal_length, max_game_length
+from persian_rummy.melds import is_meld, meld_kind
+from persian_rummy.rules import EmptyStockEnd
+from persian_rummy.scoring import DealEnd
+from persian_rummy.views import count_arrangements
 from tests.positions import illegal, low_meld, meld, play, position
 
 LOW = Rules(ace_low_allowed=True)

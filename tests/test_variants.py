@@ -17,29 +17,26 @@ from persian_rummy import (
     FULL_DECK,
     CardSet,
     Deal,
-    DealEnd,
     DealScore,
     Discard,
     DrawStock,
-    EmptyStockEnd,
     GameState,
     InvalidStateError,
     InvalidValueError,
     LayDown,
     LayOff,
-    ObligationTiming,
     Pass,
     Phase,
     Rules,
     TableMeld,
     TakeDiscard,
-    TeamScore,
     apply,
     legal_actions,
-    max_deal_length,
-    max_game_length,
     new_game,
 )
+from persian_rummy.engine import max_deal_length, max_game_length
+from persian_rummy.rules import EmptyStockEnd, ObligationTiming
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import meld, play, position, rejection
 
 DEFAULT = Rules()

@@ -44,8 +44,6 @@ from persian_rummy import (
     Card,
     CardSet,
     ChanceNodeError,
-    DealEnd,
-    EmptyStockEnd,
     GameState,
     InvalidDataError,
     InvalidStateError,
@@ -58,10 +56,8 @@ from persian_rummy import (
     View,
     ViewError,
     apply,
-    arrangements,
     check_invariants,
     check_view,
-    count_arrangements,
     determinize,
     from_data,
     from_json,
@@ -74,6 +70,9 @@ from persian_rummy import (
     to_data,
     to_json,
 )
+from persian_rummy.rules import EmptyStockEnd
+from persian_rummy.scoring import DealEnd
+from persian_rummy.views import arrangements, count_arrangements
 from tests.positions import meld, position
 from tests.strategies import played_states, rules_variants, seeds
 

@@ -13,12 +13,8 @@ Piles are written bottom card first, so the last card named is the top card.
 
 from __future__ import annotations
 
-from persian_rummy import (
-    DealEnd,
-    DealScore,
-    GameState,
-    TeamScore,
-)
+from persian_rummy import DealScore, GameState
+from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import meld, position
 
 HANDS = ("3h 4h 5h Qh Qs 9d Td", "2c 3c 4c Kd 9s Js 2d", "Ac Ad Ah 5d 6d 8s X2", "Tc Jc 3d 7d 2h 8h 4s")

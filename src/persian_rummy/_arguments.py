@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import _limits
+from ._core import limits as _limits
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError

@@ -1,7 +1,7 @@
 """
 Card logic on bit masks: what the rules let a player do with given cards, shared by the
-legal-move enumeration (`persian_rummy._enumerate`) and the transitions
-(`persian_rummy._transitions`).
+legal-move enumeration (`persian_rummy._engine.enumeration`) and the transitions
+(`persian_rummy._engine.transitions`).
 
 Card ``i`` of `FULL_DECK` is the bit ``1 << i`` (see `persian_rummy._tables`).  The functions
 here answer questions such as "can this card go into a new meld with these cards?" or "which

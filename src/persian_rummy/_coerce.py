@@ -4,7 +4,7 @@ How an argument that stands for a card is read: a `Card`, or its notation.
 
 from __future__ import annotations
 
-from . import _limits
+from ._core import limits as _limits
 from .cards import Card
 from .exceptions import InvalidTypeError
 

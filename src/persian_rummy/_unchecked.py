@@ -1,7 +1,7 @@
 """
 The engine's values built without checks, by keyword: the states, the melds, the lay-downs, lay-offs and deals
 that `persian_rummy.apply`, `persian_rummy.legal_actions`, ``determinize`` and the events' replay derive from
-values already checked (`persian_rummy._build`).
+values already checked (`persian_rummy._core.build`).
 
 Each protocol below declares one builder: every field of its class, in field order, without a default, by
 keyword, so that mypy names every construction that lacks a field; `_build.builder` refuses, when this module is
@@ -10,7 +10,7 @@ types).  A state's builder takes the eight fields of a type that no other field 
 positionally, since mypy tells them apart by their types, and by keyword only the nine that share a type (the
 counts, the seats, the hands and revealed cards, the stock and the pile): CPython passes more than fifteen
 arguments by keyword only through a dictionary, several times as slowly, and a call with keywords costs more
-than one without, a little more for each keyword (`persian_rummy._build`).  The tuples that the engine hands on
+than one without, a little more for each keyword (`persian_rummy._core.build`).  The tuples that the engine hands on
 from one state to the next (hands, revealed cards, the table summary) are declared as tuples of any length: the
 compiled build then passes on the tuple itself instead of a copy (CONTRIBUTING, "The compiled build").
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from . import _build
+from ._core import build as _build
 from .actions import Deal, LayDown, LayOff
 from .cards import Card
 from .cardsets import CardSet

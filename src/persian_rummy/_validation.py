@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from . import _cardlogic, _seats, _tables
+from . import _cardlogic, _tables
+from ._core import seats as _seats
 from ._shapes import PHASE_NAMES, Public, State, ViewShape, counts_passes, is_deal_over, is_turn, named
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet

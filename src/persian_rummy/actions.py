@@ -34,7 +34,8 @@ from typing import ClassVar, Final, TypeAlias
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments, _coerce, _limits
+from . import _arguments, _coerce
+from ._core import limits as _limits
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError

@@ -24,7 +24,9 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _choices, _drawing, _limits
+from ._core import choices as _choices
+from ._core import drawing as _drawing
+from ._core import limits as _limits
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 
 __all__ = [

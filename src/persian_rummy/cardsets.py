@@ -21,7 +21,10 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _build, _coerce, _drawing, _limits, _tables
+from . import _coerce, _tables
+from ._core import build as _build
+from ._core import drawing as _drawing
+from ._core import limits as _limits
 from .cards import FULL_DECK, Card, parse_cards
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 

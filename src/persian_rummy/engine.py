@@ -28,16 +28,16 @@ from typing import Final, NoReturn, assert_never
 from attrs import frozen
 
 from . import _arguments, _unchecked
-from ._enumerate import draw_actions as _draw_actions
-from ._enumerate import play_actions as _play_actions
-from ._transitions import deal as _deal
-from ._transitions import discard as _discard
-from ._transitions import draw_stock as _draw_stock
-from ._transitions import lay_down as _lay_down
-from ._transitions import lay_off as _lay_off
-from ._transitions import not_an_action as _not_an_action
-from ._transitions import pass_turn as _pass_turn
-from ._transitions import take_discard as _take_discard
+from ._engine.enumeration import draw_actions as _draw_actions
+from ._engine.enumeration import play_actions as _play_actions
+from ._engine.transitions import deal as _deal
+from ._engine.transitions import discard as _discard
+from ._engine.transitions import draw_stock as _draw_stock
+from ._engine.transitions import lay_down as _lay_down
+from ._engine.transitions import lay_off as _lay_off
+from ._engine.transitions import not_an_action as _not_an_action
+from ._engine.transitions import pass_turn as _pass_turn
+from ._engine.transitions import take_discard as _take_discard
 from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK
 from .exceptions import ChanceNodeError, IllegalActionError, ViewError

@@ -43,9 +43,12 @@ from typing import Final, Never, Protocol, TypeAlias, assert_never, runtime_chec
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments, _build, _coerce, _limits, _phases, _seats, _summary, _unchecked
+from . import _arguments, _coerce, _phases, _summary, _unchecked
 from ._cardlogic import usable as _usable
 from ._cardlogic import witnesses as _witnesses
+from ._core import build as _build
+from ._core import limits as _limits
+from ._core import seats as _seats
 from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet

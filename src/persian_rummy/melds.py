@@ -27,8 +27,11 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _arguments, _drawing, _limits, _seats, _tables
-from ._choices import Choice as _Choice
+from . import _arguments, _tables
+from ._core import drawing as _drawing
+from ._core import limits as _limits
+from ._core import seats as _seats
+from ._core.choices import Choice as _Choice
 from .cards import FULL_DECK, Card, Rank, Suit
 from .cardsets import CardSet
 from .exceptions import InvalidMeldError, InvalidTypeError, InvalidValueError

@@ -84,7 +84,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from . import _arguments, _coerce, _drawing, _scene
+from . import _arguments, _coerce
+from ._core import drawing as _drawing
+from ._render import scene as _scene
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .melds import TableMeld

@@ -24,8 +24,9 @@ from typing import ClassVar, Final
 
 from attrs import Attribute, field, frozen
 
-from . import _limits, _tables
-from ._choices import Choice as _Choice
+from . import _tables
+from ._core import limits as _limits
+from ._core.choices import Choice as _Choice
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError

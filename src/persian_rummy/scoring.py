@@ -31,8 +31,11 @@ from typing import Final, Protocol
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments, _build, _limits, _seats
-from ._choices import Choice as _Choice
+from . import _arguments
+from ._core import build as _build
+from ._core import limits as _limits
+from ._core import seats as _seats
+from ._core.choices import Choice as _Choice
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError

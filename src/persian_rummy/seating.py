@@ -27,7 +27,9 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
-from . import _arguments, _limits, _seats
+from . import _arguments
+from ._core import limits as _limits
+from ._core import seats as _seats
 from .cards import Card, Rank
 from .exceptions import InvalidTypeError, InvalidValueError
 from .rules import TeamDrawTiebreak

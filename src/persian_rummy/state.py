@@ -25,8 +25,13 @@ from typing import Any, Final, TypeAlias, assert_never
 
 from attrs import field, frozen
 
-from . import _arguments, _build, _format, _limits, _scene, _seats, _summary, _tables, _validation
-from ._choices import Choice as _Choice
+from . import _arguments, _summary, _tables, _validation
+from ._core import build as _build
+from ._core import limits as _limits
+from ._core import seats as _seats
+from ._core.choices import Choice as _Choice
+from ._render import scene as _scene
+from ._render import text as _format
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidStateError, ViewError
@@ -233,7 +238,7 @@ def new_game(rules: Rules | None = None, *, dealer: int = 0) -> GameState:
     """
     The start of a game under *rules* (Persian Rummy's by default): nothing dealt yet, *dealer* to deal first.
 
-    Find the first dealer and the partnerships with `persian_rummy.team_draw`
+    Find the first dealer and the partnerships with `persian_rummy.seating.team_draw`
     (R4, R5); then apply a `persian_rummy.Deal`.
 
     Raises:

@@ -46,7 +46,8 @@ except ImportError as error:
 import attrs
 from attrs import frozen
 
-from . import _phases, _seats
+from . import _phases
+from ._core import seats as _seats
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet

@@ -36,7 +36,9 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Final
 
-from . import _arguments, _cardlogic, _phases, _seats, _summary, _unchecked, _validation, _viewing
+from . import _arguments, _cardlogic, _phases, _summary, _unchecked, _validation
+from . import _unchecked_view as _viewing
+from ._core import seats as _seats
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import ViewError

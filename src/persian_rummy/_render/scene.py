@@ -18,13 +18,14 @@ from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
-from . import _drawing, _format
-from ._shapes import PhaseName, State, ViewShape, is_turn, named
-from .cards import Card
-from .cardsets import CardSet
-from .melds import MeldKind, TableMeld
-from .rules import Rules
-from .scoring import DealEnd, DealScore
+from .._core import drawing as _drawing
+from .._shapes import PhaseName, State, ViewShape, is_turn, named
+from ..cards import Card
+from ..cardsets import CardSet
+from ..melds import MeldKind, TableMeld
+from ..rules import Rules
+from ..scoring import DealEnd, DealScore
+from . import text as _format
 
 _LETTERS: Final[str] = _format.SEAT_LETTERS
 _TEAMS: Final = (f"{_LETTERS[0]}-{_LETTERS[2]}", f"{_LETTERS[1]}-{_LETTERS[3]}")

@@ -37,16 +37,19 @@ from typing import Final, Protocol, TypeAlias, assert_never
 import numpy as np
 from attrs import field, frozen
 
-from . import _arguments, _build, _format, _limits
-from .actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
-from .cards import FULL_DECK, Card
-from .cardsets import CardSet
-from .events import Event
-from .exceptions import InvalidTypeError, InvalidValueError
-from .melds import MeldKind
-from .notation import format_action
-from .rules import DEFAULT_RULES, Rules
-from .state import Phase, View
+from .. import _arguments
+from .._core import build as _build
+from .._core import limits as _limits
+from .._render import text as _format
+from ..actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..cards import FULL_DECK, Card
+from ..cardsets import CardSet
+from ..events import Event
+from ..exceptions import InvalidTypeError, InvalidValueError
+from ..melds import MeldKind
+from ..notation import format_action
+from ..rules import DEFAULT_RULES, Rules
+from ..state import Phase, View
 
 __all__ = [
     "INFORMATION_STATE_LAYOUT",

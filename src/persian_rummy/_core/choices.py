@@ -8,8 +8,8 @@ from __future__ import annotations
 import enum
 from typing import NoReturn
 
-from . import _limits
-from .exceptions import InvalidValueError
+from ..exceptions import InvalidValueError
+from . import limits as _limits
 
 
 def refuse(kind: type[enum.Enum], value: object) -> NoReturn:

@@ -11,13 +11,13 @@ The ``persian-rummy`` command.
   action, with the scores.
 * ``persian-rummy show POSITION`` prints a position written in position notation.
 * ``persian-rummy play [--seat S] [--partner BOT] [--opponents BOT] [--seed N] [--record FILE]``
-  lets a person play a game against the bots of `persian_rummy.players` (it needs rich, the
-  ``cli`` extra): see `persian_rummy._play_command`.
+  lets a person play a game against the bots of `persian_rummy.bots.players` (it needs rich, the
+  ``cli`` extra): see `persian_rummy.cli._play_command`.
 * ``persian-rummy match FIRST SECOND [--games N] [--jobs J] [--seed N] [--out FILE] [--records DIR]``
   plays a match of duplicate deals between two bots and prints its summary (it needs rich, the
-  ``cli`` extra): see `persian_rummy._match_command`.
+  ``cli`` extra): see `persian_rummy.cli._match_command`.
 
-``demo``, ``replay`` and ``show`` write positions as `persian_rummy.render_text` does, cards with
+``demo``, ``replay`` and ``show`` write positions as `persian_rummy.pictures.render_text` does, cards with
 their suit symbols (``10♦``) where the output's encoding has them and in card notation (``Td``)
 where it does not, and say once how to read them.
 
@@ -46,18 +46,21 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
-from . import _limits, _match_command, _phases, _play_command, _version
-from .actions import Action
-from .cards import Card
-from .cardsets import CardSet
-from .engine import apply, legal_actions, outcome, random_deal
-from .exceptions import InvalidNotationError, PersianRummyError
-from .notation import format_rules, parse_position
-from .pictures import card_legend, render_text, symbols_fit
-from .records import GameRecord, replay
-from .scoring import DealScore
-from .serialize import from_json, to_json
-from .state import GameState, Phase, new_game
+from .. import _phases
+from .._core import limits as _limits
+from .._core import version as _version
+from ..actions import Action
+from ..cards import Card
+from ..cardsets import CardSet
+from ..engine import apply, legal_actions, outcome, random_deal
+from ..exceptions import InvalidNotationError, PersianRummyError
+from ..notation import format_rules, parse_position
+from ..pictures import card_legend, render_text, symbols_fit
+from ..records import GameRecord, replay
+from ..scoring import DealScore
+from ..serialize import from_json, to_json
+from ..state import GameState, Phase, new_game
+from . import _match_command, _play_command
 
 __all__ = ["demo", "describe", "main", "replay_file", "show"]
 
@@ -112,7 +115,7 @@ class _Telling(dict[str, str]):
 def describe(state: GameState, action: Action, *, symbols: bool = False) -> str:
     """
     One line saying what *action* does in *state*, in card notation, or with *symbols* with the
-    cards' suit symbols (as `persian_rummy.render_text` writes them).
+    cards' suit symbols (as `persian_rummy.pictures.render_text` writes them).
 
     >>> from persian_rummy import Discard, new_game
     >>> describe(new_game(), Discard(3, "Td")), describe(new_game(), Discard(3, "Td"), symbols=True)
@@ -338,7 +341,7 @@ def demo(seed: int, out: TextIO | None = None, record: str | None = None, *, sym
     Play and print one game between random players (to *out*, standard output by default); return the final state.
 
     The game is printed with the cards' suit symbols if *symbols* is true, in card notation if it
-    is false, and by default as `persian_rummy.symbols_fit` says of *out*.  With *record*, also
+    is false, and by default as `persian_rummy.pictures.symbols_fit` says of *out*.  With *record*, also
     write the game record to that file as JSON, a file that must be a regular file or not exist
     yet, in a writable directory: that is checked before the game is played, and the file is
     replaced whole once the record is written.  With ``"-"`` for *record*, write the record to
@@ -416,11 +419,11 @@ def _stdin_position() -> GameState:
 
 def show(state: GameState, out: TextIO | None = None, *, symbols: bool | None = None) -> None:
     """
-    Print a position readably, as `persian_rummy.render_text` writes it, after its rules and before
-    a line that says how to read the cards (`persian_rummy.card_legend`).
+    Print a position readably, as `persian_rummy.pictures.render_text` writes it, after its rules and before
+    a line that says how to read the cards (`persian_rummy.pictures.card_legend`).
 
     The cards are written with their suit symbols if *symbols* is true, in card notation if it is
-    false, and by default as `persian_rummy.symbols_fit` says of *out* (standard output by default).
+    false, and by default as `persian_rummy.pictures.symbols_fit` says of *out* (standard output by default).
     """
     out = sys.stdout if out is None else out
     symbols = symbols_fit(out) if symbols is None else symbols

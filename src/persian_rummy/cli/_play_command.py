@@ -1,9 +1,9 @@
 """
 ``persian-rummy play``: a person plays a whole game in the terminal against three bots.
 
-The person takes one seat (South by default); the bots of `persian_rummy.players` take the
+The person takes one seat (South by default); the bots of `persian_rummy.bots.players` take the
 others, their partner and their opponents.  At each of the person's decisions the screen
-(`persian_rummy._screen`) shows what that seat may see, `observe` giving its view, and the
+(`persian_rummy.cli._screen`) shows what that seat may see, `observe` giving its view, and the
 legal moves of that view, numbered; the person answers with a number or with the move in
 action notation (``discard Qh``; card symbols are read too).  A bad answer gets a line
 saying why and the question again.  The end of a deal shows its score, the end of the game
@@ -29,16 +29,17 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from attrs import evolve, frozen
 
-from . import _limits, _screen
-from .actions import Action, PlayerAction
-from .engine import apply, is_deal_over, legal_actions, random_deal
-from .exceptions import IllegalActionError, PersianRummyError
-from .notation import SEAT_LETTERS, parse_action
-from .players import PLAYER_NAMES, Player, make_player
-from .records import GameRecord
-from .serialize import to_json
-from .state import GameState, Phase, View, new_game
-from .views import observe
+from .._core import limits as _limits
+from ..actions import Action, PlayerAction
+from ..bots.players import PLAYER_NAMES, Player, make_player
+from ..engine import apply, is_deal_over, legal_actions, random_deal
+from ..exceptions import IllegalActionError, PersianRummyError
+from ..notation import SEAT_LETTERS, parse_action
+from ..records import GameRecord
+from ..serialize import to_json
+from ..state import GameState, Phase, View, new_game
+from ..views import observe
+from . import _screen
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -99,7 +100,7 @@ class Options:
 
     Attributes:
         seat: The person's seat, 0-3.
-        partner: The name of the partner's bot (`persian_rummy.players.PLAYER_NAMES`).
+        partner: The name of the partner's bot (`persian_rummy.bots.players.PLAYER_NAMES`).
         opponents: The name of the opponents' bot.
         seed: The seed of the deals and of the bots' random sources.
         look: How the screen shows cards.
@@ -139,7 +140,7 @@ def seat_argument(text: str) -> int:
 
 def bot_argument(text: str) -> str:
     """
-    A bot as the command line names it, for `persian_rummy.players.make_player`, checked.
+    A bot as the command line names it, for `persian_rummy.bots.players.make_player`, checked.
 
     >>> bot_argument("random")
     'random'

@@ -25,21 +25,21 @@ How the game is modelled:
 - Chance deals the cards one at a time: a deal is 56 chance steps, the outcome of each the
   index in `FULL_DECK` of the next card of the deck, uniform over the cards not yet dealt.
   After the 56th the whole order is applied as one `persian_rummy.Deal` by the seat that deals
-  (`persian_rummy.next_dealer`).  Each deal of the game is dealt so.
-- A player's actions are the ids of `persian_rummy.actionids`: ``num_distinct_actions`` is
+  (`persian_rummy.state.next_dealer`).  Each deal of the game is dealt so.
+- A player's actions are the ids of `persian_rummy.rl.actionids`: ``num_distinct_actions`` is
   ``action_count(rules)`` and ``PersianRummyState.action_to_string`` is ``id_text``.
 - Returns: +1 to both partners of the team that wins the game (R28), -1 to the other team,
   0 to everyone for a draw (A22).  The game is zero-sum.  The margin in points is in the final
-  state (`PersianRummyState.game_state`, and `persian_rummy.heuristics.team_margin`).
+  state (`PersianRummyState.game_state`, and `persian_rummy.bots.heuristics.team_margin`).
 - ``max_game_length`` counts the players' actions only, as OpenSpiel counts it, and
   ``max_chance_nodes_in_history`` the chance steps (56 per deal).  Where the rules bound the
-  length of a game (`persian_rummy.max_game_length`), the bound is theirs less its deals.  Where
+  length of a game (`persian_rummy.engine.max_game_length`), the bound is theirs less its deals.  Where
   they do not (`Rules.top_discard_free`, `Rules.reshuffle_on_empty_stock`), a game is cut off
   after ``MAX_ACTIONS - max_deals`` players' actions, so that its record holds at most
   ``MAX_ACTIONS`` actions: a game cut off is terminal and a draw.
-- Observations and information states come from `persian_rummy.tensors`.  The information state
+- Observations and information states come from `persian_rummy.rl.tensors`.  The information state
   of a seat is its view and the public history of the game (what a spectator saw), kept as one
-  `persian_rummy.tensors.History` per state.  `PersianRummyObserver` also answers OpenSpiel's
+  `persian_rummy.rl.tensors.History` per state.  `PersianRummyObserver` also answers OpenSpiel's
   public and private observations (a spectator's view; the cards only the seat knows).
 - `PersianRummyState.resample_from_infostate` deals the cards a seat cannot see at random
   (`persian_rummy.determinize`), for search algorithms such as OpenSpiel's ``ISMCTSBot``.
@@ -60,18 +60,20 @@ import attrs
 import numpy as np
 import pyspiel
 
-from . import _arguments, _limits, actionids, tensors
-from ._choices import Choice as _Choice
-from .actions import Deal
-from .cards import FULL_DECK
-from .engine import apply, outcome
-from .engine import max_game_length as _rules_game_length
-from .events import events_of
-from .exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
-from .notation import format_cards, format_position
-from .rules import DEFAULT_RULES, CardValues, Rules
-from .state import GameState, Phase, View, new_game, next_dealer
-from .views import determinize, observe
+from .. import _arguments
+from .._core import limits as _limits
+from .._core.choices import Choice as _Choice
+from ..actions import Deal
+from ..cards import FULL_DECK
+from ..engine import apply, outcome
+from ..engine import max_game_length as _rules_game_length
+from ..events import events_of
+from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
+from ..notation import format_cards, format_position
+from ..rules import DEFAULT_RULES, CardValues, Rules
+from ..state import GameState, Phase, View, new_game, next_dealer
+from ..views import determinize, observe
+from . import actionids, tensors
 
 __all__ = [
     "GAME_NAME",
@@ -442,7 +444,7 @@ class PersianRummyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
     @property
     def public_history(self) -> tensors.History:
         """
-        The public history of the game so far: what a spectator saw (`persian_rummy.tensors.History`).
+        The public history of the game so far: what a spectator saw (`persian_rummy.rl.tensors.History`).
         """
         return self._at.history
 
@@ -467,8 +469,8 @@ class PersianRummyObserver:
     a state, and `string_from` tells it.  The kinds:
 
     - public and private information with perfect recall: the information state of the seat
-      (`persian_rummy.tensors.information_state_tensor` of its view and the public history);
-    - public and private information: the seat's observation (`persian_rummy.tensors.observation_tensor`);
+      (`persian_rummy.rl.tensors.information_state_tensor` of its view and the public history);
+    - public and private information: the seat's observation (`persian_rummy.rl.tensors.observation_tensor`);
     - public information only: the same for a spectator's view, with or without the history;
     - private information only: the cards of the seat's hand that only it knows (56 values);
     - neither: nothing (no tensor, an empty string).
@@ -478,7 +480,7 @@ class PersianRummyObserver:
 
     Attributes:
         tensor: The flat ``float32`` tensor, or `None` for the observation of nothing.
-        dict: The named parts of `tensor` (`persian_rummy.tensors.OBSERVATION_LAYOUT` and its like).
+        dict: The named parts of `tensor` (`persian_rummy.rl.tensors.OBSERVATION_LAYOUT` and its like).
     """
 
     def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: Mapping[str, Any] | None = None) -> None:

@@ -41,22 +41,24 @@ from typing import TYPE_CHECKING, Final, Protocol, assert_never, runtime_checkab
 
 from attrs import field, frozen
 
-from . import _arguments, _build, _cardlogic, _limits, _phases, _tables
-from .actions import Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from .cardsets import CardSet
-from .engine import apply, legal_actions, max_deal_length
-from .exceptions import InvalidTypeError, InvalidValueError
+from .. import _arguments, _cardlogic, _phases, _tables
+from .._core import build as _build
+from .._core import limits as _limits
+from ..actions import Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from ..cardsets import CardSet
+from ..engine import apply, legal_actions, max_deal_length
+from ..exceptions import InvalidTypeError, InvalidValueError
+from ..rules import DEFAULT_RULES, Rules
+from ..scoring import score_deal
+from ..state import GameState, Phase, View
+from ..views import determinize, observe
 from .heuristics import Chooser, Policy, Until, meld_value, rollout
-from .rules import DEFAULT_RULES, Rules
-from .scoring import score_deal
-from .state import GameState, Phase, View
-from .views import determinize, observe
 
 if TYPE_CHECKING:
     from attrs import Attribute
 
-    from .actions import PlayerAction
-    from .melds import TableMeld
+    from ..actions import PlayerAction
+    from ..melds import TableMeld
 
 __all__ = [
     "PLAYER_NAMES",
@@ -146,8 +148,8 @@ class RandomPlayer:
     Chooses uniformly at random among the legal actions.
 
     The baseline every other player is measured against.  Called as a function on a full
-    state, ``RandomPlayer()(state, rng)``, it is a `persian_rummy.heuristics.Policy` for
-    `persian_rummy.heuristics.rollout`.
+    state, ``RandomPlayer()(state, rng)``, it is a `persian_rummy.bots.heuristics.Policy` for
+    `persian_rummy.bots.heuristics.rollout`.
     """
 
     def choose(self, view: View, rng: random.Random) -> PlayerAction:
@@ -377,7 +379,7 @@ class GreedyPlayer:
 
     - **melding**: when it can lay down or lay off, it plays the action that puts the most
       points on the table, a set of four laid down at once counted double (R25, A20;
-      `persian_rummy.heuristics.meld_value`).  It melds whatever it can, turn after turn, and so
+      `persian_rummy.bots.heuristics.meld_value`).  It melds whatever it can, turn after turn, and so
       goes out as soon as its cards allow (R19).
     - **drawing**: it takes from the discard pile only when that pays.  A hand is reckoned worth
       the points it could meld at once (laying down its most valuable meld while there is one,
@@ -390,8 +392,8 @@ class GreedyPlayer:
       card two places from it; of the cards that count least, the one of most points goes.
 
     A decision costs a few times a `legal_actions` call.  Called as a function on a full state,
-    ``GreedyPlayer()(state, rng)``, it is a `persian_rummy.heuristics.Policy`: the fast path of
-    `persian_rummy.heuristics.rollout`, which reads the seat's hand from the state and sees no
+    ``GreedyPlayer()(state, rng)``, it is a `persian_rummy.bots.heuristics.Policy`: the fast path of
+    `persian_rummy.bots.heuristics.rollout`, which reads the seat's hand from the state and sees no
     more than its view would show.
 
     >>> from persian_rummy import parse_position
@@ -509,7 +511,7 @@ class PIMCPlayer:
 
     1. deal the cards its seat cannot see at random (`persian_rummy.determinize`);
     2. in that sample, apply each legal action in turn and play the deal out to its end with
-       *policy* (`persian_rummy.heuristics.rollout`), every action from the same seed of the
+       *policy* (`persian_rummy.bots.heuristics.rollout`), every action from the same seed of the
        rollout's random source, so that the actions are compared on the same luck;
     3. score each rollout as the deal's margin for its team (its points minus the other team's,
        R24), and repeat from 1. while the budget lasts;
@@ -520,7 +522,7 @@ class PIMCPlayer:
             samples for *n* actions, and at least one.
         seconds: Instead, the wall-clock time per decision, at least one sample.  Play then
             depends on the machine's speed and load and is not reproducible.
-        policy: How the rollouts play, for all four seats: a `persian_rummy.heuristics.Policy`
+        policy: How the rollouts play, for all four seats: a `persian_rummy.bots.heuristics.Policy`
             or a player (`GreedyPlayer` by default).
 
     The same seed gives the same choice (with a budget in rollouts).  A decision costs about
@@ -647,7 +649,7 @@ class ISMCTSPlayer:
        added to the tree and followed, which ends the walk; else the action maximising
        ``mean + explore * sqrt(ln(available) / visits)`` (UCB1 counting, as the availability
        counts do, only the visits in which the action was legal);
-    3. plays the deal out with *policy* (`persian_rummy.heuristics.rollout`);
+    3. plays the deal out with *policy* (`persian_rummy.bots.heuristics.rollout`);
     4. credits each action of the walk with the deal's margin for the team of the seat that
        chose it, divided by 100 (R24).
 
@@ -660,7 +662,7 @@ class ISMCTSPlayer:
             then depends on the machine's speed and load and is not reproducible.
         explore: UCB1's exploration constant, for margins in hundreds of points (in units of
             a deck's points over 4.76 under other card values, R23).
-        policy: How the rollouts play: a `persian_rummy.heuristics.Policy` or a player
+        policy: How the rollouts play: a `persian_rummy.bots.heuristics.Policy` or a player
             (`GreedyPlayer` by default).
 
     >>> from persian_rummy import parse_position

@@ -49,16 +49,17 @@ import random
 from collections.abc import Iterator
 from typing import Final, SupportsIndex, assert_never
 
-from . import _arguments, _limits, _tables
-from .actions import ACTION_TYPES, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
-from .cards import FULL_DECK
-from .cardsets import CardSet
-from .engine import check_legal, legal_actions
-from .exceptions import ChanceNodeError, IllegalActionError, InvalidTypeError, InvalidValueError
-from .melds import MeldKind, TableMeld
-from .rules import DEFAULT_RULES, Rules
-from .state import GameState, Phase, View
-from .views import determinize
+from .. import _arguments, _tables
+from .._core import limits as _limits
+from ..actions import ACTION_TYPES, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..cards import FULL_DECK
+from ..cardsets import CardSet
+from ..engine import check_legal, legal_actions
+from ..exceptions import ChanceNodeError, IllegalActionError, InvalidTypeError, InvalidValueError
+from ..melds import MeldKind, TableMeld
+from ..rules import DEFAULT_RULES, Rules
+from ..state import GameState, Phase, View
+from ..views import determinize
 
 __all__ = [
     "action_count",

@@ -5,7 +5,7 @@ the document around them.
 Everything here draws from the fields of a card and of a meld, read through the protocols below,
 so that the value classes (`persian_rummy.Card`, `persian_rummy.CardSet`,
 `persian_rummy.TableMeld`) can show themselves in a notebook (``_repr_svg_``) without this module
-importing them.  The pictures of whole states and views are laid out in `persian_rummy._scene`.
+importing them.  The pictures of whole states and views are laid out in `persian_rummy._render.scene`.
 
 Each card is a group ``<g class="pr-card" data-card="Qh">`` holding its rank and its suit as text
 (``Q`` and ``♥``; a joker reads ``X1`` and ``JOKER``), so a picture can be searched and tested for
@@ -20,7 +20,7 @@ import html
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, Protocol, TypeAlias
 
-from . import _seats
+from . import seats as _seats
 
 #: The namespace of SVG.
 NAMESPACE: Final = "http://www.w3.org/2000/svg"

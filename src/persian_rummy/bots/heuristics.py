@@ -28,7 +28,7 @@ a whole game between four greedy players:
 
 >>> import random
 >>> from persian_rummy import new_game
->>> from persian_rummy.players import GreedyPlayer
+>>> from persian_rummy.bots.players import GreedyPlayer
 >>> final = rollout(new_game(), GreedyPlayer(), random.Random(5), until="game")
 >>> final.phase, [result.totals for result in final.results], seat_returns(final)
 (<Phase.GAME_OVER: 'game_over'>, [(224, 142), (124, 181)], (25, -25, 25, -25))
@@ -40,18 +40,20 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, TypeAlias
 
-from . import _arguments, _build, _cardlogic, _limits, _phases, _tables
-from ._choices import Choice as _Choice
-from .actions import PlayerAction
-from .cards import Card
-from .cardsets import CardSet
-from .engine import apply, random_deal
-from .exceptions import InvalidMeldError, InvalidTypeError, InvalidValueError
-from .melds import TableMeld
-from .rules import DEFAULT_RULES, Rules
-from .scoring import DealScore
-from .state import GameState, Phase, View
-from .views import observe
+from .. import _arguments, _cardlogic, _phases, _tables
+from .._core import build as _build
+from .._core import limits as _limits
+from .._core.choices import Choice as _Choice
+from ..actions import PlayerAction
+from ..cards import Card
+from ..cardsets import CardSet
+from ..engine import apply, random_deal
+from ..exceptions import InvalidMeldError, InvalidTypeError, InvalidValueError
+from ..melds import TableMeld
+from ..rules import DEFAULT_RULES, Rules
+from ..scoring import DealScore
+from ..state import GameState, Phase, View
+from ..views import observe
 
 __all__ = [
     "Chooser",
@@ -231,7 +233,8 @@ def team_margin(result: DealScore | Sequence[DealScore] | GameState | View, team
         InvalidValueError: *team* is not 0 or 1.
         InvalidTypeError: *result* is none of the above, or *team* not an `int`.
 
-    >>> from persian_rummy import DealScore, TeamScore
+    >>> from persian_rummy import DealScore
+    >>> from persian_rummy.scoring import TeamScore
     >>> deals = [DealScore(1, (TeamScore(total=128), TeamScore(total=57)), 0, "went_out"),
     ...          DealScore(2, (TeamScore(total=-12), TeamScore(total=95)), 1, "went_out")]
     >>> team_margin(deals, 0), team_margin(deals, 1), team_margin(deals[0], 0)  # W16
@@ -280,13 +283,13 @@ class Until(_Choice):
 
 #: A policy for `rollout`: shown a full state (whose seat to act is to choose) and a random
 #: source, it returns a legal action of that seat.  A `GreedyPlayer` or a `RandomPlayer` of
-#: `persian_rummy.players` is one.
+#: `persian_rummy.bots.players` is one.
 Policy: TypeAlias = Callable[[GameState, random.Random], PlayerAction]
 
 
 class Chooser(Protocol):
     """
-    Anything that chooses from a view: every `persian_rummy.players.Player` is one.
+    Anything that chooses from a view: every `persian_rummy.bots.players.Player` is one.
     """
 
     def choose(self, view: View, rng: random.Random) -> PlayerAction:
@@ -342,12 +345,12 @@ def rollout(
         state: Where to start.
         policy: A function ``policy(state, rng)`` returning a legal action of the seat to act
             (a `Policy`; fastest), or a player, which chooses from the view of the seat to act
-            (a `Chooser`).  A value that is both, such as `persian_rummy.players.GreedyPlayer`,
+            (a `Chooser`).  A value that is both, such as `persian_rummy.bots.players.GreedyPlayer`,
             is called as a function.
         rng: The random source of the policy and of the deals; the same seed gives the same play.
         until: `Until.DEAL` (``"deal"``) or `Until.GAME` (``"game"``).
         max_actions: Stop after this many actions (the deals included) even short of the end:
-            a bound for rules under which a deal may never end (`persian_rummy.max_deal_length`).
+            a bound for rules under which a deal may never end (`persian_rummy.engine.max_deal_length`).
 
     Raises:
         IllegalActionError: *policy* returned an action that is not legal.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final, assert_never
 
-from . import _build
+from ._core import build as _build
 from .state import GameState, Phase, View
 
 _new: Final = object.__new__

@@ -9,8 +9,8 @@ import json
 import re
 from typing import Final
 
-from . import _limits
-from .exceptions import InvalidDataError
+from ..exceptions import InvalidDataError
+from . import limits as _limits
 
 # Deeper than any document (a record's deal's deck is four levels down, a match's record six):
 # checked before decoding.

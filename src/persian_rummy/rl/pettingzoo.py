@@ -2,11 +2,11 @@
 Persian Rummy as a PettingZoo environment: four agents, one per seat, taking turns (AEC).
 
 The agents are ``"seat_0"`` to ``"seat_3"``; seats 0 and 2 play for one team, seats 1 and 3
-for the other (R1).  An agent's action is an action id of `persian_rummy.actionids` (the space
+for the other (R1).  An agent's action is an action id of `persian_rummy.rl.actionids` (the space
 is ``Discrete(action_count(rules))``, 944 ids under Persian Rummy's rules), and its
 observation a dict of two arrays:
 
-- ``"observation"``: `persian_rummy.tensors.observation_tensor` of the agent's view
+- ``"observation"``: `persian_rummy.rl.tensors.observation_tensor` of the agent's view
   (`persian_rummy.observe`), float32 values in [0, 1];
 - ``"action_mask"``: int8, 1 at each legal id when the agent is to act, all zeros otherwise.
 
@@ -15,7 +15,7 @@ discards, and ``agent_selection`` stays on its seat until then (R14-R18).  The d
 steps: the environment shuffles them with its own random source, seeded by ``reset(seed=...)``,
 and deals them as soon as one is due, so the next agent always has a legal action.
 
->>> from persian_rummy.pettingzoo import env
+>>> from persian_rummy.rl.pettingzoo import env
 >>> game = env()
 >>> game.reset(seed=7)
 >>> game.agent_selection
@@ -23,7 +23,7 @@ and deals them as soon as one is due, so the next agent always has a legal actio
 >>> observation, reward, termination, truncation, info = game.last()
 >>> observation["observation"].dtype, observation["action_mask"].shape
 (dtype('float32'), (944,))
->>> from persian_rummy.actionids import id_text
+>>> from persian_rummy.rl.actionids import id_text
 >>> [id_text(int(i)) for i in observation["action_mask"].nonzero()[0]]
 ['draw from the stock']
 >>> game.step(0)
@@ -86,13 +86,13 @@ import gymnasium
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from . import _rlenv
+from ..actions import PlayerAction
+from ..engine import apply
+from ..exceptions import InvalidValueError
+from ..rules import Rules
+from ..state import GameState, Phase, new_game
+from . import _env as _rlenv
 from .actionids import action_count
-from .actions import PlayerAction
-from .engine import apply
-from .exceptions import InvalidValueError
-from .rules import Rules
-from .state import GameState, Phase, new_game
 
 __all__ = ["AGENTS", "PersianRummyEnv", "env", "raw_env"]
 

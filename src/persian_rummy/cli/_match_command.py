@@ -1,7 +1,7 @@
 """
 ``persian-rummy match FIRST SECOND``: a match between two ready players, as `persian_rummy.matches` plays it.
 
-Each team is one player of `persian_rummy.players.make_player`, named as it names them
+Each team is one player of `persian_rummy.bots.players.make_player`, named as it names them
 (``greedy``, ``pimc:200``).  ``--jobs N`` plays the games on N processes; the results are
 the same for every N.  While the games are played, a progress bar shows on standard error
 when it is a terminal; then a table of the summary is printed on standard output, and a table
@@ -25,11 +25,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Protocol
 
-from . import _limits
-from .matches import MatchResult, MatchSummary, play_match
-from .notation import format_rules, parse_rules
-from .players import make_player
-from .serialize import to_json
+from .._core import limits as _limits
+from ..bots.players import make_player
+from ..matches import MatchResult, MatchSummary, play_match
+from ..notation import format_rules, parse_rules
+from ..serialize import to_json
 
 if TYPE_CHECKING:
     from rich.console import Console

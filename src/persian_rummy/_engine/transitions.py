@@ -3,7 +3,7 @@ The transitions of the reducer: one function per type of action, each checking t
 against the state and building the next state.
 
 `persian_rummy.apply` picks the function by the action's type.  Each one raises `IllegalActionError`
-naming the rules broken, and builds the new state without checks (`persian_rummy._build`),
+naming the rules broken, and builds the new state without checks (`persian_rummy._core.build`),
 sharing every part of the old state that did not change.
 """
 
@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import Final, Never, NoReturn, Protocol, assert_never
 
-from ._build import single
-from ._cardlogic import forbidden_discards, laid_off, takeable, usable
-from ._summary import Summary
-from ._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
-from ._unchecked import new_meld, new_state
-from .actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from .cards import Card
-from .cardsets import CardSet
-from .exceptions import IllegalActionError
-from .melds import MeldKind, TableMeld
-from .rules import EmptyStockEnd, ObligationTiming
-from .scoring import DealEnd, score_deal
-from .state import GameState, Phase, next_dealer
+from .._cardlogic import forbidden_discards, laid_off, takeable, usable
+from .._core.build import single
+from .._summary import Summary
+from .._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
+from .._unchecked import new_meld, new_state
+from ..actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from ..cards import Card
+from ..cardsets import CardSet
+from ..exceptions import IllegalActionError
+from ..melds import MeldKind, TableMeld
+from ..rules import EmptyStockEnd, ObligationTiming
+from ..scoring import DealEnd, score_deal
+from ..state import GameState, Phase, next_dealer
 
 # The phases, tested by identity and exhaustively (see persian_rummy._phases).
 DRAW: Final = Phase.DRAW

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._build import single
-from ._cardlogic import (
+from .._cardlogic import (
     Position,
     forbidden_discards,
     lay_down_masks,
@@ -21,14 +20,15 @@ from ._cardlogic import (
     takeable,
     usable,
 )
-from ._seats import SEATS
-from ._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
-from ._unchecked import new_lay_down, new_lay_off
-from .actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
-from .cards import FULL_DECK
-from .cardsets import CardSet
-from .melds import TableMeld
-from .rules import ObligationTiming
+from .._core.build import single
+from .._core.seats import SEATS
+from .._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
+from .._unchecked import new_lay_down, new_lay_off
+from ..actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..cards import FULL_DECK
+from ..cardsets import CardSet
+from ..melds import TableMeld
+from ..rules import ObligationTiming
 
 IMMEDIATE: Final = ObligationTiming.IMMEDIATE
 

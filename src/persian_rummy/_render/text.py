@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from . import _seats
-from ._shapes import State
-from .cards import Card
-from .cardsets import CardSet
-from .melds import TableMeld
-from .rules import Rules
-from .scoring import DealEnd, DealScore
+from .._core import seats as _seats
+from .._shapes import State
+from ..cards import Card
+from ..cardsets import CardSet
+from ..melds import TableMeld
+from ..rules import Rules
+from ..scoring import DealEnd, DealScore
 
 #: The letters of the seats 0-3: North, East, South, West.
 SEAT_LETTERS: Final[str] = _seats.LETTERS

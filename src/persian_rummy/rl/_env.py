@@ -4,7 +4,7 @@ spaces and observations, their rewards, and the text of a position.
 
 Both environments see the game the same way, so a policy trained in one plays in the other:
 the observation of a seat is ``{"observation": observation_tensor(observe(state, seat)),
-"action_mask": mask}``, the mask holding a 1 at each legal id of `persian_rummy.actionids` when
+"action_mask": mask}``, the mask holding a 1 at each legal id of `persian_rummy.rl.actionids` when
 the seat is to act and only zeros otherwise; the rewards follow one rule (`rewards`).
 """
 
@@ -17,16 +17,19 @@ from typing import Any, Final, TypeAlias, cast
 import numpy as np
 from gymnasium import spaces
 
-from . import _arguments, _format, _limits, _phases, _scene
+from .. import _arguments, _phases
+from .._core import limits as _limits
+from .._render import scene as _scene
+from .._render import text as _format
+from ..actions import PlayerAction
+from ..engine import apply, max_game_length, outcome, random_deal
+from ..exceptions import InvalidTypeError, InvalidValueError
+from ..notation import format_action
+from ..rules import DEFAULT_RULES, Rules
+from ..state import GameState, Phase, View, new_game
+from ..views import observe
 from .actionids import action_count, action_from_id, legal_actions_by_id
-from .actions import PlayerAction
-from .engine import apply, max_game_length, outcome, random_deal
-from .exceptions import InvalidTypeError, InvalidValueError
-from .notation import format_action
-from .rules import DEFAULT_RULES, Rules
-from .state import GameState, Phase, View, new_game
 from .tensors import OBSERVATION_SIZE, observation_tensor
-from .views import observe
 
 #: An observation: the seat's tensor and its action mask.
 Observation: TypeAlias = dict[str, np.ndarray[Any, Any]]

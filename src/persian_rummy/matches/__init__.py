@@ -12,7 +12,7 @@ Everything random is drawn from streams derived from the match's seed: one for t
 pair, one for each player of each game.  A match is the same whatever processes play it, in
 whatever order its games finish, and whatever ``PYTHONHASHSEED`` is.
 
->>> from persian_rummy.players import RandomPlayer
+>>> from persian_rummy.bots.players import RandomPlayer
 >>> result = play_match(RandomPlayer(), RandomPlayer(), 4, seed=5)
 >>> [(game.seats[0], game.first_dealer, game.points) for game in result.games]
 [((0, 2), 0, (332, 306)), ((1, 3), 0, (211, 302)), ((0, 2), 1, (171, 79)), ((1, 3), 1, (31, 48))]
@@ -39,14 +39,19 @@ from typing import Final, Protocol, TypeAlias
 import attrs
 from attrs import field, frozen
 
-from . import _arguments, _build, _limits, _matchdata, _matchplay, _stats
-from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError
-from .notation import format_rules, parse_rules
-from .players import Player
-from .records import GameRecord
-from .rules import DEFAULT_RULES, Rules
-from .scoring import DealScore
-from .serialize import FORMAT, VERSION, to_data
+from .. import _arguments
+from .._core import build as _build
+from .._core import limits as _limits
+from ..bots.players import Player
+from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError
+from ..notation import format_rules, parse_rules
+from ..records import GameRecord
+from ..rules import DEFAULT_RULES, Rules
+from ..scoring import DealScore
+from ..serialize import FORMAT, VERSION, to_data
+from . import _checks as _matchdata
+from . import _play as _matchplay
+from . import _stats
 
 __all__ = ["GameResult", "MatchResult", "MatchSummary", "Team", "play_match"]
 

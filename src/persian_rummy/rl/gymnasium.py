@@ -2,23 +2,23 @@
 Persian Rummy as a single-agent Gymnasium environment: one seat learns, ready players hold the others.
 
 `PersianRummySoloEnv` puts the learner at one seat (seat 0 unless told otherwise) and ready
-players of `persian_rummy.players` at the other three: `persian_rummy.players.GreedyPlayer` by
-default, or any names `persian_rummy.players.make_player` knows, or `persian_rummy.players.Player`
+players of `persian_rummy.bots.players` at the other three: `persian_rummy.bots.players.GreedyPlayer` by
+default, or any names `persian_rummy.bots.players.make_player` knows, or `persian_rummy.bots.players.Player`
 values.  Each step plays one action of the learner, then everything up to its next decision:
 the other seats' actions, each shown its seat's view only, and the deals.  A player that
 listens (`persian_rummy.events.Listener`) plays as a fresh copy of itself in each game and is
 told every action as its seat saw it, as in a match.  Importing this module registers the
 environment as ``"persian_rummy/Solo-v0"`` (`ENV_ID`).
 
-The observation and the action are those of `persian_rummy.pettingzoo`: a dict of
-``"observation"`` (`persian_rummy.tensors.observation_tensor` of the learner's view, float32
+The observation and the action are those of `persian_rummy.rl.pettingzoo`: a dict of
+``"observation"`` (`persian_rummy.rl.tensors.observation_tensor` of the learner's view, float32
 in [0, 1]) and ``"action_mask"`` (int8, 1 at each legal action id of
-`persian_rummy.actionids`), and an action id of ``Discrete(action_count(rules))``.  The mask
+`persian_rummy.rl.actionids`), and an action id of ``Discrete(action_count(rules))``.  The mask
 is in the observation, where RLlib-style and PettingZoo-style masking look for it, and also
 returned by `PersianRummySoloEnv.action_masks`, the method masked PPO of sb3-contrib calls.
 
 >>> import gymnasium
->>> import persian_rummy.gymnasium
+>>> import persian_rummy.rl.gymnasium
 >>> env = gymnasium.make("persian_rummy/Solo-v0", players="random")
 >>> observation, info = env.reset(seed=3)
 >>> observation["observation"].shape, observation["action_mask"].shape
@@ -28,7 +28,7 @@ returned by `PersianRummySoloEnv.action_masks`, the method masked PPO of sb3-con
 >>> terminated, truncated
 (False, False)
 
-**Rewards** follow the rule of `persian_rummy.pettingzoo`: with ``reward="margin"`` (the
+**Rewards** follow the rule of `persian_rummy.rl.pettingzoo`: with ``reward="margin"`` (the
 default), at the end of each deal the learner's team's margin in it over
 `PersianRummySoloEnv.reward_scale`, so that an episode's rewards add up to the game's final
 margin over that scale, in [-1, 1]; with ``reward="outcome"``, 1, -1 or 0 when the game is
@@ -49,7 +49,7 @@ and the info ``{"illegal_action": id}``: a learner that ignores the mask learns 
 ids, and any id of ``action_space`` may be stepped, as Gymnasium's checks and unmasked
 algorithms expect.  With ``on_illegal="raise"``, such an id raises
 `persian_rummy.exceptions.IllegalActionError` and leaves the environment as it was, as
-`persian_rummy.pettingzoo` always does.  An id outside the space, or a value that is no
+`persian_rummy.rl.pettingzoo` always does.  An id outside the space, or a value that is no
 integer, always raises.
 
 **Seeding.**  ``reset(seed=...)`` seeds Gymnasium's ``np_random``, from which each game draws
@@ -68,16 +68,18 @@ from typing import Any, Final, SupportsFloat, assert_never, cast
 import gymnasium
 import numpy as np
 
-from . import _arguments, _limits, _rlenv
+from .. import _arguments
+from .._core import limits as _limits
+from ..actions import Action, PlayerAction
+from ..bots.players import Player, make_player
+from ..engine import apply, random_deal
+from ..events import Listener, events_of
+from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
+from ..rules import Rules
+from ..state import GameState, Phase, new_game
+from ..views import observe
+from . import _env as _rlenv
 from .actionids import action_count
-from .actions import Action, PlayerAction
-from .engine import apply, random_deal
-from .events import Listener, events_of
-from .exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
-from .players import Player, make_player
-from .rules import Rules
-from .state import GameState, Phase, new_game
-from .views import observe
 
 __all__ = ["ENV_ID", "PersianRummySoloEnv"]
 
@@ -106,7 +108,7 @@ def _player(value: object) -> Player:
     if isinstance(value, str):
         return make_player(value)
     if not isinstance(value, Player):
-        msg = f"a player is a name of persian_rummy.players.PLAYER_NAMES or a Player, got {_limits.shown(value)}"
+        msg = f"a player is a name of persian_rummy.bots.players.PLAYER_NAMES or a Player, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
     return value
 
@@ -133,8 +135,8 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
     Args:
         rules: The rules; Persian Rummy's by default.
         seat: The learner's seat, 0 to 3 (seats 0 and 2 are partners, R1).
-        players: The players of the other seats: a name for `persian_rummy.players.make_player`
-            or a `persian_rummy.players.Player`, for all three, or a sequence of three, one for
+        players: The players of the other seats: a name for `persian_rummy.bots.players.make_player`
+            or a `persian_rummy.bots.players.Player`, for all three, or a sequence of three, one for
             each other seat in the order of the seats.
         reward: ``"margin"`` (each deal's margin, scaled) or ``"outcome"`` (1, -1 or 0 when
             the game ends).
@@ -149,7 +151,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         reward_mode: The argument *reward*.
         players: The players by seat, `None` at the learner's.
         reward_scale: The points that make a reward of 1 in the mode ``"margin"``, as in
-            `persian_rummy.pettingzoo.PersianRummyEnv`.
+            `persian_rummy.rl.pettingzoo.PersianRummyEnv`.
 
     Raises:
         InvalidValueError: a seat or dealer that is not one, an unknown player, reward mode,

@@ -16,20 +16,20 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
 from typing import Any, Final, TypeVar, assert_never
 
-from . import _limits
-from ._phases import DEAL as _DEAL
-from ._phases import DEAL_OVER as _DEAL_OVER
-from ._phases import DRAW as _DRAW
-from ._phases import GAME_OVER as _GAME_OVER
-from ._phases import PLAY as _PLAY
-from ._viewing import view_of
-from .actions import Action, PlayerAction
-from .engine import apply, legal_actions, random_deal
-from .events import Event, Listener, events_of
-from .exceptions import IllegalActionError, InvalidValueError
-from .players import Player
-from .rules import Rules
-from .state import GameState, new_game
+from .._core import limits as _limits
+from .._phases import DEAL as _DEAL
+from .._phases import DEAL_OVER as _DEAL_OVER
+from .._phases import DRAW as _DRAW
+from .._phases import GAME_OVER as _GAME_OVER
+from .._phases import PLAY as _PLAY
+from .._unchecked_view import view_of
+from ..actions import Action, PlayerAction
+from ..bots.players import Player
+from ..engine import apply, legal_actions, random_deal
+from ..events import Event, Listener, events_of
+from ..exceptions import IllegalActionError, InvalidValueError
+from ..rules import Rules
+from ..state import GameState, new_game
 
 _C = TypeVar("_C")
 _R = TypeVar("_R")

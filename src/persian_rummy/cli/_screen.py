@@ -20,15 +20,15 @@ from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
-from . import _scene
-from ._scene import cells
-from .actions import Action, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
-from .cards import Card, Suit, by_rank
-from .cardsets import CardSet
-from .melds import MeldKind, TableMeld
-from .notation import SEAT_LETTERS
-from .scoring import DealEnd, DealScore, TeamScore, team_of
-from .state import GameState, Phase, View
+from .._render import scene as _scene
+from .._render.scene import cells
+from ..actions import Action, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..cards import Card, Suit, by_rank
+from ..cardsets import CardSet
+from ..melds import MeldKind, TableMeld
+from ..notation import SEAT_LETTERS
+from ..scoring import DealEnd, DealScore, TeamScore, team_of
+from ..state import GameState, Phase, View
 
 #: A piece of text and its style.
 Segment: TypeAlias = tuple[str, str]

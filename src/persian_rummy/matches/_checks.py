@@ -11,11 +11,12 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Final, TypeVar
 
-from . import _jsontext, _limits
-from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
-from .records import GameRecord
-from .scoring import DealScore
-from .serialize import from_data
+from .._core import jsontext as _jsontext
+from .._core import limits as _limits
+from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
+from ..records import GameRecord
+from ..scoring import DealScore
+from ..serialize import from_data
 
 _T = TypeVar("_T")
 

@@ -1,0 +1,39 @@
+"""
+Learning interfaces: action ids, observation tensors, and the OpenSpiel, PettingZoo and Gymnasium
+adapters.
+
+* `persian_rummy.rl.actionids`: every action as a number of a fixed action space, re-exported here.
+* `persian_rummy.rl.tensors`: views and events as arrays (needs numpy, the ``rl`` extra).
+* `persian_rummy.rl.openspiel`: the game for OpenSpiel (needs open-spiel).
+* `persian_rummy.rl.pettingzoo`: the four-player environment for PettingZoo (needs pettingzoo).
+* `persian_rummy.rl.gymnasium`: one seat's environment for Gymnasium (needs gymnasium).
+
+Importing this package needs nothing but attrs; each adapter loads its library when it is imported.
+
+>>> from persian_rummy import new_game
+>>> from persian_rummy.rl import action_count
+>>> action_count(new_game().rules)
+944
+"""
+
+from __future__ import annotations
+
+from .actionids import (
+    action_count,
+    action_from_id,
+    action_id,
+    action_mask,
+    id_text,
+    legal_actions_by_id,
+    legal_ids,
+)
+
+__all__ = [
+    "action_count",
+    "action_from_id",
+    "action_id",
+    "action_mask",
+    "id_text",
+    "legal_actions_by_id",
+    "legal_ids",
+]
