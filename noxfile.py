@@ -6,9 +6,10 @@
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
 and a match on a local Dask cluster.
 
-Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled``: the conformance
-suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package with its
-checks and its tests against the installed wheel, and the compiled build's tests; then one short round of
+Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled brute-force``: the
+conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package
+with its checks and its tests against the installed wheel, the compiled build's tests, and the legal
+actions checked against ``apply`` by brute force in 600 games; then one short round of
 ``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
 measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
 """
@@ -116,6 +117,27 @@ def dask(session: nox.Session) -> None:
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".[dask]")
     session.run("pytest", "-p", "no:cacheprovider", "tests/test_matches_dask.py", *session.posargs)
+
+
+#: Games the brute-force session plays (12 in the default tests): a few minutes on one core.
+BRUTE_FORCE_GAMES = 600
+
+
+@nox.session(name="brute-force", python=PYTHONS[0], default=False)
+def brute_force(session: nox.Session) -> None:
+    """
+    Check `legal_actions` against `apply` by brute force in many games and print how many states and actions.
+
+    ``tests/test_bruteforce.py`` with 600 games (``PERSIAN_RUMMY_BRUTE_FORCE_GAMES`` sets another
+    number): in every state reached, each action that could be written for the seat to act is tried,
+    and `legal_actions` must list exactly those `apply` accepts.  The last line says how many states
+    and candidate actions were checked.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".")
+    games = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_GAMES", str(BRUTE_FORCE_GAMES))
+    env = {"PERSIAN_RUMMY_BRUTE_FORCE_GAMES": games}
+    session.run("pytest", "-p", "no:cacheprovider", "tests/test_bruteforce.py", *session.posargs, env=env)
 
 
 #: OpenSpiel's, PettingZoo's and Gymnasium's own checks, run against this library's game and environments.

@@ -60,6 +60,7 @@ from persian_rummy import (
     max_game_length,
     meld_kind,
     next_dealer,
+    parse_position,
     score_deal,
     team_draw,
 )
@@ -859,6 +860,28 @@ class TestReferenceLegalActions:
         for state in playout.states:
             if in_turn(state):
                 assert_matches_reference(state)
+
+    @pytest.mark.parametrize(
+        ("text", "take", "lay_offs"),
+        [
+            ("play N 2hAh9c/2c/3c/4c * 5c E:3h4h5h6h7h8h9hThJhQhKh", None, ["2h", "2h Ah", "Ah"]),
+            ("play N 2h3hAh9c/2c/3c/4c * 5c E:4h5h6h7h8h9hThJhQhKh", None, ["3h", "2h 3h", "2h 3h Ah", "Ah"]),
+            ("draw N 2h9c/2c/3c/4c * 5cAh E:3h4h5h6h7h8h9hThJhQhKh", "Ah", ["2h Ah", "Ah"]),
+        ],
+    )
+    def test_a8_a11_reference_on_a_low_ace_below_a_run_to_the_king(
+        self, text: str, take: str | None, lay_offs: list[str]
+    ) -> None:
+        """
+        A8, A11: the 2 (and the 3) with a low ace go below a run that reaches the king in one
+        lay-off, and the ace alone above it; the reference and the engine both list each once.
+        """
+        state = parse_position(f"ace_low_allowed=true 1/W {text} - - - 0 - -")
+        if take is not None:
+            state = apply(state, TakeDiscard(0, take))
+        expected = {LayOff(0, 0, cards_) for cards_ in lay_offs}
+        assert expected == {action for action in reference_legal_actions(state) if isinstance(action, LayOff)}
+        assert_matches_reference(state)
 
     def test_r15_a12_reference_on_a_pile_that_reaches_a_run(self) -> None:
         """

@@ -325,7 +325,8 @@ def _after_play(  # noqa: PLR0913
     if obligation is not None and played >> obligation.index & 1:
         obligation = None
     if not hand:
-        return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, 0, table)
+        # Out by melding before a pass (A16): the passes in a row before it stay on the record (A17).
+        return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, state.passes, table)
     return _state(
         state.rules, state.phase, state.deal, state.dealer, seat, hands, state.stock, state.stock_known,
         state.discard_pile, melds, obligation, state.picked, revealed, state.passes, None, state.results, table,
