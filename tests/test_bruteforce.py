@@ -3,11 +3,12 @@ Completeness and soundness of `legal_actions` by brute force, beside the slow re
 `tests/test_properties.py`.
 
 For states that games reach under any rule switches, every action that could be written for
-the seat to act is tried with `is_legal`, which is `apply`: each stock draw, each take of each
-card (those of the pile at every depth among them), the pass, each discard of each card, each
-lay-down of each group of three or more cards that could be a meld, and each lay-off of each
-group of the hand's cards onto each table meld.  `legal_actions` must list exactly the
-candidates that `apply` accepts, once each.
+the seat to act is tried with `is_legal`, which is `apply`: the stock draw, the take of each card
+of the pile (at every depth), the pass, the discard of each card of the hand, each lay-down of
+each group of three or more cards that could be a meld, and each lay-off of each group of the
+hand's cards onto each table meld; and, to be refused, the same actions with a card from
+elsewhere or by another seat.  `legal_actions` must list exactly the candidates that `apply`
+accepts, once each.
 
 The candidates come from the cards themselves, as power sets and pile positions, never from
 the engine's helpers (`_cardlogic`, `_enumerate`, `heuristics`): a blind spot of the
@@ -16,7 +17,8 @@ what is laid off onto one, is of one rank or of one suit, so the groups that mix
 suits are tried only up to three cards (each of them illegal, and `apply` must say so).
 
 The number of games is `PERSIAN_RUMMY_BRUTE_FORCE_GAMES` (default 12, a few seconds);
-``nox -s brute-force`` runs many more.  The test prints a summary line, ``brute force: ...``,
+``nox -s brute-force`` plays 800.  The games favour the corners: decks dealt in stretches of
+suits or ranks, players that often prefer to meld (`games`).  The test prints a summary line, ``brute force: ...``,
 with the states and candidate actions checked.
 """
 
@@ -67,22 +69,39 @@ from tests.strategies import rules_variants, seeds
 GAMES = int(os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_GAMES", "12"))
 MAX_ACTIONS = 300
 #: A hand this small is tried with every group of its cards onto every meld.
-SMALL_HAND = 8
+SMALL_HAND = 6
 
 
-def clumped_deck(rng: random.Random, hand_size: int, swaps: int) -> tuple[Card, ...]:
+#: The 56 cards by suit (runs next to each other), and by rank (sets next to each other).
+BY_SUIT = FULL_DECK
+BY_RANK = tuple(sorted(FULL_DECK, key=lambda card: (card.rank, card.index)))
+#: How the decks of a game are made: shuffled, or dealt in stretches of `BY_SUIT` or `BY_RANK` (`clumped_deck`).
+DECKS = ("suits", "shuffled", "ranks")
+
+
+def clumped_deck(rng: random.Random, order: Sequence[Card], hand_size: int, swaps: int) -> tuple[Card, ...]:
     """
-    A deck that deals each seat a stretch of `FULL_DECK` (a long run, mostly) and leaves the
-    stock in order, starting at a random card, with *swaps* pairs of cards then exchanged.
+    A deck that deals each seat a stretch of *order* and leaves the stock in that order, from a
+    random card (a suit's 2, or the start of a rank, one time in two), with *swaps* random pairs
+    of cards then exchanged: long runs or full sets in hand, and in the stock one after another.
     """
-    start = rng.randrange(56)
-    order = [*FULL_DECK[start:], *FULL_DECK[:start]]
-    deck = [order[seat * hand_size + i] for i in range(hand_size) for seat in range(4)]
-    deck += order[4 * hand_size :]
+    start = 13 * rng.randrange(4) if rng.random() < 0.5 else rng.randrange(56)
+    cards_ = [*order[start:], *order[:start]]
+    deck = [cards_[seat * hand_size + i] for i in range(hand_size) for seat in range(4)]
+    deck += cards_[4 * hand_size :]
     for _ in range(swaps):
         i, j = rng.randrange(56), rng.randrange(56)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+def a_deck(rng: random.Random, kind: str, hand_size: int, swaps: int) -> tuple[Card, ...]:
+    """
+    A deck made as *kind* of `DECKS` says.
+    """
+    if kind == "shuffled":
+        return tuple(rng.sample(FULL_DECK, len(FULL_DECK)))
+    return clumped_deck(rng, BY_SUIT if kind == "suits" else BY_RANK, hand_size, swaps)
 
 
 @frozen(repr=False)
@@ -103,23 +122,21 @@ class Game:
 @st.composite
 def games(draw: st.DrawFn) -> Game:
     """
-    The states of a game played from `new_game` under drawn rules: the decks shuffled, or
-    clumped (`clumped_deck`) so that runs and sets are long; each action chosen by a drawn seed,
-    among the melds and lay-offs when there are any with a drawn probability (long runs, full sets).
+    The states of a game played from `new_game` under drawn rules: the decks made as a drawn kind
+    of `DECKS` says, mostly clumped so that runs and sets are long; each action chosen by a drawn
+    seed, among the melds and lay-offs (when there are any) with a drawn probability.
     """
     rules = draw(rules_variants())
     rng = random.Random(draw(seeds()))  # noqa: S311 (reproducible play)
-    greed = draw(st.sampled_from([0.0, 0.5, 0.9, 1.0]))
-    swaps = draw(st.sampled_from([0, None, 2, 8]))
+    greed = draw(st.sampled_from([0.0, 0.5, 1.0]))
+    decks = draw(st.sampled_from(DECKS))
+    swaps = draw(st.sampled_from([0, 1, 3]))
     state = new_game(rules, dealer=draw(st.integers(0, 3)))
     states = [state]
     while state.phase is not Phase.GAME_OVER and len(states) <= MAX_ACTIONS:
         action: Action
         if state.is_chance_node:
-            deck = list(FULL_DECK)
-            rng.shuffle(deck)
-            chosen = tuple(deck) if swaps is None else clumped_deck(rng, rules.hand_size, swaps)
-            action = Deal(next_dealer(state), chosen)
+            action = Deal(next_dealer(state), a_deck(rng, decks, rules.hand_size, swaps))
         else:
             actions = legal_actions(state)
             melds = [action for action in actions if isinstance(action, LayDown | LayOff)]
@@ -177,21 +194,74 @@ def lay_off_groups(meld: TableMeld, hand: Sequence[Card]) -> set[CardSet]:
 
 def candidate_actions(state: GameState, seat: int) -> set[PlayerAction]:
     """
-    Every action to try for *seat* at *state*: the draws, a take and a discard of each of the 56
-    cards, the pass, the lay-downs from the hand (and, in the draw phase, the pile's top three
-    cards: only a take brings them into the hand), the lay-offs onto each meld and, one card at
-    a time, onto a meld one past the last.
+    Every action to try for *seat* at *state*: the draw, the pass, a take of each card of the
+    pile, a discard of each card of the hand, and both of a card elsewhere; the lay-downs from
+    the hand (and, in the draw phase, the pile's top three cards: only a take brings them into
+    the hand); the lay-offs onto each meld and, one card at a time, onto a meld one past the last.
     """
     hand = tuple(state.hands[seat])
+    pile = state.discard_pile
+    # Beside the pile and the hand, a card of each other place: the stock's top, the table's first.
+    elsewhere = [*state.stock[:1], *(next(iter(meld.cards)) for meld in state.melds[:1])]
     found: set[PlayerAction] = {DrawStock(seat), Pass(seat)}
-    found.update(TakeDiscard(seat, card) for card in FULL_DECK)
-    found.update(Discard(seat, card) for card in FULL_DECK)
-    pool = hand + (tuple(state.discard_pile[-3:]) if state.phase is Phase.DRAW else ())
+    found.update(TakeDiscard(seat, card) for card in [*pile, *hand[:1], *elsewhere])
+    found.update(Discard(seat, card) for card in [*hand, *pile[-1:], *elsewhere])
+    pool = hand + (pile[-3:] if state.phase is Phase.DRAW else ())
     found.update(LayDown(seat, cards_) for cards_ in lay_down_groups(pool))
     for k, meld in enumerate(state.melds):
         found.update(LayOff(seat, k, cards_) for cards_ in lay_off_groups(meld, hand))
     found.update(LayOff(seat, len(state.melds), CardSet([card])) for card in hand)
     return found
+
+
+def after_take(state: GameState, seat: int, depth: int) -> GameState:
+    """
+    The state after *seat* takes the pile's card at *depth* and every card above it (R14), and
+    has played it: built field by field (through the checks of `GameState`) whether the take is
+    legal or not, with the cards in hand and seen by all, in the turn's play phase.
+    """
+    pile = state.discard_pile
+    taken = CardSet(pile[depth:])
+    hands = tuple(hand | taken if who == seat else hand for who, hand in enumerate(state.hands))
+    revealed = tuple(cards_ | taken if who == seat else cards_ for who, cards_ in enumerate(state.revealed))
+    return attrs.evolve(
+        state, phase=Phase.PLAY, hands=hands, revealed=revealed, discard_pile=pile[:depth], picked=taken, passes=0
+    )
+
+
+def playable(state: GameState, seat: int, card: Card) -> bool:
+    """
+    Whether *seat* can play *card* in one action (R15, A10-A12): a lay-down that holds it, or
+    (where the rules let the card taken be laid off) a lay-off, that `is_legal` accepts.
+    """
+    hand = [other for other in state.hands[seat] if other != card]
+    near = [other for other in hand if other.rank is card.rank or (card.suit is not None and other.suit is card.suit)]
+    with_it = [CardSet([card, *group]) for group in groups(near, range(len(near) + 1))]
+    if any(is_legal(state, LayDown(seat, cards_)) for cards_ in with_it if len(cards_) >= 3):
+        return True
+    melds = range(len(state.melds)) if state.rules.obligation_by_layoff else range(0)
+    return any(is_legal(state, LayOff(seat, k, cards_)) for k in melds for cards_ in with_it)
+
+
+def check_takes(state: GameState, seat: int, accepted: set[PlayerAction], counts: Counter[str]) -> None:
+    """
+    R14, R15, A9, A12: a take from the pile is legal exactly when its card can then be played in
+    one action, with the cards in hand and those taken with it; the top card without that when the
+    rules make it free (A9).  A legal take gives the state `after_take` builds, the card still to play.
+    """
+    pile = state.discard_pile
+    rules = state.rules
+    for depth, card in enumerate(pile):
+        take = TakeDiscard(seat, card)
+        after = after_take(state, seat, depth)
+        free = rules.top_discard_free and bool(state.stock) and depth == len(pile) - 1
+        expected = free or playable(after, seat, card)
+        counts["takes"] += 1
+        if expected != (take in accepted):
+            verdict = "refused, but its card could be played" if expected else "legal, but its card cannot be played"
+            pytest.fail(f"{format_action(take, state)} is {verdict} at {format_position(state)}")
+        if expected:
+            assert (after if free else attrs.evolve(after, obligation=card)) == apply(state, take)
 
 
 def told(actions: Iterable[PlayerAction], state: GameState) -> list[str]:
@@ -201,8 +271,8 @@ def told(actions: Iterable[PlayerAction], state: GameState) -> list[str]:
 def check_state(state: GameState, counts: Counter[str]) -> None:
     """
     At *state*: `legal_actions` has no duplicates, and lists exactly the candidates that `is_legal`
-    accepts; no listed action is legal for another seat; at a chance node or after the game no
-    candidate is legal.
+    accepts; a take is legal exactly when its card can then be played (`check_takes`); no listed
+    action is legal for another seat; at a chance node or after the game no candidate is legal.
     """
     seat = state.to_act
     listed: tuple[PlayerAction, ...] = () if seat is None else legal_actions(state)
@@ -216,6 +286,8 @@ def check_state(state: GameState, counts: Counter[str]) -> None:
         pytest.fail(f"legal but not listed: {told(accepted - set(listed), state)} {where}")
     if set(listed) - accepted:
         pytest.fail(f"listed but not legal: {told(set(listed) - accepted, state)} {where}")
+    if state.phase is Phase.DRAW and seat is not None:
+        check_takes(state, seat, accepted, counts)
     others = [attrs.evolve(action, seat=other) for action in listed for other in range(4) if other != seat]
     if any(is_legal(state, action) for action in others):
         pytest.fail(f"legal for another seat: {told(filter(lambda a: is_legal(state, a), others), state)} {where}")
@@ -258,7 +330,7 @@ class TestBruteForce:
             sys.stdout.write(
                 f"\nbrute force: {counts['games']:,} games, {counts['states']:,} states "
                 f"({counts['draw']:,} draw, {counts['play']:,} play, the rest between turns), "
-                f"{counts['candidates']:,} candidate actions checked, {counts['legal']:,} of them legal; "
-                f"largest hand {counts['largest hand']} cards\n"
+                f"{counts['candidates']:,} candidate actions checked, {counts['legal']:,} of them legal, "
+                f"{counts['takes']:,} takes checked against the cards; largest hand {counts['largest hand']} cards\n"
             )
         assert counts["states"] >= counts["games"]
