@@ -8,7 +8,9 @@ of the pile (at every depth), the pass, the discard of each card of the hand, ea
 each group of three or more cards that could be a meld, and each lay-off of each group of the
 hand's cards onto each table meld; and, to be refused, the same actions with a card from
 elsewhere or by another seat.  `legal_actions` must list exactly the candidates that `apply`
-accepts, once each.
+accepts, once each.  A take, which the enumeration and `apply` judge with the same helper, is
+also checked against the cards: it must be legal exactly when, on the state after it (built field
+by field), a lay-down or lay-off that holds its card is (R15, A12).
 
 The candidates come from the cards themselves, as power sets and pile positions, never from
 the engine's helpers (`_cardlogic`, `_enumerate`, `heuristics`): a blind spot of the
