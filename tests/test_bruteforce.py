@@ -19,34 +19,27 @@ what is laid off onto one, is of one rank or of one suit, so the groups that mix
 suits are tried only up to three cards (each of them illegal, and `apply` must say so).
 
 The number of games is `PERSIAN_RUMMY_BRUTE_FORCE_GAMES` (default 12, a few seconds);
-``nox -s brute-force`` plays 800.  The games favour the corners: decks dealt in stretches of
-suits or ranks, players that often prefer to meld (`games`).  The test prints a summary line, ``brute force: ...``,
-with the states and candidate actions checked.
+``nox -s brute-force`` plays 800.  The games favour the corners (`tests.strategies.corner_playouts`):
+decks dealt in stretches of suits or ranks, players that often prefer to meld.  The test prints a
+summary line, ``brute force: ...``, with the states and candidate actions checked.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-import random
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
 
 import attrs
 import hypothesis
 import pytest
-from attrs import frozen
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from persian_rummy import (
-    FULL_DECK,
-    Action,
     Card,
     CardSet,
-    Deal,
     Discard,
     DrawStock,
     GameState,
@@ -62,90 +55,14 @@ from persian_rummy import (
     format_position,
     is_legal,
     legal_actions,
-    new_game,
-    next_dealer,
 )
-from tests.strategies import rules_variants, seeds
+from tests.strategies import Playout, corner_playouts, rules_variants
 
 #: Games played per run, and the actions at most per game (deals included).
 GAMES = int(os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_GAMES", "12"))
 MAX_ACTIONS = 300
 #: A hand this small is tried with every group of its cards onto every meld.
 SMALL_HAND = 6
-
-
-#: The 56 cards by suit (runs next to each other), and by rank (sets next to each other).
-BY_SUIT = FULL_DECK
-BY_RANK = tuple(sorted(FULL_DECK, key=lambda card: (card.rank, card.index)))
-#: How the decks of a game are made: shuffled, or dealt in stretches of `BY_SUIT` or `BY_RANK` (`clumped_deck`).
-DECKS = ("suits", "shuffled", "ranks")
-
-
-def clumped_deck(rng: random.Random, order: Sequence[Card], hand_size: int, swaps: int) -> tuple[Card, ...]:
-    """
-    A deck that deals each seat a stretch of *order* and leaves the stock in that order, from a
-    random card (a suit's 2, or the start of a rank, one time in two), with *swaps* random pairs
-    of cards then exchanged: long runs or full sets in hand, and in the stock one after another.
-    """
-    start = 13 * rng.randrange(4) if rng.random() < 0.5 else rng.randrange(56)
-    cards_ = [*order[start:], *order[:start]]
-    deck = [cards_[seat * hand_size + i] for i in range(hand_size) for seat in range(4)]
-    deck += cards_[4 * hand_size :]
-    for _ in range(swaps):
-        i, j = rng.randrange(56), rng.randrange(56)
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
-
-
-def a_deck(rng: random.Random, kind: str, hand_size: int, swaps: int) -> tuple[Card, ...]:
-    """
-    A deck made as *kind* of `DECKS` says.
-    """
-    if kind == "shuffled":
-        return tuple(rng.sample(FULL_DECK, len(FULL_DECK)))
-    return clumped_deck(rng, BY_SUIT if kind == "suits" else BY_RANK, hand_size, swaps)
-
-
-@frozen(repr=False)
-class Game:
-    """
-    The states of a game, with a short `repr` for Hypothesis to print: the rules changed and the length.
-    """
-
-    states: tuple[GameState, ...]
-
-    def __repr__(self) -> str:
-        return f"<Game of {len(self.states)} states, rules changed {self.states[0].rules.changes()}>"
-
-    def _repr_pretty_(self, printer: Any, _cycle: bool) -> None:
-        printer.text(repr(self))
-
-
-@st.composite
-def games(draw: st.DrawFn) -> Game:
-    """
-    The states of a game played from `new_game` under drawn rules: the decks made as a drawn kind
-    of `DECKS` says, mostly clumped so that runs and sets are long; each action chosen by a drawn
-    seed, among the melds and lay-offs (when there are any) with a drawn probability.
-    """
-    rules = draw(rules_variants())
-    rng = random.Random(draw(seeds()))  # noqa: S311 (reproducible play)
-    greed = draw(st.sampled_from([0.0, 0.5, 1.0]))
-    decks = draw(st.sampled_from(DECKS))
-    swaps = draw(st.sampled_from([0, 1, 3]))
-    state = new_game(rules, dealer=draw(st.integers(0, 3)))
-    states = [state]
-    while state.phase is not Phase.GAME_OVER and len(states) <= MAX_ACTIONS:
-        action: Action
-        if state.is_chance_node:
-            action = Deal(next_dealer(state), a_deck(rng, decks, rules.hand_size, swaps))
-        else:
-            actions = legal_actions(state)
-            melds = [action for action in actions if isinstance(action, LayDown | LayOff)]
-            action = rng.choice(melds if melds and rng.random() < greed else actions)
-        state = apply(state, action)
-        states.append(state)
-    return Game(tuple(states))
 
 
 def groups(cards_: Sequence[Card], sizes: Iterable[int]) -> Iterator[tuple[Card, ...]]:
@@ -321,10 +238,10 @@ class TestBruteForce:
             phases=[hypothesis.Phase.explicit, hypothesis.Phase.reuse, hypothesis.Phase.generate],
             suppress_health_check=[HealthCheck.too_slow],
         )
-        @given(games())
-        def check_game(game: Game) -> None:
+        @given(corner_playouts(rules=rules_variants(), max_actions=MAX_ACTIONS))
+        def check_game(playout: Playout) -> None:
             counts["games"] += 1
-            for state in game.states:
+            for state in playout.states:
                 check_state(state, counts)
 
         check_game()

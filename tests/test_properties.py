@@ -69,6 +69,7 @@ from tests.strategies import (
     Playout,
     cards,
     chosen_states,
+    corner_playouts,
     played_states,
     playouts,
     random_action,
@@ -859,6 +860,18 @@ class TestReferenceLegalActions:
         """
         for state in playout.states:
             if in_turn(state):
+                assert_matches_reference(state)
+
+    @settings(max_examples=30)
+    @given(corner_playouts(rules=rules_variants(), max_actions=120))
+    def test_a8_a11_legal_actions_agree_with_the_reference_in_the_corners(self, playout: Playout) -> None:
+        """
+        A8-A13, A16: the same agreement in games whose decks are dealt in stretches of suits or
+        ranks, where long runs, full sets and big hands come up (a low ace with the cards up to a
+        run that reaches the king, A11), in the play states with melds on the table.
+        """
+        for state in playout.states:
+            if state.phase is Phase.PLAY and state.melds:
                 assert_matches_reference(state)
 
     @pytest.mark.parametrize(
