@@ -9,7 +9,7 @@ and a match on a local Dask cluster.
 Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled brute-force``: the
 conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package
 with its checks and its tests against the installed wheel, the compiled build's tests, and the legal
-actions checked against ``apply`` by brute force in 800 games; then one short round of
+actions checked against ``apply`` by brute force in 2,000 games; then one short round of
 ``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
 measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
 """
@@ -120,7 +120,7 @@ def dask(session: nox.Session) -> None:
 
 
 #: Games the brute-force session plays (12 in the default tests): a few minutes on one core.
-BRUTE_FORCE_GAMES = 800
+BRUTE_FORCE_GAMES = 2000
 
 
 @nox.session(name="brute-force", python=PYTHONS[0], default=False)
@@ -128,7 +128,7 @@ def brute_force(session: nox.Session) -> None:
     """
     Check `legal_actions` against `apply` by brute force in many games and print how many states and actions.
 
-    ``tests/test_bruteforce.py`` with 800 games (``PERSIAN_RUMMY_BRUTE_FORCE_GAMES`` sets another
+    ``tests/test_bruteforce.py`` with 2,000 games (``PERSIAN_RUMMY_BRUTE_FORCE_GAMES`` sets another
     number): in every state reached, each action that could be written for the seat to act is tried,
     and `legal_actions` must list exactly those `apply` accepts.  The last line says how many states
     and candidate actions were checked.

@@ -222,11 +222,16 @@ def playouts(
     return Playout(tuple(states), tuple(actions))
 
 
-#: The 56 cards by suit (runs next to each other), and by rank (sets next to each other).
+#: The 56 cards by suit (runs next to each other), the same with each suit's ace before its 2 (low
+#: runs, A8), and by rank (sets next to each other).
 BY_SUIT = FULL_DECK
+ACE_FIRST = (
+    tuple(card for suit in range(4) for card in (FULL_DECK[13 * suit + 12], *FULL_DECK[13 * suit : 13 * suit + 12]))
+    + FULL_DECK[52:]
+)
 BY_RANK = tuple(sorted(FULL_DECK, key=lambda card: (card.rank, card.index)))
-#: How the decks of a game are made: shuffled, or dealt in stretches of `BY_SUIT` or `BY_RANK` (`clumped_deck`).
-DECKS = ("suits", "shuffled", "ranks")
+#: How the decks of a game are made: shuffled, or dealt in stretches of an order (`clumped_deck`).
+DECKS = {"suits": BY_SUIT, "shuffled": (), "aces first": ACE_FIRST, "ranks": BY_RANK}
 
 
 def clumped_deck(rng: random.Random, order: Sequence[Card], hand_size: int, swaps: int) -> tuple[Card, ...]:
@@ -251,7 +256,7 @@ def _deck(rng: random.Random, kind: str, hand_size: int, swaps: int) -> tuple[Ca
     """
     if kind == "shuffled":
         return tuple(rng.sample(FULL_DECK, len(FULL_DECK)))
-    return clumped_deck(rng, BY_SUIT if kind == "suits" else BY_RANK, hand_size, swaps)
+    return clumped_deck(rng, DECKS[kind], hand_size, swaps)
 
 
 @st.composite
@@ -273,7 +278,7 @@ def corner_playouts(
     game_rules = draw(_rules_strategy(rules))
     rng = random.Random(draw(seeds()))  # noqa: S311 (reproducible play)
     greed = draw(st.sampled_from([0.0, 0.5, 1.0]))
-    kind = draw(st.sampled_from(DECKS))
+    kind = draw(st.sampled_from(list(DECKS)))
     swaps = draw(st.sampled_from([0, 1, 3]))
     state = new_game(game_rules, dealer=draw(st.integers(0, 3)))
     states = [state]

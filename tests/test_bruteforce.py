@@ -19,7 +19,7 @@ what is laid off onto one, is of one rank or of one suit, so the groups that mix
 suits are tried only up to three cards (each of them illegal, and `apply` must say so).
 
 The number of games is `PERSIAN_RUMMY_BRUTE_FORCE_GAMES` (default 12, a few seconds);
-``nox -s brute-force`` plays 800.  The games favour the corners (`tests.strategies.corner_playouts`):
+``nox -s brute-force`` plays 2,000.  The games favour the corners (`tests.strategies.corner_playouts`):
 decks dealt in stretches of suits or ranks, players that often prefer to meld.  The test prints a
 summary line, ``brute force: ...``, with the states and candidate actions checked.
 """
@@ -117,6 +117,8 @@ def candidate_actions(state: GameState, seat: int) -> set[PlayerAction]:
     pile, a discard of each card of the hand, and both of a card elsewhere; the lay-downs from
     the hand (and, in the draw phase, the pile's top three cards: only a take brings them into
     the hand); the lay-offs onto each meld and, one card at a time, onto a meld one past the last.
+    Before a draw from a stock that has cards, when no meld may be made (R13), only the groups of
+    three and the single cards onto each meld.
     """
     hand = tuple(state.hands[seat])
     pile = state.discard_pile
@@ -125,11 +127,16 @@ def candidate_actions(state: GameState, seat: int) -> set[PlayerAction]:
     found: set[PlayerAction] = {DrawStock(seat), Pass(seat)}
     found.update(TakeDiscard(seat, card) for card in [*pile, *hand[:1], *elsewhere])
     found.update(Discard(seat, card) for card in [*hand, *pile[-1:], *elsewhere])
+    found.update(LayOff(seat, len(state.melds), CardSet([card])) for card in hand)
+    if state.phase is Phase.DRAW and state.stock:
+        # Before the draw nothing is melded (R13): every group of three, every card onto each meld.
+        found.update(LayDown(seat, CardSet(group)) for group in groups(hand + pile[-3:], [3]))
+        found.update(LayOff(seat, k, CardSet([card])) for k in range(len(state.melds)) for card in hand)
+        return found
     pool = hand + (pile[-3:] if state.phase is Phase.DRAW else ())
     found.update(LayDown(seat, cards_) for cards_ in lay_down_groups(pool))
     for k, meld in enumerate(state.melds):
         found.update(LayOff(seat, k, cards_) for cards_ in lay_off_groups(meld, hand))
-    found.update(LayOff(seat, len(state.melds), CardSet([card])) for card in hand)
     return found
 
 
