@@ -27,10 +27,12 @@ summary line, ``brute force: ...``, with the states and candidate actions checke
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 
 import attrs
 import hypothesis
@@ -58,8 +60,11 @@ from persian_rummy import (
 )
 from tests.strategies import Playout, corner_playouts, rules_variants
 
-#: Games played per run, and the actions at most per game (deals included).
+#: Games played per run, in how many parts (tests that pytest-xdist can run side by side), and the
+#: actions at most per game (deals included); a file to which each part appends its counts.
 GAMES = int(os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_GAMES", "12"))
+PARTS = int(os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_PARTS", "1"))
+SUMMARY = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_SUMMARY")
 MAX_ACTIONS = 300
 #: A hand this small is tried with every group of its cards onto every meld.
 SMALL_HAND = 6
@@ -232,7 +237,10 @@ class TestBruteForce:
     `legal_actions`, and every listed action is accepted, once each.
     """
 
-    def test_r13_a11_legal_actions_are_exactly_what_apply_accepts(self, capsys: pytest.CaptureFixture[str]) -> None:
+    @pytest.mark.parametrize("part", range(PARTS))
+    def test_r13_a11_legal_actions_are_exactly_what_apply_accepts(
+        self, part: int, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         """
         R13-R17, R21, A8-A17: in every state of random games under random rule variants, the
         candidates that `is_legal` accepts are exactly `legal_actions`, without duplicates.
@@ -241,7 +249,7 @@ class TestBruteForce:
 
         # No shrinking: the failure names the position and the actions, and every smaller game replays the brute force.
         @settings(
-            max_examples=GAMES,
+            max_examples=GAMES // PARTS + (part < GAMES % PARTS),
             phases=[hypothesis.Phase.explicit, hypothesis.Phase.reuse, hypothesis.Phase.generate],
             suppress_health_check=[HealthCheck.too_slow],
         )
@@ -252,11 +260,38 @@ class TestBruteForce:
                 check_state(state, counts)
 
         check_game()
+        if SUMMARY:
+            with Path(SUMMARY).open("a", encoding="utf-8") as summary:
+                summary.write(json.dumps(counts) + "\n")
         with capsys.disabled():
-            sys.stdout.write(
-                f"\nbrute force: {counts['games']:,} games, {counts['states']:,} states "
-                f"({counts['draw']:,} draw, {counts['play']:,} play, the rest between turns), "
-                f"{counts['candidates']:,} candidate actions checked, {counts['legal']:,} of them legal, "
-                f"{counts['takes']:,} takes checked against the cards; largest hand {counts['largest hand']} cards\n"
-            )
+            sys.stdout.write(f"\n{summary_line(counts)}\n")
         assert counts["states"] >= counts["games"]
+
+
+def summary_line(counts: Mapping[str, int]) -> str:
+    """
+    What a run checked, in one line.
+    """
+    return (
+        f"brute force: {counts['games']:,} games, {counts['states']:,} states "
+        f"({counts['draw']:,} draw, {counts['play']:,} play, the rest between turns), "
+        f"{counts['candidates']:,} candidate actions checked, {counts['legal']:,} of them legal, "
+        f"{counts['takes']:,} takes checked against the cards; largest hand {counts['largest hand']} cards"
+    )
+
+
+def main(path: str) -> None:
+    """
+    Print the summary of the parts whose counts the file *path* holds, one JSON object a line.
+    """
+    total: Counter[str] = Counter()
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        counts = json.loads(line)
+        largest = max(total["largest hand"], counts.pop("largest hand", 0))
+        total.update(counts)
+        total["largest hand"] = largest
+    sys.stdout.write(summary_line(total) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
