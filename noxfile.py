@@ -6,9 +6,10 @@
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
 and a match on a local Dask cluster.
 
-Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled``: the conformance
-suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package with its
-checks and its tests against the installed wheel, and the compiled build's tests; then one short round of
+Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled brute-force``: the
+conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package
+with its checks and its tests against the installed wheel, the compiled build's tests, and the legal
+actions checked against ``apply`` by brute force in 2,000 games; then one short round of
 ``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
 measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
 """
@@ -116,6 +117,39 @@ def dask(session: nox.Session) -> None:
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".[dask]")
     session.run("pytest", "-p", "no:cacheprovider", "tests/test_matches_dask.py", *session.posargs)
+
+
+#: Games the brute-force session plays (12 in the default tests): about three minutes on two cores.
+BRUTE_FORCE_GAMES = 2000
+
+
+@nox.session(name="brute-force", python=PYTHONS[0], default=False)
+def brute_force(session: nox.Session) -> None:
+    """
+    Check `legal_actions` against `apply` by brute force in many games and print how many states and actions.
+
+    ``tests/test_bruteforce.py`` with 2,000 games (``PERSIAN_RUMMY_BRUTE_FORCE_GAMES`` sets another
+    number): in every state reached, each action that could be written for the seat to act is tried,
+    and `legal_actions` must list exactly those `apply` accepts.  The games are played in two parts,
+    one per core; the last line says how many states and candidate actions were checked.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".")
+    games = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_GAMES", str(BRUTE_FORCE_GAMES))
+    # In two parts, one per worker of pytest-xdist, each appending its counts to one file.
+    folder = Path(tempfile.mkdtemp(prefix="persian-rummy-brute-force-"))
+    summary = folder / "counts.jsonl"
+    env = {
+        "PERSIAN_RUMMY_BRUTE_FORCE_GAMES": games,
+        "PERSIAN_RUMMY_BRUTE_FORCE_PARTS": "2",
+        "PERSIAN_RUMMY_BRUTE_FORCE_SUMMARY": str(summary),
+    }
+    try:
+        pytest = ["pytest", "-p", "no:cacheprovider", "--numprocesses=2"]
+        session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=env)
+        session.run("python", "-m", "tests.test_bruteforce", str(summary))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 #: OpenSpiel's, PettingZoo's and Gymnasium's own checks, run against this library's game and environments.

@@ -18,7 +18,7 @@ that can be built, legal or not, from small domains around the state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from attrs import frozen
@@ -49,10 +49,13 @@ from persian_rummy.state import next_dealer
 T = TypeVar("T")
 
 __all__ = [
+    "DECKS",
     "Playout",
     "actions_of",
     "cards",
     "chosen_states",
+    "clumped_deck",
+    "corner_playouts",
     "decks",
     "default_rules",
     "played_states",
@@ -213,6 +216,81 @@ def playouts(
             break
         chance = state.is_chance_node
         action: Action = Deal(next_dealer(state), draw(decks())) if chance else rng.choice(legal_actions(state))
+        state = apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return Playout(tuple(states), tuple(actions))
+
+
+#: The 56 cards by suit (runs next to each other), the same with each suit's ace before its 2 (low
+#: runs, A8), and by rank (sets next to each other).
+BY_SUIT = FULL_DECK
+ACE_FIRST = (
+    tuple(card for suit in range(4) for card in (FULL_DECK[13 * suit + 12], *FULL_DECK[13 * suit : 13 * suit + 12]))
+    + FULL_DECK[52:]
+)
+BY_RANK = tuple(sorted(FULL_DECK, key=lambda card: (card.rank, card.index)))
+#: How the decks of a game are made: shuffled, or dealt in stretches of an order (`clumped_deck`).
+DECKS = {"suits": BY_SUIT, "shuffled": (), "aces first": ACE_FIRST, "ranks": BY_RANK}
+
+
+def clumped_deck(rng: random.Random, order: Sequence[Card], hand_size: int, swaps: int) -> tuple[Card, ...]:
+    """
+    A deck that deals each seat a stretch of *order* and leaves the stock in that order, from a
+    random card (one time in two a multiple of 13: a suit's 2 in `BY_SUIT`), with *swaps* random
+    pairs of cards then exchanged: long runs or full sets in hand, and in the stock one after another.
+    """
+    start = 13 * rng.randrange(4) if rng.random() < 0.5 else rng.randrange(56)
+    cards_ = [*order[start:], *order[:start]]
+    deck = [cards_[seat * hand_size + i] for i in range(hand_size) for seat in range(4)]
+    deck += cards_[4 * hand_size :]
+    for _ in range(swaps):
+        i, j = rng.randrange(56), rng.randrange(56)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def _deck(rng: random.Random, kind: str, hand_size: int, swaps: int) -> tuple[Card, ...]:
+    """
+    A deck made as *kind* of `DECKS` says.
+    """
+    if kind == "shuffled":
+        return tuple(rng.sample(FULL_DECK, len(FULL_DECK)))
+    return clumped_deck(rng, DECKS[kind], hand_size, swaps)
+
+
+@st.composite
+def corner_playouts(
+    draw: st.DrawFn,
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    max_actions: int = 300,
+) -> Playout:
+    """
+    A game played from `new_game` for up to *max_actions* actions, towards the corners of the
+    rules: every deal's deck made as a drawn kind of `DECKS` says, mostly dealt in stretches of
+    suits or ranks (`clumped_deck`), so that long runs, full sets and big hands come up; each
+    action chosen by ``random.Random(seed)``, among the melds and lay-offs (when there are any)
+    with a drawn probability.
+
+    Examples shrink towards fewer choices drawn, but each one replays the game from the start.
+    """
+    game_rules = draw(_rules_strategy(rules))
+    rng = random.Random(draw(seeds()))  # noqa: S311 (reproducible play)
+    greed = draw(st.sampled_from([0.0, 0.5, 1.0]))
+    kind = draw(st.sampled_from(list(DECKS)))
+    swaps = draw(st.sampled_from([0, 1, 3]))
+    state = new_game(game_rules, dealer=draw(st.integers(0, 3)))
+    states = [state]
+    actions: list[Action] = []
+    while state.phase is not Phase.GAME_OVER and len(actions) < max_actions:
+        action: Action
+        if state.is_chance_node:
+            action = Deal(next_dealer(state), _deck(rng, kind, game_rules.hand_size, swaps))
+        else:
+            choices = legal_actions(state)
+            melds = [choice for choice in choices if isinstance(choice, LayDown | LayOff)]
+            action = rng.choice(melds if melds and rng.random() < greed else choices)
         state = apply(state, action)
         states.append(state)
         actions.append(action)

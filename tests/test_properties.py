@@ -50,6 +50,7 @@ from persian_rummy import (
     check_invariants,
     is_legal,
     legal_actions,
+    parse_position,
     score_deal,
 )
 from persian_rummy.engine import max_deal_length, max_game_length
@@ -63,6 +64,7 @@ from tests.strategies import (
     Playout,
     cards,
     chosen_states,
+    corner_playouts,
     played_states,
     playouts,
     random_action,
@@ -865,6 +867,40 @@ class TestReferenceLegalActions:
         for state in playout.states:
             if in_turn(state):
                 assert_matches_reference(state)
+
+    @settings(max_examples=30)
+    @given(corner_playouts(rules=rules_variants(), max_actions=120))
+    def test_a8_a11_legal_actions_agree_with_the_reference_in_the_corners(self, playout: Playout) -> None:
+        """
+        A8-A13, A16: the same agreement in games whose decks are dealt in stretches of suits or
+        ranks, where long runs, full sets and big hands come up (a low ace with the cards up to a
+        run that reaches the king, A11), in the play states with melds on the table.
+        """
+        for state in playout.states:
+            if state.phase is Phase.PLAY and state.melds:
+                assert_matches_reference(state)
+
+    @pytest.mark.parametrize(
+        ("text", "take", "lay_offs"),
+        [
+            ("play N 2hAh9c/2c/3c/4c * 5c E:3h4h5h6h7h8h9hThJhQhKh", None, ["2h", "2h Ah", "Ah"]),
+            ("play N 2h3hAh9c/2c/3c/4c * 5c E:4h5h6h7h8h9hThJhQhKh", None, ["3h", "2h 3h", "2h 3h Ah", "Ah"]),
+            ("draw N 2h9c/2c/3c/4c * 5cAh E:3h4h5h6h7h8h9hThJhQhKh", "Ah", ["2h Ah", "Ah"]),
+        ],
+    )
+    def test_a8_a11_reference_on_a_low_ace_below_a_run_to_the_king(
+        self, text: str, take: str | None, lay_offs: list[str]
+    ) -> None:
+        """
+        A8, A11: the 2 (and the 3) with a low ace go below a run that reaches the king in one
+        lay-off, and the ace alone above it; the reference and the engine both list each once.
+        """
+        state = parse_position(f"ace_low_allowed=true 1/W {text} - - - 0 - -")
+        if take is not None:
+            state = apply(state, TakeDiscard(0, take))
+        expected = {LayOff(0, 0, cards_) for cards_ in lay_offs}
+        assert expected == {action for action in reference_legal_actions(state) if isinstance(action, LayOff)}
+        assert_matches_reference(state)
 
     def test_r15_a12_reference_on_a_pile_that_reaches_a_run(self) -> None:
         """

@@ -327,8 +327,30 @@ class TestEndOfDeal:
 
     def test_no_passes_after_going_out(self) -> None:
         result = DealScore(1, (TeamScore(0, 0, 25, 0), TeamScore(0, 0, 0, 0)), 0, DealEnd.WENT_OUT)
-        with pytest.raises(InvalidStateError, match="a deal that ended went out has no passes in a row"):
+        with pytest.raises(InvalidStateError, match="a deal that ended went out has no passes in a row, but for"):
             position(phase="deal_over", to_act=None, went_out=0, results=(result,), passes=1, rest_to="pile")
+
+    def test_passes_before_melding_out(self) -> None:
+        """
+        A16, A17: with `pass_allows_melding`, a player melds out after passes, fewer than end the deal.
+        """
+        result = DealScore(1, (TeamScore(0, 0, 25, 0), TeamScore(0, 0, 0, 0)), 0, DealEnd.WENT_OUT)
+        melding = Rules(pass_allows_melding=True)
+
+        def ended(passes: int) -> GameState:
+            return position(
+                rules=melding,
+                phase="deal_over",
+                to_act=None,
+                went_out=0,
+                results=(result,),
+                passes=passes,
+                rest_to="pile",
+            )
+
+        assert [0, 1, 2, 3] == [ended(passes).passes for passes in range(4)]
+        with pytest.raises(InvalidStateError, match="a deal that ended went out has no passes in a row, but for"):
+            ended(4)
 
     def test_stock_empty_only_when_the_rules_say_so(self) -> None:
         result = DealScore(1, (TeamScore(0, 0, 0, 0), TeamScore(0, 0, 0, 0)), None, DealEnd.STOCK_EMPTY)

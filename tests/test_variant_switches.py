@@ -42,12 +42,14 @@ from persian_rummy import (
 )
 from persian_rummy.engine import max_deal_length, max_game_length
 from persian_rummy.melds import is_meld, meld_kind
+from persian_rummy.rl import action_from_id, action_id, id_text
 from persian_rummy.rules import EmptyStockEnd
 from persian_rummy.scoring import DealEnd
 from persian_rummy.views import count_arrangements
 from tests.positions import illegal, low_meld, meld, play, position
 
 LOW = Rules(ace_low_allowed=True)
+HEARTS_FROM_3 = "3h4h5h6h7h8h9hThJhQhKh"
 MELDING = Rules(pass_allows_melding=True)
 TURNING = Rules(reshuffle_on_empty_stock=True)
 
@@ -56,6 +58,7 @@ class TestA8AceLow:
     """
     A8: "Run limits. [...] Default: 2 is the lowest card, A only above K; max length 13; [...]
     Variants: `ace_low_allowed` (default False)": a run may also start A-2-3, never wrap K-A-2.
+    A11: "A lay-off action may place several cards on one meld at once", a low ace among them.
     """
 
     @pytest.mark.parametrize("text", ["Ah 2h 3h", "Ah 2h 3h 4h", "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh"])
@@ -125,6 +128,38 @@ class TestA8AceLow:
         state = position(rules=LOW, hands=("As 9h", "", "", ""), melds=(low_meld(1, run),), phase="play")
         assert [LayOff(0, 0, "As")] == [a for a in legal_actions(state) if isinstance(a, LayOff)]
         assert 13 == len(apply(state, LayOff(0, 0, "As")).melds[0].cards)
+
+    def test_a11_the_2_and_the_ace_together_below_3_to_k(self) -> None:
+        """
+        A11: "A lay-off action may place several cards on one meld at once": onto 3h-Kh the 2 and
+        the ace go below in one action, the whole suit then; the ace alone goes above the king.
+        """
+        state = parse_position(f"ace_low_allowed=true 1/W play N 2hAh9c/2c/3c/4c * 5c E:{HEARTS_FROM_3} - - - 0 - -")
+        offs = [LayOff(0, 0, "2h"), LayOff(0, 0, "2h Ah"), LayOff(0, 0, "Ah")]
+        assert offs == [a for a in legal_actions(state) if isinstance(a, LayOff)]
+        assert 13 == len(apply(state, LayOff(0, 0, "2h Ah")).melds[0].cards)
+        assert "lay Ah 2h below 3h" == id_text(action_id(LayOff(0, 0, "2h Ah"), state), LOW)
+        assert all(action_from_id(action_id(action, state), state) == action for action in offs)
+
+    def test_a11_the_2_the_3_and_the_ace_together_below_4_to_k(self) -> None:
+        """
+        A11: onto 4h-Kh the 3, the 2 and then the ace: each block that reaches the run is one lay-off.
+        """
+        run = HEARTS_FROM_3.removeprefix("3h")
+        state = parse_position(f"ace_low_allowed=true 1/W play N 2h3hAh9c/2c/3c/4c * 5c E:{run} - - - 0 - -")
+        offs = [LayOff(0, 0, "3h"), LayOff(0, 0, "2h 3h"), LayOff(0, 0, "2h 3h Ah"), LayOff(0, 0, "Ah")]
+        assert offs == [a for a in legal_actions(state) if isinstance(a, LayOff)]
+        assert 13 == len(apply(state, LayOff(0, 0, "2h 3h Ah")).melds[0].cards)
+        assert all(action_from_id(action_id(action, state), state) == action for action in offs)
+
+    def test_a11_an_ace_taken_goes_below_with_the_2_or_above_the_king(self) -> None:
+        """
+        R15, A11: the ace taken from the pile is played at once, above the king or below the 2 from hand.
+        """
+        state = parse_position(f"ace_low_allowed=true 1/W draw N 2h9c/2c/3c/4c * 5cAh E:{HEARTS_FROM_3} - - - 0 - -")
+        after = apply(state, TakeDiscard(0, "Ah"))
+        assert (LayOff(0, 0, "2h Ah"), LayOff(0, 0, "Ah")) == legal_actions(after)
+        assert CardSet.parse("9c") == apply(after, LayOff(0, 0, "2h Ah")).hands[0]
 
     def test_a8_a_low_run_grows_up_to_the_king(self) -> None:
         """
@@ -202,7 +237,8 @@ class TestA16PassAllowsMelding:
     """
     A16: "Stock exhausted: what does 'pass' include? [...] Default: A pass ends the turn
     immediately: no draw, no meld, no discard. [...] Variants: `pass_allows_melding`": with the
-    stock empty, a player may lay down and lay off before passing.
+    stock empty, a player may lay down and lay off before passing.  A17: "Ends when all four
+    players pass in succession (4 consecutive passes with no draw in between)": melding is no draw.
     """
 
     def test_a16_melds_and_lay_offs_come_before_the_pass(self) -> None:
@@ -242,6 +278,30 @@ class TestA16PassAllowsMelding:
             after.results[-1].end,
             after.results[-1].teams[0].bonus,
         )
+
+    def test_a16_a17_going_out_before_passing_keeps_the_passes(self) -> None:
+        """
+        A16, A17: two passes, then North melds out instead of passing: the finished deal records
+        the two passes it ended after, went out and the bonus; the position reads back the same.
+        """
+        state = parse_position("pass_allows_melding=true 1/W draw N 7c8c9c/*/-/- - 2d3s - - - - 2 - -")
+        after = apply(state, LayDown(0, "7c 8c 9c"))
+        assert (Phase.DEAL_OVER, 0, DealEnd.WENT_OUT, 2) == (
+            after.phase,
+            after.went_out,
+            after.results[-1].end,
+            after.passes,
+        )
+        assert after == parse_position(format_position(after))
+        assert after == from_json(to_json(after))
+
+    def test_a16_a17_melding_out_after_three_passes(self) -> None:
+        """
+        A17: three passes then a meld that goes out: the deal ends by going out, with three passes in a row.
+        """
+        state = position(rules=MELDING, hands=("7c 8c 9c", "", "", ""), pile="2d", rest_to=1, passes=3)
+        after = apply(state, LayDown(0, "7c 8c 9c"))
+        assert (DealEnd.WENT_OUT, 3) == (after.results[-1].end, after.passes)
 
     def test_a16_no_melding_before_drawing_while_the_stock_has_cards(self) -> None:
         state = position(rules=MELDING, hands=("7c 8c 9c 4s", "", "", ""), pile="2d")

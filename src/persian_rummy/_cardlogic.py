@@ -226,9 +226,9 @@ def _chains(row: int, hand: int, ace_low: bool) -> list[int]:
     result = []
     chain = 0
     place = low - 1
-    # A low ace below 2 reaches the run's first card; onto 2 to K it is also the ace above the
-    # king, the same lay-off, which is listed once, above.
-    while place >= (-1 if ace_low and not has_ace and high < 11 else 0) and hand & place_bit(place):
+    # The ace goes below the 2 after the cards between (2h Ah onto 3h-Kh, A11); alone onto 2 to K it
+    # is also the ace above the king, the same lay-off, which is listed once, above.
+    while place >= (-1 if ace_low and not has_ace and (low > 0 or high < 11) else 0) and hand & place_bit(place):
         chain |= place_bit(place)
         result.append(chain)
         place -= 1

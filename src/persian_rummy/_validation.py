@@ -263,6 +263,13 @@ def passes(facts: Facts) -> str | None:
     return None
 
 
+def _passes_before_out(rules: Rules, end: DealEnd, passes: int) -> bool:
+    """
+    A16, A17: a player who melds out before passing ends the deal with the passes made before, fewer than end it.
+    """
+    return end is DealEnd.WENT_OUT and rules.pass_allows_melding and passes < _pass_limit(rules)
+
+
 def end_of_deal(facts: Facts) -> str | None:
     """
     R19, R22, A17: the last deal's result says how it ended and is the score of the table.
@@ -279,8 +286,11 @@ def end_of_deal(facts: Facts) -> str | None:
         limit = _pass_limit(rules)
         if facts.stock_size or public.passes != limit:
             return f"a deal ended by passes has an empty stock and {limit} pass(es) in a row (A17)"
-    elif public.passes:
-        return f"a deal that ended {last.end.value.replace('_', ' ')} has no passes in a row"
+    elif public.passes and not _passes_before_out(public.rules, last.end, public.passes):
+        return (
+            f"a deal that ended {last.end.value.replace('_', ' ')} has no passes in a row, "
+            "but for those before a player melded out instead of passing (A16, A17)"
+        )
     if last.end is DealEnd.STOCK_EMPTY and (facts.stock_size or rules.empty_stock_end is not EmptyStockEnd.IMMEDIATELY):
         return "only with empty_stock_end='immediately' does a deal end when the stock runs out (A17)"
     hands = [CardSet(facts.hand_or_known(seat)) for seat in _seats.SEATS]

@@ -166,7 +166,8 @@ class GameState:
         revealed: By seat, the cards everyone knows to be in that seat's hand: those
             it was seen to take from the discard pile (or to draw from a known stock)
             and still holds.
-        passes: Passes in a row with an empty stock (R21, A17).
+        passes: Passes in a row with an empty stock (R21, A17); a finished deal keeps
+            the count it ended with, also when a player melded out before passing (A16).
         went_out: The seat that went out in the current deal, if any (R19).
         results: The scores of the finished deals.
     """

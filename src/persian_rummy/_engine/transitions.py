@@ -357,7 +357,8 @@ def _after_play(  # noqa: PLR0913
     if obligation is not None and played >> obligation.index & 1:
         obligation = None
     if not hand:
-        return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, 0, table)
+        # Out by melding before a pass (A16): the passes in a row before it stay on the record (A17).
+        return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, state.passes, table)
     return _state(
         state.rules, state.phase, state.stock_known, melds, obligation, state.picked, state.results, table,
         deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock,
