@@ -40,6 +40,7 @@ from persian_rummy import (
     outcome,
     parse_rules,
     replay,
+    to_data,
     to_json,
 )
 from persian_rummy.rules import NextDealer
@@ -91,8 +92,8 @@ def deal_end(name: str, deal: Json) -> GameState:
 class TestRecordFiles:
     """
     The record files: one ``NAME.json`` and one ``NAME.expected.json`` per golden game, each record
-    exactly as `to_json` writes it, valid under the JSON Schema, and replaying to the end of the game
-    under the rules its expected file names.
+    exactly as `to_json` writes it (but for rule switches added since), valid under the JSON Schema,
+    and replaying to the end of the game under the rules its expected file names.
     """
 
     def test_every_golden_game_is_tested(self) -> None:
@@ -101,7 +102,17 @@ class TestRecordFiles:
 
     @pytest.mark.parametrize("name", GAMES)
     def test_the_record_file_is_what_to_json_writes(self, name: str) -> None:
-        assert to_json(record(name), pretty=True) + "\n" == record_text(name)
+        """
+        Exactly, but for the rule switches added since the file was written: it leaves them out, so
+        they read as their defaults, and `to_json` writes them too.  The files are not written again
+        for a new switch, so they also show that older documents still read.
+        """
+        kept = json.loads(record_text(name))
+        written = to_data(record(name))
+        added = {switch: value for switch, value in written["rules"].items() if switch not in kept["rules"]}
+        assert written == {**kept, "rules": kept["rules"] | added}
+        if not added:
+            assert to_json(record(name), pretty=True) + "\n" == record_text(name)
 
     @pytest.mark.parametrize("name", GAMES)
     def test_the_record_file_follows_the_schema(self, name: str) -> None:

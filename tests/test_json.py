@@ -594,6 +594,10 @@ DEFAULT_RULES_TEXT = (
     '"double_four_card_runs": false, "next_dealer": "left", "team_draw_tiebreak": "redraw", "tie_break": "draw"}'
 )
 
+#: The same rules object as `to_json(..., pretty=True)` writes it within a document (it has no lists,
+#: so the standard library's indentation is the package's).
+PRETTY_RULES = json.dumps(json.loads(DEFAULT_RULES_TEXT), indent=2).replace("\n", "\n  ")
+
 
 class TestExactText:
     """
@@ -673,41 +677,7 @@ class TestExactText:
             '  "format": "persian-rummy",\n'
             '  "version": 1,\n'
             '  "kind": "record",\n'
-            '  "rules": {\n'
-            '    "hand_size": 7,\n'
-            '    "num_deals": 2,\n'
-            '    "go_out_bonus": 25,\n'
-            '    "card_values": {\n'
-            '      "2": 2,\n'
-            '      "3": 3,\n'
-            '      "4": 4,\n'
-            '      "5": 5,\n'
-            '      "6": 6,\n'
-            '      "7": 7,\n'
-            '      "8": 8,\n'
-            '      "9": 9,\n'
-            '      "T": 10,\n'
-            '      "J": 10,\n'
-            '      "Q": 10,\n'
-            '      "K": 10,\n'
-            '      "A": 15,\n'
-            '      "X": 20\n'
-            "    },\n"
-            '    "ace_low_allowed": false,\n'
-            '    "top_discard_free": false,\n'
-            '    "obligation_by_layoff": true,\n'
-            '    "obligation_timing": "immediate",\n'
-            '    "forbid_discarding_picked_cards": false,\n'
-            '    "go_out_by_discard": false,\n'
-            '    "pass_allows_melding": false,\n'
-            '    "empty_stock_end": "all_pass",\n'
-            '    "reshuffle_on_empty_stock": false,\n'
-            '    "double_four_of_a_kind": true,\n'
-            '    "double_four_card_runs": false,\n'
-            '    "next_dealer": "left",\n'
-            '    "team_draw_tiebreak": "redraw",\n'
-            '    "tie_break": "draw"\n'
-            "  },\n"
+            f'  "rules": {PRETTY_RULES},\n'
             '  "first_dealer": 0,\n'
             '  "players": ["Ann", "Ben", "Cy", "Di"],\n'
             '  "date": null,\n'

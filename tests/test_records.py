@@ -49,6 +49,7 @@ from persian_rummy import (
 from persian_rummy.records import final_state
 from tests.positions import forged
 from tests.strategies import Playout, playouts, rules_variants, well_formed_actions
+from tests.test_json import DEFAULT_RULES_TEXT
 
 PLAYERS = ("Ann", "Ben", "Cy", "Di")
 
@@ -568,14 +569,8 @@ class TestJson:
         record = GameRecord()
         text = to_json(record)
         assert (
-            '{"format": "persian-rummy", "version": 1, "kind": "record", "rules": {"hand_size": 7, "num_deals": 2, '
-            '"go_out_bonus": 25, "card_values": {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, '
-            '"T": 10, "J": 10, "Q": 10, "K": 10, "A": 15, "X": 20}, '
-            '"ace_low_allowed": false, "top_discard_free": false, "obligation_by_layoff": true, '
-            '"obligation_timing": "immediate", "forbid_discarding_picked_cards": false, "go_out_by_discard": false, '
-            '"pass_allows_melding": false, "empty_stock_end": "all_pass", "reshuffle_on_empty_stock": false, '
-            '"double_four_of_a_kind": true, "double_four_card_runs": false, "next_dealer": "left", '
-            '"team_draw_tiebreak": "redraw", "tie_break": "draw"}, "first_dealer": 0, "players": null, "date": null, '
+            '{"format": "persian-rummy", "version": 1, "kind": "record", '
+            f'"rules": {DEFAULT_RULES_TEXT}, "first_dealer": 0, "players": null, "date": null, '
             '"event": null, "actions": []}'
         ) == text
         assert record == from_json(text)
