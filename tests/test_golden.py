@@ -40,7 +40,6 @@ from persian_rummy import (
     outcome,
     parse_rules,
     replay,
-    to_data,
     to_json,
 )
 from persian_rummy.rules import NextDealer
@@ -107,8 +106,8 @@ class TestRecordFiles:
         they read as their defaults, and `to_json` writes them too.  The files are not written again
         for a new switch, so they also show that older documents still read.
         """
-        kept = json.loads(record_text(name))
-        written = to_data(record(name))
+        kept: Json = json.loads(record_text(name))
+        written: Json = json.loads(to_json(record(name)))
         added = {switch: value for switch, value in written["rules"].items() if switch not in kept["rules"]}
         assert written == {**kept, "rules": kept["rules"] | added}
         if not added:
