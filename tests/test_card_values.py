@@ -411,12 +411,33 @@ class TestStrategies:
         rules = data.draw(library_strategies.rules())
         assert all(0 <= value <= 1000 for value in rules.card_values.by_rank)
 
-    def test_a_switch_of_another_kind_fails_the_import_naming_it(self) -> None:
+    @pytest.mark.parametrize(
+        ("field", "message"),
+        [
+            (
+                "weight: float = attrs.field(default=1.5, metadata={'rule': 'A99'})",
+                (
+                    "TypeError: persian_rummy.strategies cannot draw the rule switch weight: its default 1.5 is"
+                    " not a boolean, an enumeration, a number nor a structured value with a strategy in"
+                    " strategies._STRUCTURED"
+                ),
+            ),
+            (
+                "rounds: int = attrs.field(default=3, metadata={'rule': 'A99'})",
+                (
+                    "TypeError: persian_rummy.strategies cannot draw the rule switch rounds: a number lists the values"
+                    " to try in its metadata (rules._about(rule, tried=...))"
+                ),
+            ),
+        ],
+        ids=["another-kind", "a-number-without-values"],
+    )
+    def test_a_switch_it_cannot_draw_fails_the_import_naming_it(self, field: str, message: str) -> None:
         program = (
             "import attrs, persian_rummy.rules as r\n"
             "@attrs.frozen\n"
             "class Odd(r.Rules):\n"
-            "    weight: float = attrs.field(default=1.5, metadata={'rule': 'A99'})\n"
+            f"    {field}\n"
             "r.Rules = Odd\n"
             "import persian_rummy.strategies\n"
         )
@@ -424,27 +445,4 @@ class TestStrategies:
             [sys.executable, "-c", program], capture_output=True, text=True, env={"PYTHONPATH": str(SRC)}, check=False
         )
         assert 1 == done.returncode
-        last = done.stderr.strip().splitlines()[-1]
-        assert (
-            "TypeError: persian_rummy.strategies cannot draw the rule switch weight: its default 1.5 is not a boolean,"
-            " an enumeration, a number nor a structured value with a strategy in strategies._STRUCTURED"
-        ) == last
-
-    def test_a_number_without_values_to_try_fails_naming_it(self) -> None:
-        program = (
-            "import attrs, persian_rummy.rules as r\n"
-            "@attrs.frozen\n"
-            "class Odd(r.Rules):\n"
-            "    rounds: int = attrs.field(default=3, metadata={'rule': 'A99'})\n"
-            "r.Rules = Odd\n"
-            "import persian_rummy.strategies\n"
-        )
-        done = subprocess.run(  # noqa: S603 (this interpreter, a fixed program)
-            [sys.executable, "-c", program], capture_output=True, text=True, env={"PYTHONPATH": str(SRC)}, check=False
-        )
-        assert 1 == done.returncode
-        last = done.stderr.strip().splitlines()[-1]
-        assert (
-            "TypeError: persian_rummy.strategies cannot draw the rule switch rounds: a number lists the values"
-            " to try in its metadata (rules._about(rule, tried=...))"
-        ) == last
+        assert message == done.stderr.strip().splitlines()[-1]
