@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from enum import Enum
 from pathlib import Path
+from typing import Final
 
 import attrs
 
@@ -55,6 +56,7 @@ from persian_rummy import (
     observe,
     random_deal,
 )
+from persian_rummy.rules import CardValues
 from persian_rummy.state import next_dealer
 
 #: Seeds of the games: game *i* is played with ``random.Random(SEED + i)``.
@@ -65,6 +67,14 @@ DEFAULT_SHARE = 4
 CHILDREN_EVERY = 20
 #: The attempts at each state, drawn from `illegal_attempts`.
 ATTEMPTS = 4
+
+
+#: The card values tried besides R23's (§5 ``card_values``): none scoring, every card 100, and faces by rank.
+CARD_VALUES_TRIED: Final = (
+    CardValues.of(dict.fromkeys("23456789TJQKAX", 0)),
+    CardValues.of(dict.fromkeys("23456789TJQKAX", 100)),
+    CardValues.of({"J": 11, "Q": 12, "K": 13, "A": 1, "X": 50}),
+)
 
 
 def rules_values() -> dict[str, tuple[object, ...]]:
@@ -79,8 +89,15 @@ def rules_values() -> dict[str, tuple[object, ...]]:
             values[field.name] = (default, not default)
         elif isinstance(default, Enum):
             values[field.name] = (default, *(member for member in type(default) if member is not default))
+        elif isinstance(default, CardValues):
+            values[field.name] = (default, *CARD_VALUES_TRIED)
+        elif field.metadata.get("tried"):
+            values[field.name] = (default, *field.metadata["tried"])
         else:
-            values[field.name] = (default, *field.metadata.get("tried", ()))
+            msg = (
+                f"no values to try for the rule switch {field.name}: add them here (CONTRIBUTING, structured switches)"
+            )
+            raise TypeError(msg)
     return values
 
 
