@@ -36,6 +36,7 @@ from persian_rummy import (
     Rules,
     TakeDiscard,
     format_action,
+    format_cards,
     format_position,
     format_rules,
     is_legal,
@@ -239,6 +240,50 @@ class TestActionsWrittenAndRead:
     )
     def test_canonical_text_writes_cards_together_in_deck_order(self, text: str, canonical: str) -> None:
         assert canonical == format_action(parse_action(text))
+
+
+class TestActionsAsStrings:
+    """
+    Action notation (docs/notation.md): ``str`` of an action is its text, as `format_action` writes
+    it (``E draw``), while ``repr`` stays the call that builds it; a lay-off, which the notation
+    writes with a card of the state's meld, names the meld by its index (``#2``) when alone.
+    """
+
+    @pytest.mark.parametrize(
+        ("text", "action"),
+        [
+            ("N deal " + DECK, Deal(0, FULL_DECK)),
+            ("E draw", DrawStock(1)),
+            ("S take Th", TakeDiscard(2, "10h")),
+            ("W meld 9cTcJc", LayDown(3, "Jc 9c Tc")),
+            ("E lay 5c6c on #2", LayOff(1, 2, "6c 5c")),
+            ("N discard X3", Discard(0, "X3")),
+            ("S pass", Pass(2)),
+        ],
+    )
+    def test_every_type(self, text: str, action: Action) -> None:
+        assert text == str(action)
+        assert text == f"{action}"
+
+    def test_repr_is_unchanged(self) -> None:
+        assert "DrawStock(seat=1)" == repr(DrawStock(1))
+        assert "LayOff(seat=1, meld=2, cards=CardSet.parse('5c 6c'))" == repr(LayOff(1, 2, "6c 5c"))
+        assert "Deal(seat=0, deck=<56 cards>)" == repr(Deal(0, FULL_DECK))
+
+    def test_a_lay_off_in_its_state(self) -> None:
+        state = state_of("play")
+        lay_off = next(action for action in legal_actions(state) if type(action) is LayOff)
+        assert "E lay 6c on 7c" == format_action(lay_off, state)
+        assert "E lay 6c on #0" == str(lay_off)
+
+    @given(st.sampled_from(sorted(EXAMPLES)), st.data())
+    def test_the_text_format_action_writes(self, name: str, data: st.DataObject) -> None:
+        state = state_of(name)
+        action = data.draw(well_formed_actions(state))
+        if type(action) is LayOff:
+            assert f"{'NESW'[action.seat]} lay {format_cards(action.cards)} on #{action.meld}" == str(action)
+        else:
+            assert format_action(action) == str(action)
 
 
 class TestLayOffs:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from persian_rummy import (
     FULL_DECK,
@@ -380,6 +381,33 @@ class TestTextOfAView:
             view = observe(state, seat)
             assert {str(card) for card in seen(view)} == tokens(render_text(view, symbols=False))
         assert {str(card) for card in FULL_DECK} == tokens(render_text(state, symbols=False))
+
+
+class TestStrOfStatesAndViews:
+    """
+    ``print(state)`` draws the table (docs/quickstart.md): ``str`` of a state or a view is the text
+    `render_text` writes with the suit symbols, but for its last newline, while ``repr`` of a state
+    stays its position notation, which builds it again.
+    """
+
+    def test_a_state(self) -> None:
+        assert render_text(MIDGAME).removesuffix("\n") == str(MIDGAME)
+        assert "E must play 9♥ now, taken from the discard pile with K♣ 4♦ (R15)" == str(MIDGAME).splitlines()[2]
+        assert "Stock: 10 cards, next first: 10♣ J♣ J♦ 4♥ 6♥ 7♥ 8♥ K♥ A♥ 5♠" == str(MIDGAME).splitlines()[-1]
+
+    def test_a_view(self) -> None:
+        view = observe(MIDGAME, 2)
+        assert render_text(view).removesuffix("\n") == str(view)
+        assert ["The game as S sees it", "Stock: 10 cards"] == [str(view).splitlines()[i] for i in (0, -1)]
+
+    def test_repr_is_still_the_position(self) -> None:
+        assert f"parse_position({format_position(MIDGAME)!r})" == repr(MIDGAME)
+        assert MIDGAME == eval(repr(MIDGAME), {"parse_position": parse_position})  # noqa: S307
+
+    @given(played_states(max_actions=120), st.sampled_from(SEATS))
+    def test_any_state_and_view(self, state: GameState, seat: int | None) -> None:
+        view = observe(state, seat)
+        assert (render_text(state), render_text(view)) == (f"{state}\n", f"{view}\n")
 
 
 class TestSvg:

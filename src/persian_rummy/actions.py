@@ -24,6 +24,19 @@ these declarations and from the fields.
 
 >>> [(kind.verb, kind.type_name, kind.arguments) for kind in ACTION_TYPES[1:3]]
 [('draw', 'draw_stock', ''), ('take', 'take_discard', '{card}')]
+
+An action's `str` is its action notation, as `persian_rummy.notation.format_action` writes it
+and `persian_rummy.notation.parse_action` reads it; its `repr` is the call that builds it:
+
+>>> str(DrawStock(1)), f"{Discard(2, 'Qh')}", repr(DrawStock(1))
+('E draw', 'S discard Qh', 'DrawStock(seat=1)')
+
+The notation names a lay-off's meld by one of its cards, which only the state knows, so a
+lay-off alone names it by its index in `persian_rummy.GameState.melds` (``#0``);
+``format_action(action, state)`` writes the card:
+
+>>> str(LayOff(1, 0, "6s 5s"))
+'E lay 5s6s on #0'
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ from attrs import Attribute, field, frozen
 
 from . import _arguments, _coerce
 from ._core import limits as _limits
+from ._core import seats as _seats
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError
@@ -106,6 +120,28 @@ def _whole_deck(_instance: object, attribute: Attribute[tuple[Card, ...]], value
         raise InvalidValueError(msg)
 
 
+def _written(value: Card | CardSet | tuple[Card, ...] | int) -> str:
+    """
+    A field of an action as its action notation writes it: a card as its notation, cards run together
+    (``-`` for none), and a lay-off's meld, which the notation names by a card of the state's meld, by its
+    index (``#2``), since an action alone does not know the table.
+    """
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, int):
+        return f"#{value}"
+    return "".join(str(card) for card in value) or "-"
+
+
+def _notation(action: Action) -> str:
+    """
+    *action* in action notation: its seat's letter, its verb and its arguments as its type's `arguments` says.
+    """
+    words = [_seats.LETTERS[action.seat], action.verb]
+    words.extend(_written(getattr(action, word[1:-1])) if word[0] == "{" else word for word in action.arguments.split())
+    return " ".join(words)
+
+
 # What each action type declares besides its fields.  In `arguments` and `phrase`, a name in
 # braces stands for a field (or, in a phrase, for something the teller works out from the state).
 
@@ -138,6 +174,9 @@ class Deal:
     seat: int = field(validator=_is_seat)
     deck: tuple[Card, ...] = field(converter=_deck, validator=_whole_deck, repr=lambda deck: f"<{len(deck)} cards>")
 
+    def __str__(self) -> str:
+        return _notation(self)
+
 
 @frozen
 class DrawStock:
@@ -152,6 +191,9 @@ class DrawStock:
     noun: ClassVar[str] = "draw"
 
     seat: int = field(validator=_is_seat)
+
+    def __str__(self) -> str:
+        return _notation(self)
 
 
 @frozen
@@ -172,6 +214,9 @@ class TakeDiscard:
     seat: int = field(validator=_is_seat)
     card: Card = field(converter=_card)
 
+    def __str__(self) -> str:
+        return _notation(self)
+
 
 @frozen
 class LayDown:
@@ -187,6 +232,9 @@ class LayDown:
 
     seat: int = field(validator=_is_seat)
     cards: CardSet = field(converter=_cards, validator=_some_cards)
+
+    def __str__(self) -> str:
+        return _notation(self)
 
 
 @frozen
@@ -209,6 +257,9 @@ class LayOff:
     meld: int = field(validator=_is_meld_index)
     cards: CardSet = field(converter=_cards, validator=_some_cards)
 
+    def __str__(self) -> str:
+        return _notation(self)
+
 
 @frozen
 class Discard:
@@ -225,6 +276,9 @@ class Discard:
     seat: int = field(validator=_is_seat)
     card: Card = field(converter=_card)
 
+    def __str__(self) -> str:
+        return _notation(self)
+
 
 @frozen
 class Pass:
@@ -239,6 +293,9 @@ class Pass:
     noun: ClassVar[str] = "pass"
 
     seat: int = field(validator=_is_seat)
+
+    def __str__(self) -> str:
+        return _notation(self)
 
 
 #: An action of a player.

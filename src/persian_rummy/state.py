@@ -147,6 +147,27 @@ class GameState:
     counts, in a fixed number of steps whatever the state holds, when it is first asked for, and is
     the same in every process.
 
+    `print(state)` draws the table, as `persian_rummy.pictures.render_text` writes it; ``repr(state)``
+    is the call that rebuilds the state, in position notation (`persian_rummy.notation`):
+
+    >>> state = new_game()
+    >>> print(state)  # doctest: +ELLIPSIS
+    Before the first deal
+    N to deal
+    Score: N-S 0, E-W 0 (no deal finished)
+    <BLANKLINE>
+    Hands:
+      N  no cards
+      E  no cards
+      S  no cards
+      W  no cards
+    <BLANKLINE>
+    Table: no melds yet
+    Discard pile: empty
+    Stock: 56 cards, next first: 2♣ 3♣ 4♣ ... 🃏3 🃏4
+    >>> repr(state)[:31]
+    "parse_position('- 0/N deal - -/"
+
     Attributes:
         rules: The rules of the game.
         phase: Where the game is.
@@ -218,6 +239,13 @@ class GameState:
 
     def __repr__(self) -> str:
         return f"parse_position({_format.position(self)!r})"
+
+    def __str__(self) -> str:
+        """
+        The table as lines of text, with the cards' suit symbols, as `persian_rummy.pictures.render_text` writes it
+        but for its last newline (which `print` adds back).
+        """
+        return _scene.text(_scene.of_state(self), symbols=True).removesuffix("\n")
 
     def _repr_svg_(self) -> str:
         """
@@ -300,6 +328,26 @@ class View:
     """
     What one seat (or a spectator) knows of a game.
 
+    `print(view)` draws the table as the view's seat sees it, as `persian_rummy.pictures.render_text`
+    writes it: the cards it does not see are counted, not named.
+
+    >>> from persian_rummy import observe
+    >>> print(observe(new_game(), 1))
+    The game as E sees it
+    Before the first deal
+    N to deal
+    Score: N-S 0, E-W 0 (no deal finished)
+    <BLANKLINE>
+    Hands:
+      N        no cards
+      E (you)  no cards
+      S        no cards
+      W        no cards
+    <BLANKLINE>
+    Table: no melds yet
+    Discard pile: empty
+    Stock: 56 cards
+
     Attributes:
         seat: The seat whose view this is; `None` for the public view.
         rules: The rules.
@@ -372,6 +420,13 @@ class View:
         for meld in self.melds:
             seen |= meld.cards.mask
         return CardSet(_tables.ALL_CARDS & ~seen)
+
+    def __str__(self) -> str:
+        """
+        What the view shows as lines of text, with the cards' suit symbols, as `persian_rummy.pictures.render_text`
+        writes it but for its last newline (which `print` adds back).
+        """
+        return _scene.text(_scene.of_view(self), symbols=True).removesuffix("\n")
 
     def _repr_svg_(self) -> str:
         """
