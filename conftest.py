@@ -42,6 +42,9 @@ collect_ignore += [
 ]
 
 settings.register_profile("dev", max_examples=60, deadline=None)
+# The Pythons after the first (nox -s tests-3.12, tests-3.13): the same properties, fewer examples, since the
+# first Python has already tried the rules with the full count and these check that the code runs on them.
+settings.register_profile("quick", max_examples=20, deadline=None)
 # On CI no example database: every run starts afresh, so results never depend on earlier runs.
 settings.register_profile(
     "ci",

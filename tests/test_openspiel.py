@@ -642,10 +642,13 @@ class TestResample:
 # -- OpenSpiel's suites ------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.heavy
 class TestRandomSimulation:
     """
     OpenSpiel's C++ RandomSimTest: legal actions, clones, serialization, masks, chance sampling,
     observation sizes, rewards and returns, the game length, at every state of random games.
+
+    Heavy (about 45 seconds of one core): ``nox -s conformance`` runs it, not the default sessions.
     """
 
     def test_default_rules(self) -> None:
@@ -699,9 +702,12 @@ def play_bots(game: Any, bots: list[Any], seed: int) -> Any:
     return state
 
 
+@pytest.mark.heavy
 class TestBots:
     """
     OpenSpiel's search bots play whole games: ISMCTS with the game's resampler, and MCTS.
+
+    Heavy (about 30 seconds of one core): ``nox -s conformance`` runs it, not the default sessions.
     """
 
     def test_ismcts_against_random(self) -> None:

@@ -1,0 +1,149 @@
+"""
+The README's Development section: every command in it runs as written, or is listed here with why not.
+
+The commands are read from its ``console`` blocks (one a line, ``&&`` joining several) and from its
+inline code that starts with ``python3 -m``.  A command added to the README fails
+`TestDevelopmentCommands.test_every_command_is_run_or_listed_as_skipped` until it is run below or
+listed in `SKIPPED` with its reason.
+"""
+
+# Assertions put the expected value first: assert expected == actual.
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import persian_rummy
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+
+#: The commands of the Development section that the tests do not run, and why.
+SKIPPED = {
+    "git clone https://github.com/persian-rummy/persian-rummy.git": "needs the network; the tests run in a clone",
+    "cd persian-rummy": "the tests run in the clone's folder",
+    "python3 -m pip install .": "installs into the Python that runs the tests, which has the package installed",
+    "python3 -m pip install nox uv": "installs the tools; the tests' dependency group has nox",
+    "python3 -m nox": "the whole run of the default sessions, about 8 minutes",
+    "python3 -m nox -s conformance build compiled brute-force": "the sessions of continuous integration, minutes each",
+    "python3 -m nox -s bench-peers": "a benchmark of several minutes",
+}
+#: The demo, after the install: run from the console script the package installs.
+DEMO = "persian-rummy demo --seed 1"
+#: The tests on one Python with pytest's arguments: run as the ``tests`` session runs pytest.
+ONE_PYTHON = "python3 -m nox -s tests-3.11 -- -x -k turn"
+
+
+def development_section() -> str:
+    text = README.read_text(encoding="utf-8")
+    start = text.index("\n## Development\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : None if end == -1 else end]
+
+
+def commands(section: str) -> list[str]:
+    """
+    The commands of *section*: each line of its console blocks split at ``&&``, and its inline ``python3 -m`` code.
+    """
+    found: list[str] = []
+    for block in re.findall(r"```console\n(.*?)```", section, flags=re.DOTALL):
+        for line in block.splitlines():
+            found.extend(part.strip() for part in line.split("&&") if part.strip())
+    prose = re.sub(r"```.*?```", "", section, flags=re.DOTALL)
+    found.extend(re.findall(r"`(python3 -m [^`]+)`", prose))
+    return found
+
+
+@functools.cache
+def load_noxfile() -> ModuleType:
+    """
+    The noxfile, imported once (nox warns when its sessions are declared twice); skipped where the tests run
+    without it (a wheel's tests in cibuildwheel) or without nox.
+    """
+    if not (ROOT / "noxfile.py").exists():
+        pytest.skip("the noxfile is not beside the tests")
+    pytest.importorskip("nox")
+    spec = importlib.util.spec_from_file_location("noxfile", ROOT / "noxfile.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def child_environment() -> dict[str, str]:
+    """
+    This process's environment without pytest's, Hypothesis's and coverage's variables, importing the package
+    from where this run imports it.
+    """
+    env = {name: value for name, value in os.environ.items() if not name.startswith(("PYTEST_", "HYPOTHESIS_", "COV_"))}
+    env["PYTHONPATH"] = str(Path(persian_rummy.__file__).resolve().parents[1])
+    return env
+
+
+class TestDevelopmentCommands:
+    """
+    The README's Development section: its examples all run (the commands that take under a minute),
+    and the others are listed with the reason they are not run here.
+    """
+
+    def test_every_command_is_run_or_listed_as_skipped(self) -> None:
+        assert sorted([*SKIPPED, DEMO, ONE_PYTHON]) == sorted(commands(development_section()))
+
+    def test_the_demo_from_the_installed_command(self) -> None:
+        script = shutil.which("persian-rummy", path=str(Path(sys.executable).parent))
+        if script is None:
+            pytest.skip("the package is not installed in this Python, so there is no persian-rummy command")
+        env = child_environment()
+        shown = subprocess.run([script, *DEMO.split()[1:]], capture_output=True, check=True, text=True, env=env)  # noqa: S603
+        module = [sys.executable, "-m", "persian_rummy", *DEMO.split()[1:]]
+        expected = subprocess.run(module, capture_output=True, check=True, text=True, env=env)  # noqa: S603
+        assert (expected.stdout, "") == (shown.stdout, shown.stderr)
+        assert "" != shown.stdout
+
+    def test_the_arguments_after_the_separator_choose_a_part_without_the_coverage_threshold(self) -> None:
+        noxfile = load_noxfile()
+        posargs = ONE_PYTHON.split(" -- ", 1)[1].split()
+        assert ["-x", "-k", "turn"] == posargs
+        assert [
+            "--numprocesses=auto",
+            "-m",
+            "not heavy",
+            "--cov",
+            "--cov-branch",
+            "--cov-report=term-missing:skip-covered",
+            "--cov-fail-under=0",
+            "-x",
+            "-k",
+            "turn",
+        ] == noxfile.tests_arguments(first=True, posargs=posargs)
+        whole = noxfile.tests_arguments(first=True, posargs=[])
+        assert ["--numprocesses=auto", "-m", "not heavy", "--cov", "--cov-branch"] == whole[:5]
+        assert [] == [argument for argument in whole if argument.startswith("--cov-fail-under")]
+
+    @pytest.mark.skipif(
+        sys.version_info[:2] != (3, 11) or os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") != "source",
+        reason="the README's example runs the tests of this checkout on Python 3.11",
+    )
+    def test_the_tests_of_one_python_pass(self, tmp_path: Path) -> None:
+        """
+        The example runs pytest as ``nox -s tests-3.11`` does, on one process instead of a worker per core.
+        """
+        noxfile = load_noxfile()
+        arguments = noxfile.tests_arguments(first=True, posargs=ONE_PYTHON.split(" -- ", 1)[1].split())
+        arguments[arguments.index("--numprocesses=auto")] = "--numprocesses=0"
+        env = {**child_environment(), "COVERAGE_FILE": str(tmp_path / ".coverage")}
+        command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments]
+        done = subprocess.run(command, capture_output=True, cwd=ROOT, text=True, env=env, check=False)  # noqa: S603
+        last = done.stdout.strip().splitlines()[-1]
+        assert (0, True) == (done.returncode, " passed" in last and "failed" not in last), done.stdout[-3000:]
