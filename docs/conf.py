@@ -33,6 +33,7 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
     "sphinx.ext.napoleon",
     "sphinx_copybutton",
 ]
@@ -77,6 +78,8 @@ myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 3
 
 autodoc_default_options = {"member-order": "bysource"}
+# The API index lists the modules with their summaries; each module's page is written by hand.
+autosummary_generate = False
 autodoc_typehints = "signature"
 # Only the top-level alias: a nested alias (``tuple[PlayerAction, ...]``) does not render.
 autodoc_type_aliases = {"Action": "persian_rummy.actions.Action"}

@@ -88,6 +88,28 @@ class TestOnePagePerModule:
         assert sorted(_page(module).stem for module in PUBLIC) == pages
         assert pages == sorted(_pages_in_the_index())
 
+    def test_the_index_sums_up_each_page_beside_its_toctree(self) -> None:
+        """
+        Each section of the index lists its modules in an autosummary table (the first sentence of each
+        module's docstring), with the hidden toctree of the same pages, in the same order.
+        """
+        index = (API / "index.md").read_text(encoding="utf-8")
+        tables = re.findall(r"\.\. autosummary::\n\n(.*?)```", index, re.DOTALL)
+        summed_up = [_page(line.strip()).stem for table in tables for line in table.splitlines() if line.strip()]
+        assert _pages_in_the_index() == summed_up
+        assert index.count("```{toctree}\n:hidden:\n") == index.count("```{toctree}") == len(tables)
+
+    @pytest.mark.parametrize("module", PUBLIC)
+    def test_every_module_has_a_summary(self, module: str) -> None:
+        """
+        The summary autosummary shows: the first sentence of the module's docstring, short enough for a table row.
+        """
+        if not _exports(module) and module != "persian_rummy.rl":
+            pytest.skip(f"{module} needs an extra that is not installed")
+        paragraph = " ".join((importlib.import_module(module).__doc__ or "").strip().split("\n\n", 1)[0].split())
+        sentence = paragraph.split(". ", 1)[0]
+        assert (True, True) == (sentence != "", len(sentence) <= 200), sentence
+
     def test_the_subpackages_are_public_modules(self) -> None:
         assert set(PACKAGES[1:]) | {"persian_rummy.rl.actionids", "persian_rummy.bots.players"} <= set(PUBLIC)
 

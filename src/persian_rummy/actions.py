@@ -25,8 +25,8 @@ these declarations and from the fields.
 >>> [(kind.verb, kind.type_name, kind.arguments) for kind in ACTION_TYPES[1:3]]
 [('draw', 'draw_stock', ''), ('take', 'take_discard', '{card}')]
 
-An action's `str` is its action notation, as `persian_rummy.notation.format_action` writes it
-and `persian_rummy.notation.parse_action` reads it; its `repr` is the call that builds it:
+An action's ``str`` is its action notation, as `persian_rummy.notation.format_action` writes it
+and `persian_rummy.notation.parse_action` reads it; its ``repr`` is the call that builds it:
 
 >>> str(DrawStock(1)), f"{Discard(2, 'Qh')}", repr(DrawStock(1))
 ('E draw', 'S discard Qh', 'DrawStock(seat=1)')

@@ -111,6 +111,12 @@ def _optional_card(value: Card | str | None) -> Card | None:
     return Card.parse(value) if isinstance(value, str) else value
 
 
+def _phase(value: Phase | str) -> Phase:
+    # A function rather than the class itself: attrs types the parameter of __init__ by the converter's
+    # first parameter, and the class has none that autodoc can read (the signature showed a bare ``phase``).
+    return Phase(value)
+
+
 def _hands(value: Iterable[_Cards | CardSet]) -> tuple[CardSet, CardSet, CardSet, CardSet]:
     return _four_sets(value, "hands")
 
@@ -147,7 +153,7 @@ class GameState:
     counts, in a fixed number of steps whatever the state holds, when it is first asked for, and is
     the same in every process.
 
-    `print(state)` draws the table, as `persian_rummy.pictures.render_text` writes it; ``repr(state)``
+    ``print(state)`` draws the table, as `persian_rummy.pictures.render_text` writes it; ``repr(state)``
     is the call that rebuilds the state, in position notation (`persian_rummy.notation`):
 
     >>> state = new_game()
@@ -194,7 +200,7 @@ class GameState:
     """
 
     rules: Rules = field(default=DEFAULT_RULES)
-    phase: Phase = field(converter=Phase)
+    phase: Phase = field(converter=_phase)
     deal: int = 0
     dealer: int = 0
     to_act: int | None = None
@@ -328,7 +334,7 @@ class View:
     """
     What one seat (or a spectator) knows of a game.
 
-    `print(view)` draws the table as the view's seat sees it, as `persian_rummy.pictures.render_text`
+    ``print(view)`` draws the table as the view's seat sees it, as `persian_rummy.pictures.render_text`
     writes it: the cards it does not see are counted, not named.
 
     >>> from persian_rummy import observe
@@ -375,7 +381,7 @@ class View:
 
     seat: int | None
     rules: Rules
-    phase: Phase = field(converter=Phase)
+    phase: Phase = field(converter=_phase)
     deal: int
     dealer: int
     to_act: int | None
