@@ -7,7 +7,8 @@ Development tasks: ``nox`` runs the tests, the linters, the type checker, the do
 and a match on a local Dask cluster.
 
 Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled brute-force``: the
-conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python, the build of the package
+conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python (with the tests marked
+``heavy``, which the default sessions leave out), the build of the package
 with its checks and its tests against the installed wheel, the compiled build's tests, and the legal
 actions checked against ``apply`` by brute force in 2,000 games; then one short round of
 ``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
