@@ -56,14 +56,16 @@ def tests(session: nox.Session) -> None:
 
 def tests_arguments(*, first: bool, posargs: list[str]) -> list[str]:
     """
-    The arguments of pytest in ``nox -s tests``: one worker per core, coverage of branches on the *first*
-    Python (combined from the workers and reported), its threshold only when no *posargs* choose a part
-    of the suite, and the heavy tests left out (a ``-m`` among the *posargs* chooses again).
+    The arguments of pytest in ``nox -s tests``: one worker per core, sharing the tests as they go, coverage
+    of branches on the *first* Python (combined from the workers and reported), its threshold only when no
+    *posargs* choose a part of the suite, and the heavy tests left out (a ``-m`` among the *posargs* chooses
+    again).
     """
     coverage = ["--cov", "--cov-branch", "--cov-report=term-missing:skip-covered"] if first else []
     if first and posargs:
         coverage.append("--cov-fail-under=0")
-    return ["--numprocesses=auto", "-m", "not heavy", *coverage, *posargs]
+    # Work stealing: a worker left idle takes tests queued for the other, so no long test ends the run alone.
+    return ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy", *coverage, *posargs]
 
 
 def tests_environment(python: str) -> dict[str, str]:

@@ -117,6 +117,7 @@ class TestDevelopmentCommands:
         assert ["-x", "-k", "turn"] == posargs
         assert [
             "--numprocesses=auto",
+            "--dist=worksteal",
             "-m",
             "not heavy",
             "--cov",
@@ -128,7 +129,7 @@ class TestDevelopmentCommands:
             "turn",
         ] == noxfile.tests_arguments(first=True, posargs=posargs)
         whole = noxfile.tests_arguments(first=True, posargs=[])
-        assert ["--numprocesses=auto", "-m", "not heavy", "--cov", "--cov-branch"] == whole[:5]
+        assert ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy", "--cov", "--cov-branch"] == whole[:6]
         assert [] == [argument for argument in whole if argument.startswith("--cov-fail-under")]
 
     @pytest.mark.skipif(
