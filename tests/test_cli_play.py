@@ -595,9 +595,9 @@ class TestInTheTerminal:
         child.expect(pexpect.EOF)
         after = _read(_text(child.before))
         child.close()
-        resume = f"persian-rummy play --resume {path} plays on from there"
+        resume = f"the record so far is in {path}: persian-rummy play --resume {path} plays on from there"
         assert 1 == child.exitstatus
-        assert f"\npersian-rummy: end of input: the game stopped in deal 1, after 3 actions; the record so far is in {path}: {resume}.\n" == after
+        assert f"\npersian-rummy: end of input: the game stopped in deal 1, after 3 actions; {resume}.\n" == after
         assert 3 == len(from_json(path.read_text(encoding="utf-8"), GameRecord).actions)
 
 

@@ -105,8 +105,7 @@ class TestAWholeGame:
 
         app, _ = run(table, drive)
         played = _table(seed=4)
-        answers = io.StringIO()
-        ending = _line_mode.play_table(played, lambda _lines: None, lambda prompt: answers.write(prompt) and "1")
+        ending = _line_mode.play_table(played, lambda _lines: None, lambda prompt: "" if "Enter" in prompt else "1")
         assert ("over", "over") == (app.return_value, ending)
         assert played.actions == table.actions
         record = table.record()
@@ -136,7 +135,7 @@ class TestScreens:
         async def drive(_app: PlayApp, _pilot: Pilot[str]) -> None:
             pass
 
-        app, text = run(_table(), drive, size)
+        _, text = run(_table(), drive, size)
         compare(f"first-move-{size[0]}x{size[1]}", text)
 
     @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
@@ -150,7 +149,7 @@ class TestScreens:
             number = next(n for n, move in enumerate(app.offered, 1) if isinstance(move, TakeDiscard))
             await pilot.press(*str(number), "enter")
 
-        app, text = run(_table(), drive, size)
+        _, text = run(_table(), drive, size)
         assert "You must play" in text
         compare(f"taken-{size[0]}x{size[1]}", text)
 
@@ -159,7 +158,7 @@ class TestScreens:
         async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
             await until(app, pilot, lambda app: app.waiting == "deal")
 
-        app, text = run(_table(), drive, size)
+        _, text = run(_table(), drive, size)
         assert "Score of deal 1" in text.splitlines()[1]
         compare(f"deal-over-{size[0]}x{size[1]}", text)
 
@@ -167,7 +166,7 @@ class TestScreens:
         async def drive(_app: PlayApp, pilot: Pilot[str]) -> None:
             await pilot.press("?")
 
-        app, text = run(_table(), drive)
+        _, text = run(_table(), drive)
         compare("help-80x24", text)
 
     def test_a_resize_reflows(self) -> None:
@@ -196,7 +195,7 @@ class TestKeysAndMouse:
     """
 
     def test_notation_completed_with_tab(self) -> None:
-        async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
+        async def drive(_app: PlayApp, pilot: Pilot[str]) -> None:
             await pilot.press("d", "r", "tab", "enter")
 
         table = _table()
@@ -219,7 +218,7 @@ class TestKeysAndMouse:
         async def drive(_app: PlayApp, pilot: Pilot[str]) -> None:
             await pilot.press("9", "enter")
 
-        app, text = run(_table(), drive)
+        _, text = run(_table(), drive)
         assert "There is no move 9: type 1, the only move, or ? for help." in text
 
     def test_a_click_on_the_pile_takes(self) -> None:

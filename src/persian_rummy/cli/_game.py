@@ -51,6 +51,7 @@ _SEAT_NUMBER: Final = re.compile(r"\bseat ([0-3])\b")
 _LOOK: Final = _screen.Look()
 #: The verbs a person may type: a deal is the dealer's, never theirs.
 VERBS: Final = ("draw", "take", "meld", "lay", "discard", "pass")
+_A_DEAL: Final = re.compile(r"(?:[NESW0-3]\s+)?deal\b", re.IGNORECASE)
 _NOTATION_VERBS: Final = re.compile(r"\(expected deal, draw, take, meld, lay, discard or pass\)")
 _KINDS: Final = (DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass)
 QUIT: Final = frozenset({"quit", "q", "exit"})
@@ -307,6 +308,8 @@ def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> P
         if 1 <= number <= len(moves):
             return moves[number - 1]
         return f"There is no move {_limits.shown(answer)[1:-1]}: {_type_a_number(moves)}, or ? for help."
+    if _A_DEAL.match(answer):
+        return f"Not a move: the dealer deals, not you: type {', '.join(VERBS[:-1])} or {VERBS[-1]} (R7)"
     try:
         action = parse_action(answer.translate(_SYMBOLS_AS_LETTERS), state)
     except IllegalActionError as error:
