@@ -603,13 +603,15 @@ class TestInTheTerminal:
 
 class TestThePage:
     """
-    The screens of docs/play.md are those of the game they come from: seed 1 with random bots,
-    South answering 1 at every prompt, and three wrong answers at the screen the page shows.
+    The screens of docs/play.md are those of the game they come from: the full screen's of
+    tests/data/screens, then in the line mode seed 1 with random bots, South answering 1 at every
+    prompt, and three wrong answers at the screen the page shows.
     """
 
     def test_the_screens_of_the_page(self) -> None:
         blocks = re.findall(r"```text\n(.*?)```", (DOCS / "play.md").read_text(encoding="utf-8"), re.DOTALL)
-        shown, wrong, end = blocks
+        full, shown, wrong, end = blocks
+        assert (DATA / "screens" / "taken-80x24.txt").read_text(encoding="utf-8") == full
         answers = {45: "7", 46: "discard 2s", 47: "tkae 7s"}
         played = Transcript(lambda _screen, prompt: answers.get(prompt, "1"))
         command.play(_options(1), played.show, played.ask)

@@ -10,9 +10,10 @@ The ``persian-rummy`` command.
 * ``persian-rummy replay FILE`` prints a recorded game action by action, checking every
   action, with the scores.
 * ``persian-rummy show POSITION`` prints a position written in position notation.
-* ``persian-rummy play [--seat S] [--partner BOT] [--opponents BOT] [--seed N] [--record FILE]``
-  lets a person play a game against the bots of `persian_rummy.bots.players` (it needs rich, the
-  ``cli`` extra): see `persian_rummy.cli._play_command`.
+* ``persian-rummy play [--seat S] [--partner BOT] [--opponents BOT] [--seed N] [--record FILE]
+  [--resume FILE] [--plain] [--delay SECONDS]`` lets a person play a game against the bots of
+  `persian_rummy.bots.players`, full-screen in a terminal (Textual) or line by line (it needs
+  rich and Textual, the ``cli`` extra): see `persian_rummy.cli._play_command`.
 * ``persian-rummy match FIRST SECOND [--games N] [--jobs J] [--seed N] [--out FILE] [--records DIR]``
   plays a match of duplicate deals between two bots and prints its summary (it needs rich, the
   ``cli`` extra): see `persian_rummy.cli._match_command`.
@@ -533,7 +534,8 @@ def _match(args: argparse.Namespace) -> int:
     return 0
 
 
-#: What each subcommand runs, given the command line; its exit status.
+#: What each subcommand runs, given the command line; its exit status.  A new subcommand adds its
+#: parser in `_parser` and its function here.
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "demo": _demo,
     "replay": _replay,
