@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -23,6 +24,7 @@ pytest.importorskip("textual", reason="the full screen needs textual (the cli ex
 from rich.console import Console
 from textual.pilot import Pilot
 
+import persian_rummy.cli
 from persian_rummy import Discard, DrawStock, LayOff, Phase, TakeDiscard
 from persian_rummy.cli import _game, _line_mode, _screen
 from persian_rummy.cli._tui import PlayApp
@@ -263,3 +265,46 @@ class TestKeysAndMouse:
         assert _game.ordered(app.offered, app.table.look) == app.offered
         ranks = [move.card.rank for move in app.offered if isinstance(move, Discard)]
         assert sorted(ranks) == ranks
+
+
+class TestTheCommand:
+    """
+    ``persian-rummy play`` in a terminal plays on the full screen; without Textual, in the line mode.
+    """
+
+    def _terminal(self, monkeypatch: pytest.MonkeyPatch) -> list[tuple[_game.Table, float]]:
+        from persian_rummy.cli import _play_command, _tui  # noqa: PLC0415
+
+        played: list[tuple[_game.Table, float]] = []
+
+        def play(table: _game.Table, *, delay: float) -> str:
+            played.append((table, delay))
+            return "over"
+
+        monkeypatch.setattr(_play_command, "_is_terminal", lambda _stream: True)
+        monkeypatch.setattr(_tui, "play", play)
+        return played
+
+    def test_full_screen_in_a_terminal(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        played = self._terminal(monkeypatch)
+        from persian_rummy.cli import main  # noqa: PLC0415
+
+        assert 0 == main(["play", "--seed", "7", "--delay", "0.25"])
+        assert [(7, 0.25)] == [(table.options.seed, delay) for table, delay in played]
+
+    def test_without_textual(self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        played = self._terminal(monkeypatch)
+        monkeypatch.setitem(sys.modules, "persian_rummy.cli._tui", None)  # as when textual cannot be imported
+        monkeypatch.delattr(persian_rummy.cli, "_tui")
+        monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+        from persian_rummy.cli import _play_command, main  # noqa: PLC0415
+
+        monkeypatch.setattr(_line_mode, "_readline", lambda: None)
+        assert 0 == main(["play", "--seed", "7"])
+        assert ([], _play_command.NEEDS_TEXTUAL + "\n") == (played, capsys.readouterr().err)
+
+    def test_ctrl_c_interrupts(self) -> None:
+        async def drive(_app: PlayApp, pilot: Pilot[str]) -> None:
+            await pilot.press("ctrl+c")
+
+        assert "interrupted" == run(_table(), drive)[0].return_value

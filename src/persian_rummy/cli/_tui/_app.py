@@ -75,7 +75,8 @@ class TextScreen(ModalScreen[None]):
 
 class PlayApp(App[str]):
     """
-    A person's game on the full screen; `App.run` returns how it ended: ``"over"`` or ``"quit"``.
+    A person's game on the full screen; `App.run` returns how it ended: ``"over"``, ``"quit"``
+    (Ctrl+Q) or ``"interrupted"`` (Ctrl+C).
     """
 
     CSS_PATH = Path(__file__).with_name("play.tcss")
@@ -85,7 +86,7 @@ class PlayApp(App[str]):
         Binding("question_mark", "help", "Help"),
         Binding("ctrl+s", "sort", "Sort"),
         Binding("ctrl+q", "stop", "Quit", priority=True),
-        Binding("ctrl+c", "stop", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "Interrupt", show=False, priority=True),
         Binding("up", "moves('up')", "Moves", show=False),
         Binding("down", "moves('down')", "Moves", show=False),
         Binding("escape", "clear", "Clear", show=False),
@@ -327,6 +328,9 @@ class PlayApp(App[str]):
     def action_stop(self) -> None:
         self.exit("quit")
 
+    def action_interrupt(self) -> None:
+        self.exit("interrupted")
+
     def action_clear(self) -> None:
         self.selected.clear()
         self.query_one(Entry).value = ""
@@ -358,5 +362,11 @@ def play(table: _game.Table, *, delay: float) -> str:
     """
     Play *table*'s game on the full screen, the bots pausing *delay* seconds before each action;
     ``"over"`` when it is played out, ``"quit"`` when the person stopped it.
+
+    Raises:
+        KeyboardInterrupt: the person pressed Ctrl+C, as in the line mode.
     """
-    return PlayApp(table, delay).run() or "quit"
+    ending = PlayApp(table, delay).run() or "quit"
+    if ending == "interrupted":
+        raise KeyboardInterrupt
+    return ending
