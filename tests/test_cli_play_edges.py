@@ -69,6 +69,7 @@ class TestInputThatIsNoAnswer:
     Input that no person typed ends the game with status 1 and one line saying why, the record so far kept.
     """
 
+    @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this system")
     def test_an_endless_stream_of_nul_bytes(self, tmp_path: Path) -> None:
         path = tmp_path / "game.json"
         env = {**os.environ, "PYTHONPATH": str(SRC)}
