@@ -91,6 +91,11 @@ LAYERS = (
     "_hypothesis",
     "cli._match_command",
     "cli._screen",
+    "cli._game",
+    "cli._line_mode",
+    "cli._tui._widgets",
+    "cli._tui._app",
+    "cli._tui",
     "cli._play_command",
     "cli",
     "__init__",
@@ -104,6 +109,8 @@ ROOMS = ("bots", "matches", "rl", "cli")
 LATE_IMPORTS = {
     # Hypothesis calls the entry point while persian_rummy.strategies may still be being imported.
     ("_hypothesis", "_strategy_for", "strategies"),
+    # The full screen needs Textual, which is optional: without it, play has the line mode.
+    ("cli._play_command", "_full_screen", "cli._tui"),
 }
 
 
@@ -267,7 +274,7 @@ def test_importing_the_package_loads_only_the_core() -> None:
 
 
 #: The optional dependencies: the extras' libraries, which only the modules that need them import.
-OPTIONAL = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "rich", "hypothesis", "dask")
+OPTIONAL = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "rich", "textual", "hypothesis", "dask")
 
 
 def test_the_subpackages_import_with_the_dependencies_alone() -> None:

@@ -179,8 +179,11 @@ class TestErrors:
     def test_an_unknown_player(self, capsys: pytest.CaptureFixture[str]) -> None:
         with pytest.raises(InvalidValueError) as caught:
             make_player("nobody")
-        assert 1 == main(["match", "random", "nobody"])
-        assert ("", f"persian-rummy: {caught.value}\n") == capsys.readouterr()
+        with pytest.raises(SystemExit) as info:
+            main(["match", "random", "nobody"])
+        assert 2 == info.value.code
+        err = capsys.readouterr().err.splitlines()[-1]
+        assert f"persian-rummy match: error: argument SECOND: {caught.value}" == err
 
     def test_unknown_rules(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert 1 == main(["match", "random", "random", "--rules", "nonsense=1"])

@@ -416,10 +416,10 @@ def first_move_in_notation(screen_text: str) -> str:
 
 #: The bad answers given, by the number of the prompt, and the line each gets.
 BAD = {
-    2: ("0", "There is no move 0: type a number from 1 to 1, or ? for help."),
+    2: ("0", "There is no move 0: type 1, the only move, or ? for help."),
     4: (
         "tkae 8s",
-        "Not a move: unknown action 'tkae' in 'tkae 8s' (expected deal, draw, take, meld, lay, discard or pass)",
+        "Not a move: unknown action 'tkae' in 'tkae 8s' (expected draw, take, meld, lay, discard or pass)",
     ),
     6: ("discard X9", "Not a move: not a card: 'X9' in 'X9'"),
     8: ("", "Type a move's number or the move in notation (? for help)."),
@@ -449,7 +449,7 @@ def _environment(**extra: str) -> dict[str, str]:
 def _spawn(*args: str, **extra: str) -> pexpect.spawn[str]:
     return pexpect.spawn(
         sys.executable,
-        ["-c", CHILD, "play", *args],
+        ["-c", CHILD, "play", "--plain", *args],
         env=_environment(**extra),
         encoding="utf-8",
         dimensions=(40, WIDTH),
@@ -559,7 +559,7 @@ class TestInTheTerminal:
         child = _spawn("--seed", "3", *BOTS, NO_COLOR="1")
         child.expect(PROMPT)
         raw = _text(child.before)
-        child.sendeof()
+        child.sendline("quit")
         child.expect(pexpect.EOF)
         child.close()
         assert (0, None) == (child.exitstatus, COLOURS.search(raw))
@@ -585,28 +585,33 @@ class TestInTheTerminal:
         child.close()
         assert 130 == child.exitstatus
         assert "Traceback" not in after
+        assert after.endswith("\n")  # the shell's prompt starts a line of its own
 
-    def test_end_of_input_ends_quietly(self, tmp_path: Path) -> None:
+    def test_end_of_input_says_how_to_resume(self, tmp_path: Path) -> None:
         path = tmp_path / "game.json"
         child = _spawn("--seed", "3", *BOTS, "--record", str(path))
         child.expect(PROMPT)
         child.sendeof()
         child.expect(pexpect.EOF)
-        after = _text(child.before)
+        after = _read(_text(child.before))
         child.close()
-        assert (0, "\n") == (child.exitstatus, _read(after))
-        assert [] == list(tmp_path.iterdir())
+        resume = f"the record so far is in {path}: persian-rummy play --resume {path} plays on from there"
+        assert 1 == child.exitstatus
+        assert f"\npersian-rummy: end of input: the game stopped in deal 1, after 3 actions; {resume}.\n" == after
+        assert 3 == len(from_json(path.read_text(encoding="utf-8"), GameRecord).actions)
 
 
 class TestThePage:
     """
-    The screens of docs/play.md are those of the game they come from: seed 1 with random bots,
-    South answering 1 at every prompt, and three wrong answers at the screen the page shows.
+    The screens of docs/play.md are those of the game they come from: the full screen's of
+    tests/data/screens, then in the line mode seed 1 with random bots, South answering 1 at every
+    prompt, and three wrong answers at the screen the page shows.
     """
 
     def test_the_screens_of_the_page(self) -> None:
         blocks = re.findall(r"```text\n(.*?)```", (DOCS / "play.md").read_text(encoding="utf-8"), re.DOTALL)
-        shown, wrong, end = blocks
+        full, shown, wrong, end = blocks
+        assert (DATA / "screens" / "taken-80x24.txt").read_text(encoding="utf-8") == full
         answers = {45: "7", 46: "discard 2s", 47: "tkae 7s"}
         played = Transcript(lambda _screen, prompt: answers.get(prompt, "1"))
         command.play(_options(1), played.show, played.ask)
@@ -658,14 +663,31 @@ class TestCommandLine:
         out, err = capsys.readouterr()
         assert ("", f"persian-rummy: {tmp_path / 'missing' / 'game.json'}: No such file or directory\n") == (out, err)
 
-    def test_quit_and_end_of_input_write_no_record(
+    def test_quit_and_end_of_input_write_the_record_so_far(
         self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        for answers in ("quit\n", "1\n1\n"):
-            monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
-            assert 0 == main(["play", "--seed", "5", "--record", str(tmp_path / "game.json")])
-        assert [] == list(tmp_path.iterdir())
-        assert "Your move" in capsys.readouterr().out
+        path = tmp_path / "game.json"
+        resume = f"the record so far is in {path}: persian-rummy play --resume {path} plays on from there"
+        monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+        assert 0 == main(["play", "--seed", "5", "--record", str(path)])
+        out, err = capsys.readouterr()
+        assert (f"You stopped the game in deal 1, after 3 actions; {resume}.\n", "") == (out.splitlines(True)[-1], err)
+        assert 3 == len(from_json(path.read_text(encoding="utf-8"), GameRecord).actions)
+        monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\n"))
+        assert 1 == main(["play", "--seed", "5", "--record", str(path)])
+        where = "deal 1, after 5 actions"
+        assert f"persian-rummy: end of input: the game stopped in {where}; {resume}.\n" == capsys.readouterr().err
+        assert ["game.json"] == [file.name for file in tmp_path.iterdir()]
+
+    def test_end_of_input_without_a_record(
+        self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+        assert 1 == main(["play", "--seed", "5"])
+        how = "with --record FILE, the record so far is written to FILE, and play --resume FILE plays on from it"
+        assert f"persian-rummy: end of input: the game stopped in deal 1, after 3 actions; {how}.\n" == (
+            capsys.readouterr().err
+        )
 
     def test_an_interrupt_leaves_no_record(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(sys, "stdin", _Interrupting())
@@ -683,7 +705,7 @@ class TestCommandLine:
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     ) -> None:
         monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-        assert 0 == main(["play"])
+        assert 1 == main(["play"])
         second = capsys.readouterr().out.splitlines()[1]
         assert re.fullmatch(r"Seed (\d+) \(--seed \1 deals the same cards again\)\.  \? shows the help\.", second)
 
@@ -709,7 +731,7 @@ class TestCommandLine:
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     ) -> None:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff\n"), encoding="utf-8"))
-        assert 0 == main(["play", "--seed", "5", *BOTS])
+        assert 1 == main(["play", "--seed", "5", *BOTS])
         assert "Not a move: not a seat: '\ufffd' in '\ufffd' (expected N, E, S or W)\n" in capsys.readouterr().out
 
     def test_a_long_line_is_read_only_so_far(self) -> None:

@@ -10,9 +10,10 @@ The ``persian-rummy`` command.
 * ``persian-rummy replay FILE`` prints a recorded game action by action, checking every
   action, with the scores.
 * ``persian-rummy show POSITION`` prints a position written in position notation.
-* ``persian-rummy play [--seat S] [--partner BOT] [--opponents BOT] [--seed N] [--record FILE]``
-  lets a person play a game against the bots of `persian_rummy.bots.players` (it needs rich, the
-  ``cli`` extra): see `persian_rummy.cli._play_command`.
+* ``persian-rummy play [--seat S] [--partner BOT] [--opponents BOT] [--seed N] [--record FILE]
+  [--resume FILE] [--plain] [--delay SECONDS]`` lets a person play a game against the bots of
+  `persian_rummy.bots.players`, full-screen in a terminal (Textual) or line by line (it needs
+  rich and Textual, the ``cli`` extra): see `persian_rummy.cli._play_command`.
 * ``persian-rummy match FIRST SECOND [--games N] [--jobs J] [--seed N] [--out FILE] [--records DIR]``
   plays a match of duplicate deals between two bots and prints its summary (it needs rich, the
   ``cli`` extra): see `persian_rummy.cli._match_command`.
@@ -42,7 +43,7 @@ import random
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
@@ -290,6 +291,8 @@ class _RecordFile:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        if not path:
+            raise OSError(errno.ENOENT, "an empty path names no file", path)
         try:
             self.target, self.mode = _target(path)
             handle, name = tempfile.mkstemp(prefix=".persian-rummy-", suffix=".tmp", dir=self.target.parent)
@@ -507,25 +510,59 @@ def _input_label(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _run(args: argparse.Namespace) -> None:
+def _demo(args: argparse.Namespace) -> int:
+    demo(args.seed, record=args.record)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    replay_file(args.file)
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    show(_stdin_position() if args.position == "-" else parse_position(args.position.strip()))
+    return 0
+
+
+def _play_game(args: argparse.Namespace) -> int:
+    return _play_command.run(args, _RecordFile, _read_input)
+
+
+def _match(args: argparse.Namespace) -> int:
+    _match_command.run(args, _RecordFile)
+    return 0
+
+
+#: What each subcommand runs, given the command line; its exit status.  A new subcommand adds its
+#: parser in `_parser` and its function here.
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "demo": _demo,
+    "replay": _replay,
+    "show": _show,
+    "play": _play_game,
+    "match": _match,
+}
+
+
+def _run(args: argparse.Namespace) -> int:
     """
-    Run the command *args* asks for, and flush its output.
+    Run the command *args* asks for, and flush its output; the exit status.
     """
     if sys.stdout is None:
         raise OSError(errno.EBADF, "standard output is closed", _STDOUT)
-    if args.command == "demo":
-        demo(args.seed, record=args.record)
-    elif args.command == "replay":
-        replay_file(args.file)
-    elif args.command == "play":
-        _play_command.run(args, _RecordFile)
-    elif args.command == "match":
-        _match_command.run(args, _RecordFile)
-    elif args.position == "-":
-        show(_stdin_position())
-    else:
-        show(parse_position(args.position.strip()))
+    status = _COMMANDS[args.command](args)
     sys.stdout.flush()
+    return status
+
+
+def _file_label(error: OSError) -> str:
+    """
+    How a message names the file of *error*: standard output when it has none, and an empty path as such.
+    """
+    if error.filename is None:
+        return _STDOUT
+    return str(error.filename) or "'' (an empty path)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -534,11 +571,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     when interrupted (a wrong command line exits with status 2).
     """
     label = None
+    status = 0
     try:
         _tolerant_output()
         args = _parser().parse_args(argv)
         label = _input_label(args)
-        _run(args)
+        status = _run(args)
     except KeyboardInterrupt:
         return _INTERRUPTED
     except BrokenPipeError:  # the reader stopped early, as ``| head`` does
@@ -546,12 +584,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         if error.filename is None:  # writing standard output failed
             _discard_output()
-        _complain(f"{error.filename or _STDOUT}: {error.strerror or error}")
+        _complain(f"{_file_label(error)}: {error.strerror or error}")
         return 1
     except PersianRummyError as error:
         _complain(str(error) if label is None else f"{label}: {error}")
         return 1
-    return 0
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from .._core import limits as _limits
 from ..bots.players import make_player
+from ..exceptions import PersianRummyError
 from ..matches import MatchResult, MatchSummary, play_match
 from ..notation import format_rules, parse_rules
 from ..serialize import to_json
@@ -85,12 +86,29 @@ def jobs_argument(text: str) -> int:
     raise argparse.ArgumentTypeError(msg)
 
 
+def player_argument(text: str) -> str:
+    """
+    A team's player as the command line names it, checked by `persian_rummy.bots.players.make_player`,
+    so that a wrong one is a wrong command line (exit status 2).
+
+    >>> player_argument("greedy")
+    'greedy'
+    """
+    try:
+        make_player(text)
+    except PersianRummyError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """
     Give the ``match`` command's *parser* its arguments.
     """
-    parser.add_argument("first", metavar="FIRST", help="the first team's player: random, greedy, pimc:200, ...")
-    parser.add_argument("second", metavar="SECOND", help="the second team's player")
+    parser.add_argument(
+        "first", type=player_argument, metavar="FIRST", help="the first team's player: random, greedy, pimc:200, ..."
+    )
+    parser.add_argument("second", type=player_argument, metavar="SECOND", help="the second team's player")
     parser.add_argument(
         "--games", type=games_argument, default=100, metavar="N", help="games, an even number (default 100)"
     )

@@ -189,6 +189,24 @@ def table_lines(view: View, look: Look) -> list[Line]:
     return lines
 
 
+def meld_lines(view: View, look: Look) -> list[Line]:
+    """
+    The melds on the table, numbered, one short line each: its cards, its kind and who laid it
+    down, then each lay-off and who made it (``run by N; 9♣ by S (you)``).
+    """
+    lines: list[Line] = []
+    for number, meld in enumerate(view.melds, start=1):
+        how = f"{meld.kind} by {seat_name(meld.owner, view.seat)}"
+        if _doubled(meld, view):
+            how += " (doubled)"
+        parts: list[Segment] = [(f"{number:>2}  ", NUMBER), *cards(meld.cards, look), (f"  {how}", "")]
+        for seat, part in enumerate(meld.layoffs):
+            if part:
+                parts.extend([("; ", ""), *cards(part, look), (f" by {seat_name(seat, view.seat)}", "")])
+        lines.append(tuple(parts))
+    return lines
+
+
 def pile_lines(view: View, look: Look) -> list[Line]:
     """
     The discard pile, bottom to top, its top card in brackets, and the size of the stock.
@@ -286,6 +304,14 @@ def _move_words(action: PlayerAction, view: View, look: Look) -> tuple[str, list
             return "pass", [("your turn", "")]
         case _:  # pragma: no cover (every player action is matched)
             assert_never(action)
+
+
+def move_line(number: int, action: PlayerAction, view: View, look: Look) -> Line:
+    """
+    One legal move on a line of its own, with its number and its kind: ``3) take 7♠ and 6 above``.
+    """
+    label, words = _move_words(action, view, look)
+    return ((f"{number:>2})", NUMBER), (" ", ""), (label, HEADING), (" ", ""), *words)
 
 
 def move_lines(moves: Sequence[PlayerAction], view: View, look: Look) -> list[Line]:
@@ -408,8 +434,15 @@ def deal_over_screen(view: View, look: Look, news: Sequence[Line]) -> list[Line]
     lines: list[Line] = [(((f"Deal {view.deal} is over", HEADING),)), ()]
     lines += _told("Since your last turn:", news)
     lines += [*table_lines(view, look), (("Cards left in hand:", HEADING),)]
-    lines += [_left_line(view, seat, look) for seat in range(4)]
+    lines += left_lines(view, look)
     return [*lines, (), *score_lines(view)]
+
+
+def left_lines(view: View, look: Look) -> list[Line]:
+    """
+    The cards left in each hand at the end of a deal, with their points.
+    """
+    return [_left_line(view, seat, look) for seat in range(4)]
 
 
 def result_line(view: View) -> Line:

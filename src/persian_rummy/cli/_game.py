@@ -1,0 +1,332 @@
+"""
+The game that ``persian-rummy play`` runs, whatever shows it: the state, every action so far,
+what the person is told, and the person's answers read as moves.
+
+`Table` holds one game and advances it one action at a time: a deal, a bot's move, or the
+person's move once they choose it.  The line mode (`persian_rummy.cli._line_mode`) and the
+full screen (`persian_rummy.cli._tui`) both drive it, so that they play the same game for the
+same seed and answers.  Everything the person is shown comes from their `View`
+(`persian_rummy.observe`) and its legal actions.
+
+The deals come from a ``random.Random`` seeded with the seed, and each bot has its own, seeded
+from the seed and its seat, so a seed and the person's moves give the same game again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from attrs import evolve, frozen
+
+from .._core import limits as _limits
+from ..actions import Action, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..bots.players import PLAYER_NAMES, Player, make_player
+from ..cards import Card, by_rank
+from ..engine import apply, is_deal_over, legal_actions, random_deal
+from ..exceptions import IllegalActionError, PersianRummyError
+from ..notation import SEAT_LETTERS, format_action, parse_action
+from ..records import GameRecord
+from ..state import GameState, Phase, View, new_game
+from ..views import observe
+from . import _screen
+
+#: The bots in the order they are preferred as the default: the strongest that plays quickly first.
+_PREFERRED: Final = ("greedy", "random")
+#: The bot the command seats by default.
+DEFAULT_BOT: Final = next((name for name in _PREFERRED if name in PLAYER_NAMES), min(PLAYER_NAMES))
+#: The person's name in the game record.
+PERSON: Final = "person"
+#: The event of a game's record, from which ``--resume`` reads the seed back.
+EVENT: Final = "persian-rummy play, seed {seed}"
+_EVENT_SEED: Final = re.compile(r"persian-rummy play, seed (\d{1,18})")
+#: What the card symbols stand for in notation, for answers typed with them (``Q♥``).
+_SYMBOLS_AS_LETTERS: Final = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s", "🃏": "X", "\ufe0f": None})
+#: A seat named by its number in the engine's messages, which the screen names by its letter.
+_SEAT_NUMBER: Final = re.compile(r"\bseat ([0-3])\b")
+#: How the screen shows cards unless told otherwise.
+_LOOK: Final = _screen.Look()
+#: The verbs a person may type: a deal is the dealer's, never theirs.
+VERBS: Final = ("draw", "take", "meld", "lay", "discard", "pass")
+_A_DEAL: Final = re.compile(r"(?:[NESW0-3]\s+)?deal\b", re.IGNORECASE)
+_NOTATION_VERBS: Final = re.compile(r"\(expected deal, draw, take, meld, lay, discard or pass\)")
+_KINDS: Final = (DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass)
+QUIT: Final = frozenset({"quit", "q", "exit"})
+HELP_WORDS: Final = frozenset({"?", "help", "h"})
+SORT: Final = "sort"
+HELP: Final = (
+    "Type a move's number, or the move in action notation: draw, take 9c,",
+    "meld 9d9h9s, lay 5c6c on 7c, discard Qh, pass.  A card is its rank",
+    "(2-9, T or 10, J, Q, K, A) and its suit (c d h s, or ♣ ♦ ♥ ♠); the jokers",
+    "are X1-X4.  A lay-off names its meld by any card of it.",
+    "Also: sort (your hand by rank, or by suit again), ? (this help), quit.",
+)
+
+
+@frozen
+class Options:
+    """
+    What ``persian-rummy play`` was asked for.
+
+    Attributes:
+        seat: The person's seat, 0-3.
+        partner: The name of the partner's bot (`persian_rummy.bots.players.PLAYER_NAMES`).
+        opponents: The name of the opponents' bot.
+        seed: The seed of the deals and of the bots' random sources.
+        look: How the screen shows cards.
+    """
+
+    seat: int = 2
+    partner: str = DEFAULT_BOT
+    opponents: str = DEFAULT_BOT
+    seed: int = 0
+    look: _screen.Look = _LOOK
+
+    def players(self) -> tuple[str, str, str, str]:
+        """
+        The players' names by seat: the person, the partner opposite, the opponents either side.
+        """
+        names = [self.opponents] * 4
+        names[self.seat] = PERSON
+        names[(self.seat + 2) % 4] = self.partner
+        return (names[0], names[1], names[2], names[3])
+
+
+def seed_of(record: GameRecord) -> int | None:
+    """
+    The seed a record of ``persian-rummy play`` was played with, read from its event; None if it has none.
+
+    >>> seed_of(GameRecord(event="persian-rummy play, seed 42")), seed_of(GameRecord())
+    (42, None)
+    """
+    found = None if record.event is None else _EVENT_SEED.fullmatch(record.event)
+    return None if found is None else int(found[1])
+
+
+class Table:
+    """
+    One game: the state, every action so far, and what the person is told of it.
+
+    Attributes:
+        news: What the others did since the person's last turn, one line each.
+        turn: What the person did this turn.
+    """
+
+    def __init__(self, options: Options, played: Sequence[Action] = ()) -> None:
+        self.options = options
+        self.look = options.look
+        self.state = new_game()
+        self.actions: list[Action] = []
+        self.news: list[_screen.Line] = []
+        self.turn: list[_screen.Line] = []
+        self.deals = random.Random(options.seed)  # noqa: S311 (a game, not a secret)
+        names = options.players()
+        self.bots: dict[int, tuple[Player, random.Random]] = {
+            seat: (make_player(names[seat]), random.Random(f"{options.seed}/{seat}"))  # noqa: S311
+            for seat in range(4)
+            if seat != options.seat
+        }
+        for action in played:
+            if self.state.is_chance_node:
+                random_deal(self.state, self.deals)  # the deals to come are the seed's
+            self.play(action)
+        if played and is_deal_over(self.state):
+            self.next_deal()
+
+    @property
+    def over(self) -> bool:
+        """
+        Whether the game is over.
+        """
+        return self.state.phase is Phase.GAME_OVER
+
+    @property
+    def deal_over(self) -> bool:
+        """
+        Whether a deal has just ended (the game may be over too).
+        """
+        return is_deal_over(self.state)
+
+    @property
+    def persons_turn(self) -> bool:
+        """
+        Whether the person is to choose a move.
+        """
+        return not self.state.is_chance_node and self.state.to_act == self.options.seat
+
+    def view(self) -> View:
+        """
+        What the person's seat sees.
+        """
+        return observe(self.state, self.options.seat)
+
+    def moves(self) -> list[PlayerAction]:
+        """
+        The person's legal moves, in the order the screen lists and numbers them (`ordered`).
+        """
+        return ordered(legal_actions(self.view()), self.look)
+
+    def advance(self) -> Action:
+        """
+        Deal, or let the bot to act move; the action, applied.
+        """
+        state = self.state
+        if state.is_chance_node:
+            action: Action = random_deal(state, self.deals)
+        else:
+            seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
+            player, rng = self.bots[seat]
+            action = player.choose(observe(state, seat), rng)
+        self.play(action)
+        return action
+
+    def play(self, action: Action) -> None:
+        """
+        Apply *action* and tell it: to the news if another seat's, to this turn's lines if the person's.
+        """
+        before, you = self.state, self.options.seat
+        self.state = apply(before, action)
+        self.actions.append(action)
+        line = _screen.tell(before, action, self.look, you)
+        if action.seat != you or before.is_chance_node:
+            self.news.append(line)
+        elif self.state.to_act != you:  # the person's turn is over
+            self.news, self.turn = [], []
+        else:
+            drawn = self.state.hands[you] - before.hands[you] - self.state.picked  # a card from the stock
+            if drawn:
+                line = (*line, (": ", ""), *_screen.cards(drawn, self.look))
+            self.turn.append(line)
+
+    def next_deal(self) -> None:
+        """
+        Forget what was told in the deal just shown as over.
+        """
+        self.news, self.turn = [], []
+
+    def sort(self) -> None:
+        """
+        Sort the hand and the moves the other way: by rank, or by suit again.
+        """
+        self.look = evolve(self.look, by_rank=not self.look.by_rank)
+
+    def record(self) -> GameRecord:
+        """
+        The record of the game so far, with the players' names, today's date and the seed.
+        """
+        return GameRecord(
+            rules=self.state.rules,
+            actions=tuple(self.actions),
+            players=self.options.players(),
+            date=dt.datetime.now(tz=dt.UTC).date().isoformat(),
+            event=EVENT.format(seed=self.options.seed),
+        )
+
+    def welcome(self) -> list[_screen.Line]:
+        """
+        Who plays with and against whom, and the seed.
+        """
+        options, you = self.options, self.options.seat
+        bots = {seat: f"{SEAT_LETTERS[seat]} ({name})" for seat, name in enumerate(options.players())}
+        them = " and ".join(bots[seat] for seat in range(4) if seat % 2 != you % 2)
+        return [
+            ((f"Persian Rummy: you play {SEAT_LETTERS[you]}, with {bots[(you + 2) % 4]}, against {them}.", ""),),
+            ((f"Seed {options.seed} (--seed {options.seed} deals the same cards again).  ? shows the help.", ""),),
+        ]
+
+
+def _cards_of(action: PlayerAction) -> tuple[Card, ...]:
+    match action:
+        case TakeDiscard(card=card) | Discard(card=card):
+            return (card,)
+        case LayDown(cards=cards) | LayOff(cards=cards):
+            return tuple(sorted(cards, key=by_rank))
+        case DrawStock() | Pass():
+            return ()
+
+
+def ordered(moves: Sequence[PlayerAction], look: _screen.Look) -> list[PlayerAction]:
+    """
+    *moves* in the order the screen lists them: by kind, and within a kind by suit (the order of
+    `legal_actions`) or, when *look* sorts the hand by rank, by the ranks of their cards.
+    """
+    if not look.by_rank:
+        return list(moves)
+
+    def key(action: PlayerAction) -> tuple[int, int, list[tuple[int, int]]]:
+        meld: int = getattr(action, "meld", -1)  # a lay-off's meld, in the table's order
+        return (_KINDS.index(type(action)), meld, [by_rank(card) for card in _cards_of(action)])
+
+    return sorted(moves, key=key)
+
+
+def numbers(moves: Sequence[PlayerAction]) -> str:
+    """
+    The numbers a person may type for *moves*: ``1`` for one move, ``1-N`` for more.
+
+    >>> numbers([Pass(0)]), numbers([Pass(0), DrawStock(0)])
+    ('1', '1-2')
+    """
+    return "1" if len(moves) == 1 else f"1-{len(moves)}"
+
+
+def _type_a_number(moves: Sequence[PlayerAction]) -> str:
+    return "type 1, the only move" if len(moves) == 1 else f"type a number from 1 to {len(moves)}"
+
+
+def _reason(error: IllegalActionError, state: GameState) -> str:
+    reason = _SEAT_NUMBER.sub(lambda found: SEAT_LETTERS[int(found[1])], error.reason)
+    if state.stock:  # passing is for an empty stock only (R13, R16)
+        reason = reason.replace("must first draw or pass", "must first draw")
+    return reason
+
+
+def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> PlayerAction | str:
+    """
+    The move *answer* gives, by its number in *moves* or in action notation relative to *state*;
+    or, when it gives none of *moves*, one line saying why.
+
+    >>> from persian_rummy import Deal, FULL_DECK, apply, legal_actions, new_game
+    >>> state = apply(new_game(), Deal(0, FULL_DECK))
+    >>> moves = legal_actions(state)
+    >>> read_move("1", state, moves), read_move("draw", state, moves)
+    (DrawStock(seat=1), DrawStock(seat=1))
+    >>> read_move("9", state, moves)
+    'There is no move 9: type 1, the only move, or ? for help.'
+    >>> read_move("take 4♥", state, moves)
+    'Not allowed: 4h cannot be melded or laid off at once, so it may not be taken (R15, A12)'
+    >>> read_move("meld 2c3c4c", state, moves)
+    'Not allowed: E must first draw, not laying down a meld (R13)'
+    """
+    if not answer:
+        return "Type a move's number or the move in notation (? for help)."
+    if answer.isascii() and answer.isdigit():
+        number = int(answer) if len(answer) < 6 else 0
+        if 1 <= number <= len(moves):
+            return moves[number - 1]
+        return f"There is no move {_limits.shown(answer)[1:-1]}: {_type_a_number(moves)}, or ? for help."
+    if _A_DEAL.match(answer):
+        return f"Not a move: the dealer deals, not you: type {', '.join(VERBS[:-1])} or {VERBS[-1]} (R7)"
+    try:
+        action = parse_action(answer.translate(_SYMBOLS_AS_LETTERS), state)
+    except IllegalActionError as error:
+        return f"Not allowed: {_reason(error, state)} ({error.rule_text})"
+    except PersianRummyError as error:
+        text = _NOTATION_VERBS.sub("(expected draw, take, meld, lay, discard or pass)", str(error))
+        return f"Not a move: {text}"
+    if action not in moves:
+        return f"Not one of your moves: {_type_a_number(moves)}, or ? for help."
+    return action  # type: ignore[return-value]  # one of the moves
+
+
+def notations(moves: Sequence[PlayerAction], state: GameState) -> list[str]:
+    """
+    The moves of *state* as a person types them: their action notation without the seat.
+
+    >>> notations([DrawStock(1), Discard(1, "Qh")], new_game())
+    ['draw', 'discard Qh']
+    """
+    return [format_action(move, state).partition(" ")[2] for move in moves]
