@@ -71,6 +71,7 @@ LAYERS = (
     "pictures",
     # players
     "bots.heuristics",
+    "bots._loading",
     "bots.players",
     "bots",
     # matches between players

@@ -465,6 +465,7 @@ def _parser() -> argparse.ArgumentParser:
     position.add_argument("position", metavar="POSITION", help="the position, one line; '-' reads it from stdin")
     _play_command.configure(commands.add_parser("play", help="play a game in the terminal against the bots"))
     _match_command.configure(commands.add_parser("match", help="play a match between two bots on duplicate deals"))
+    _match_command.configure_others(commands)  # players, tournament
     return parser
 
 
@@ -519,8 +520,8 @@ def _run(args: argparse.Namespace) -> None:
         replay_file(args.file)
     elif args.command == "play":
         _play_command.run(args, _RecordFile)
-    elif args.command == "match":
-        _match_command.run(args, _RecordFile)
+    elif args.command in _match_command.COMMANDS:
+        _match_command.COMMANDS[args.command](args, _RecordFile)
     elif args.position == "-":
         show(_stdin_position())
     else:

@@ -23,10 +23,11 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, InvalidStateError, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .._core import limits as _limits
-from ..bots.players import make_player
+from ..bots import _loading
+from ..bots.players import PLAYER_NAMES, make_player
 from ..matches import MatchResult, MatchSummary, play_match
 from ..notation import format_rules, parse_rules
 from ..serialize import to_json
@@ -89,7 +90,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """
     Give the ``match`` command's *parser* its arguments.
     """
-    parser.add_argument("first", metavar="FIRST", help="the first team's player: random, greedy, pimc:200, ...")
+    parser.add_argument(
+        "first", metavar="FIRST", help="the first team's player: random, greedy, pimc:200, module:attribute, ..."
+    )
     parser.add_argument("second", metavar="SECOND", help="the second team's player")
     parser.add_argument(
         "--games", type=games_argument, default=100, metavar="N", help="games, an even number (default 100)"
@@ -104,11 +107,50 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-times", action="store_true", help="leave out the thinking times, which vary by run")
 
 
+def configure_others(commands: argparse._SubParsersAction[Any]) -> None:
+    """
+    Add the ``players`` command (and the other commands of this module but ``match``) to *commands*.
+    """
+    commands.add_parser(
+        "players",
+        help="list the players the commands take: the ready ones and those installed packages register",
+        description="List the players: ready ones, those of the entry points persian_rummy.players, and"
+        " module:attribute[:arguments] for any class or factory of an importable module.",
+    )
+
+
+def players(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> None:  # noqa: ARG001
+    """
+    Print the players the commands take, one a line: its name and where it comes from.
+    """
+    registered = _loading.entry_points()
+    rows = [(name, f"ready: {PLAYER_NAMES[name].__name__}") for name in sorted(PLAYER_NAMES)]
+    rows += [
+        (name, f"entry point: {target}" + (" (hidden by the ready player)" if name in PLAYER_NAMES else ""))
+        for name, target in sorted(registered.items())
+    ]
+    width = max(len(name) for name, _ in rows)
+    for name, where in rows:
+        print(f"{name:<{width}}  {where}")  # noqa: T201 (the command's output)
+    print("and module:attribute[:arguments], a class or a factory of players in an importable module")  # noqa: T201
+
+
+def importable_here() -> None:
+    """
+    Let players be imported from modules of the current directory, as ``python -m`` does (at the end
+    of the path, so that no installed module is hidden).
+    """
+    here = str(Path.cwd())
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+
+
 def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> None:
     """
     Run ``persian-rummy match`` as *args* says; *open_file* opens the ``--out`` file, before the match.
     """
     console = _console()
+    importable_here()
     first, second = make_player(args.first), make_player(args.second)
     rules = parse_rules(args.rules)
     if args.records is not None:
@@ -287,3 +329,10 @@ def times_table(result: MatchResult) -> Table:
     seconds = [ms * decisions / 1000 for ms, decisions in zip(summary.ms_per_decision, summary.decisions, strict=True)]
     table.add_row("seconds in all", *(f"{value:,.1f}" for value in seconds))
     return table
+
+
+#: The commands of this module, by name, as `persian_rummy.cli` runs them.
+COMMANDS: Final[dict[str, Callable[[argparse.Namespace, Callable[[str], ResultFile]], None]]] = {
+    "match": run,
+    "players": players,
+}
