@@ -77,6 +77,7 @@ LAYERS = (
     # matches between players
     "matches._stats",
     "matches._play",
+    "matches._pool",
     "matches._checks",
     "matches",
     # learning interfaces

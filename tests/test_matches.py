@@ -794,12 +794,12 @@ class TestArguments:
             (
                 {"games": 3},
                 InvalidValueError,
-                "games must be a positive even number, two for each duplicate deal, got 3",
+                "games must be an even number from 2 to 10,000,000, two for each duplicate deal, got 3",
             ),
             (
                 {"games": 0},
                 InvalidValueError,
-                "games must be a positive even number, two for each duplicate deal, got 0",
+                "games must be an even number from 2 to 10,000,000, two for each duplicate deal, got 0",
             ),
             ({"games": True}, InvalidTypeError, "games must be an int, got True"),
             ({"first": "random"}, InvalidTypeError, "first must be a Player or a pair of Players, got 'random'"),

@@ -20,7 +20,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, InvalidStateError, ProcessPoolExecutor
+from concurrent.futures import Executor, InvalidStateError
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from .._core import limits as _limits
 from ..bots import _loading
 from ..bots.players import PLAYER_NAMES, make_player
-from ..matches import MatchResult, MatchSummary, play_match
+from ..exceptions import InvalidValueError
+from ..matches import MAX_GAMES, MatchResult, MatchSummary, play_match, process_pool
+from ..matches._pool import check_jobs
 from ..notation import format_rules, parse_rules
 from ..serialize import to_json
 
@@ -67,23 +69,31 @@ def games_argument(text: str) -> int:
     ...
     argparse.ArgumentTypeError: not a positive even number of games: '5' (each deal is played twice)
     """
-    if text.strip().isdigit() and int(text) > 0 and int(text) % 2 == 0:
-        return int(text)
+    digits = text.strip()
+    if digits.isdigit() and (len(digits) > len(str(MAX_GAMES)) or int(digits) > MAX_GAMES):
+        msg = f"too many games: {_limits.shown(text)} (at most {MAX_GAMES:,})"
+        raise argparse.ArgumentTypeError(msg)
+    if digits.isdigit() and int(digits) > 0 and int(digits) % 2 == 0:
+        return int(digits)
     msg = f"not a positive even number of games: {_limits.shown(text)} (each deal is played twice)"
     raise argparse.ArgumentTypeError(msg)
 
 
 def jobs_argument(text: str) -> int:
     """
-    The number of processes ``--jobs`` gives: 1 or more.
+    The number of processes ``--jobs`` gives: 1 or more, and at most the CPUs this process may use.
 
-    >>> jobs_argument("2")
-    2
+    >>> jobs_argument("1")
+    1
     """
-    if text.strip().isdigit() and int(text) > 0:
-        return int(text)
-    msg = f"not a number of processes: {_limits.shown(text)} (1 or more)"
-    raise argparse.ArgumentTypeError(msg)
+    digits = text.strip()
+    if not digits.isdigit() or len(digits) > 9 or int(digits) < 1:
+        msg = f"not a number of processes: {_limits.shown(text)} (1 or more)"
+        raise argparse.ArgumentTypeError(msg)
+    try:
+        return check_jobs(int(digits))
+    except InvalidValueError as error:
+        raise argparse.ArgumentTypeError(str(error).replace("jobs must", "--jobs must", 1)) from None
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -226,7 +236,7 @@ def _executor(jobs: int) -> Iterator[Executor | None]:
     if jobs == 1:
         yield None
         return
-    pool = ProcessPoolExecutor(jobs, initializer=_quiet_worker)
+    pool = process_pool(jobs, _quiet_worker)  # its workers end when this process does, even killed
     # When an interrupt ends the workers, Python 3.11's pool may fail a future already cancelled
     # and print the traceback of that from its own thread; later versions let it be, and so does this.
     hook, threading.excepthook = threading.excepthook, _quiet_cancelled

@@ -51,9 +51,27 @@ from ..scoring import DealScore
 from ..serialize import FORMAT, VERSION, to_data
 from . import _checks as _matchdata
 from . import _play as _matchplay
-from . import _stats
+from . import _pool, _stats
 
-__all__ = ["GameResult", "MatchResult", "MatchSummary", "Team", "play_match"]
+#: The most games a match may have.
+MAX_GAMES: Final = 10_000_000
+#: A match's seed is an int from 0 to this, less one.
+SEED_LIMIT: Final = 2**64
+
+available_cpus = _pool.available_cpus
+process_pool = _pool.process_pool
+
+__all__ = [
+    "MAX_GAMES",
+    "SEED_LIMIT",
+    "GameResult",
+    "MatchResult",
+    "MatchSummary",
+    "Team",
+    "available_cpus",
+    "play_match",
+    "process_pool",
+]
 
 
 def __dir__() -> list[str]:
@@ -280,6 +298,9 @@ def _check_match_seed(_: object, __: object, value: int) -> None:
     if type(value) is not int:
         msg = f"seed must be an int, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
+    if not 0 <= value < SEED_LIMIT:
+        msg = f"seed must be from 0 to 2**64 - 1, got {_matchdata.number(value)}"
+        raise InvalidValueError(msg)
 
 
 @frozen
@@ -478,8 +499,9 @@ def _pair_count(games: int) -> int:
     if type(games) is not int:
         msg = f"games must be an int, got {_limits.shown(games)}"
         raise InvalidTypeError(msg)
-    if games < 2 or games % 2:
-        msg = f"games must be a positive even number, two for each duplicate deal, got {games}"
+    if games < 2 or games % 2 or games > MAX_GAMES:
+        shown = _matchdata.number(games)
+        msg = f"games must be an even number from 2 to {MAX_GAMES:,}, two for each duplicate deal, got {shown}"
         raise InvalidValueError(msg)
     return games // 2
 
