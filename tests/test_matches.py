@@ -559,7 +559,7 @@ class TestMatchResult:
         assert "persian-rummy match, seed 3, game 1" == kept.games[1].record.event  # type: ignore[union-attr]
 
     def test_repr_counts_the_games(self) -> None:
-        assert repr(_match(_game(0, (1, 2)), _game(1, (1, 2)))).endswith("seed=0, games=<2 games>)")
+        assert repr(_match(_game(0, (1, 2)), _game(1, (1, 2)))).endswith("seed=0, games=<2 games>, planned=2)")
 
 
 # -- the summary ----------------------------------------------------------------------------------------------------

@@ -15,10 +15,13 @@ The command needs ``rich`` (the ``cli`` extra); without it, it says how to insta
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, InvalidStateError
 from contextlib import contextmanager
@@ -27,17 +30,20 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .._core import limits as _limits
 from ..bots import _loading
-from ..bots.players import PLAYER_NAMES, make_player
-from ..exceptions import InvalidValueError
+from ..bots.players import PLAYER_NAMES, Player, make_player
+from ..exceptions import InvalidDataError, InvalidValueError
 from ..matches import MAX_GAMES, MatchResult, MatchSummary, play_match, process_pool
 from ..matches._pool import check_jobs
 from ..notation import format_rules, parse_rules
+from ..rules import Rules
 from ..serialize import to_json
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+#: Seconds in a day: the longest limit the command takes.
+_DAY: Final = 86_400
 #: The line printed, with exit status 1, when rich is missing.
 NEEDS_RICH: Final = "persian-rummy: match needs rich, which is not installed: pip install 'persian-rummy[cli]'"
 
@@ -96,6 +102,47 @@ def jobs_argument(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error).replace("jobs must", "--jobs must", 1)) from None
 
 
+def seconds_argument(text: str) -> float:
+    """
+    A number of seconds: above 0 and at most a day.
+
+    >>> seconds_argument("0.5")
+    0.5
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= _DAY:
+        msg = f"not a number of seconds: {_limits.shown(text)} (above 0, at most {_DAY:,})"
+        raise argparse.ArgumentTypeError(msg)
+    return seconds
+
+
+#: The units of ``--time-limit``, in seconds.
+_UNITS: Final = {"s": 1, "m": 60, "h": 3600}
+#: The longest ``--time-limit``: a week.
+_WEEK: Final = 7 * 86_400
+
+
+def duration_argument(text: str) -> float:
+    """
+    A duration: a number of seconds, or a number followed by ``s``, ``m`` or ``h``; above 0, at most a week.
+
+    >>> duration_argument("10m"), duration_argument("1.5h"), duration_argument("90")
+    (600.0, 5400.0, 90.0)
+    """
+    number, unit = (text[:-1], _UNITS[text[-1]]) if text[-1:] in _UNITS else (text, 1)
+    try:
+        seconds = float(number) * unit
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= _WEEK:
+        msg = f"not a duration: {_limits.shown(text)} (seconds, or a number and s, m or h; at most a week)"
+        raise argparse.ArgumentTypeError(msg)
+    return seconds
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """
     Give the ``match`` command's *parser* its arguments.
@@ -115,6 +162,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="FILE", help="write the result to FILE as JSON")
     parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR as JSON")
     parser.add_argument("--no-times", action="store_true", help="leave out the thinking times, which vary by run")
+    parser.add_argument(
+        "--time-limit",
+        type=duration_argument,
+        metavar="TIME",
+        help="stop the match after TIME (90, 30s, 10m, 2h): it keeps the duplicate pairs finished, marked partial",
+    )
+    parser.add_argument(
+        "--checkpoint", metavar="FILE", help="keep the games finished in FILE, as JSON, to resume a stopped match"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the match FILE holds (same players, games, seed and rules); FILE is the checkpoint then",
+    )
+    parser.add_argument(
+        "--decision-limit",
+        type=seconds_argument,
+        metavar="SECONDS",
+        help="the most seconds a decision may last; one over it is replaced by the seat's first legal action",
+    )
 
 
 def configure_others(commands: argparse._SubParsersAction[Any]) -> None:
@@ -161,28 +228,23 @@ def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> Non
     """
     console = _console()
     importable_here()
-    first, second = make_player(args.first), make_player(args.second)
+    teams = (make_player(args.first), make_player(args.second))
     rules = parse_rules(args.rules)
+    resume = None if args.resume is None else read_checkpoint(args.resume)
+    checkpoint = args.checkpoint if args.checkpoint is not None else args.resume
     if args.records is not None:
         _make_directory(args.records)
     out = None if args.out is None else open_file(args.out)
     try:
-        with _executor(args.jobs) as executor, _progress(args.games) as progress:
-            result = play_match(
-                first,
-                second,
-                args.games,
-                rules=rules,
-                seed=args.seed,
-                executor=executor,
-                progress=progress,
-                records=args.records is not None,
-                names=(args.first, args.second),
-            )
-    except BaseException:
+        result = _play(args, teams, rules, resume, checkpoint)
+    except BaseException as error:
         if out is not None:
             out.discard()
+        if isinstance(error, KeyboardInterrupt) and checkpoint is not None:
+            _say_stopped(checkpoint, args.games, "an interrupt")
         raise
+    if result.partial:
+        _say_stopped(checkpoint, args.games, "the time limit")
     if args.records is not None:
         _write_records(result, Path(args.records))
     if out is not None:
@@ -190,6 +252,94 @@ def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> Non
     console.print(summary_table(result))
     if not args.no_times:
         console.print(times_table(result))
+
+
+def _play(
+    args: argparse.Namespace,
+    teams: tuple[Player, Player],
+    rules: Rules,
+    resume: MatchResult | None,
+    checkpoint: str | None,
+) -> MatchResult:
+    resumed = 0 if resume is None else len(resume.games)
+    with _terminated_as_interrupt(), _executor(args.jobs) as executor, _progress(args.games, resumed) as progress:
+        return play_match(
+            teams[0],
+            teams[1],
+            args.games,
+            rules=rules,
+            seed=args.seed,
+            executor=executor,
+            progress=progress,
+            records=args.records is not None,
+            names=(args.first, args.second),
+            decision_limit=args.decision_limit,
+            time_limit=args.time_limit,
+            checkpoint=checkpoint,
+            resume=resume,
+        )
+
+
+def read_checkpoint(path: str) -> MatchResult:
+    """
+    The result a checkpoint file holds, to resume.
+
+    Raises:
+        OSError: the file cannot be read (its name is in the error).
+        InvalidDataError: it is not a match's result (the message starts with the file's name).
+    """
+    try:
+        text = Path(path).read_bytes()
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), path) from None
+    try:
+        return MatchResult.from_json(text)
+    except InvalidValueError as error:
+        msg = f"{path}: {error}"
+        raise InvalidDataError(msg) from None
+
+
+def _say_stopped(checkpoint: str | None, games: int, cause: str) -> None:
+    """
+    Say on standard error how far the match went before *cause* stopped it, and how to go on.
+    """
+    kept = 0
+    if checkpoint is not None:
+        with contextlib.suppress(OSError, InvalidValueError):
+            kept = len(MatchResult.from_json(Path(checkpoint).read_bytes()).games)
+    if checkpoint is None:
+        where = "without --checkpoint, the games finished are not kept"
+    elif kept:
+        where = f"{checkpoint} holds the {kept} games finished: go on with --resume {checkpoint}"
+    else:
+        where = "no duplicate pair was finished, so nothing is kept"
+    with contextlib.suppress(OSError, ValueError):
+        print(f"persian-rummy: {cause} stopped the match of {games} games; {where}", file=sys.stderr)  # noqa: T201
+
+
+class _Terminated(KeyboardInterrupt):
+    """
+    SIGTERM, raised as an interrupt so that the match stops as at Ctrl-C and keeps its checkpoint.
+    """
+
+
+def _terminate(_: int, __: object) -> None:
+    raise _Terminated
+
+
+@contextmanager
+def _terminated_as_interrupt() -> Iterator[None]:
+    """
+    While the match is played in the main thread, SIGTERM stops it as an interrupt does.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _console() -> Console:
@@ -254,24 +404,86 @@ def _quiet_cancelled(args: threading.ExceptHookArgs) -> None:
         threading.__excepthook__(args)
 
 
+#: A match whose estimate is longer than this many seconds says so when its first games are in.
+LONG_MATCH: Final = 180
+#: Seconds of play after which the pace is taken to be steady enough to estimate the match's length.
+_STEADY: Final = 2.0
+
+
+def _duration(seconds: float) -> str:
+    """
+    A duration as a person says it: ``"3 minutes"``, ``"2.5 hours"``.
+    """
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:.1f} hours"
+
+
+class _Pace:
+    """
+    The games per second of this run and the time left, from the first games in; a long estimate
+    is said on standard error once.
+    """
+
+    def __init__(self, resumed: int) -> None:
+        self.start = time.monotonic()
+        self.resumed = resumed
+        self.warned = False
+
+    def __call__(self, finished: int, total: int) -> tuple[float, float]:
+        """
+        The games per second and the seconds left, now that *finished* of *total* games are.
+        """
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        rate = max(finished - self.resumed, 1) / elapsed  # the games resumed are not this run's
+        left = (total - finished) / rate
+        # Said once, when the first seconds have steadied the pace (the first games pay for the start).
+        if not self.warned and (elapsed >= _STEADY or finished - self.resumed >= total // 10):
+            self.warned = True
+        else:
+            return rate, left
+        if left > LONG_MATCH:
+            with contextlib.suppress(OSError, ValueError):
+                print(  # noqa: T201
+                    f"persian-rummy: this match will take about {_duration(left)} more"
+                    f" ({total - finished:,} games at {rate:,.2f} games/s)",
+                    file=sys.stderr,
+                )
+        return rate, left
+
+
 @contextmanager
-def _progress(games: int) -> Iterator[Callable[[int, int], None] | None]:
+def _progress(games: int, resumed: int) -> Iterator[Callable[[int, int], None]]:
     """
-    A progress bar on standard error while the games are played, if it is a terminal.
+    The match's progress: a bar on standard error if it is a terminal, with the games per second and
+    the time left; on any standard error, a line at the start if the match will take long.
     """
+    pace = _Pace(resumed)
     stream = sys.stderr
     if stream is None or not stream.isatty() or os.environ.get("TERM") == "dumb":
-        yield None
+
+        def estimate(finished: int, total: int) -> None:
+            pace(finished, total)
+
+        yield estimate
         return
     from rich.console import Console  # noqa: PLC0415
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn  # noqa: PLC0415
 
-    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[pace]}"),
+    )
     with Progress(*columns, console=Console(file=stream), transient=True) as bar:
-        task = bar.add_task("games", total=games)
+        task = bar.add_task("games", total=games, pace="")
 
         def advance(finished: int, total: int) -> None:
-            bar.update(task, completed=finished, total=total)
+            rate, left = pace(finished, total)
+            bar.update(task, completed=finished, total=total, pace=f"{rate:,.1f} games/s, {_duration(left)} left")
 
         yield advance
 
@@ -306,8 +518,9 @@ def summary_table(result: MatchResult) -> Table:
     summary = result.summary
     rules = format_rules(result.rules)
     pairs = summary.games // 2
+    count = f"partial: {summary.games} of {result.planned}" if result.partial else str(summary.games)
     title = (
-        f"{summary.games} games in {pairs} duplicate pair{'s' if pairs > 1 else ''}, seed {result.seed}, "
+        f"{count} games in {pairs} duplicate pair{'s' if pairs > 1 else ''}, seed {result.seed}, "
         f"rules {'standard' if rules == '-' else rules}"
     )
     table = Table(title=title, title_justify="left")
@@ -324,9 +537,15 @@ def summary_table(result: MatchResult) -> Table:
     return table
 
 
+def _ms_text(ms: float) -> str:
+    return f"{ms:.4f}" if ms < 1 else f"{ms:,.1f}"
+
+
 def times_table(result: MatchResult) -> Table:
     """
-    How long each team's player thought per decision: it varies from one run to the next.
+    How long each team's player thought per decision, on the wall clock and in CPU time (that of
+    the thread that played, which other processes on the machine do not inflate); it varies from
+    one run to the next.
     """
     from rich.table import Table  # noqa: PLC0415
 
@@ -335,9 +554,13 @@ def times_table(result: MatchResult) -> Table:
     table.add_column("team")
     for label in _team_labels(result):
         table.add_column(label, justify="right")
-    table.add_row("ms per decision", *(f"{ms:.4f}" if ms < 1 else f"{ms:,.1f}" for ms in summary.ms_per_decision))
-    seconds = [ms * decisions / 1000 for ms, decisions in zip(summary.ms_per_decision, summary.decisions, strict=True)]
-    table.add_row("seconds in all", *(f"{value:,.1f}" for value in seconds))
+    table.add_row("wall ms per decision", *(_ms_text(ms) for ms in summary.ms_per_decision))
+    table.add_row("CPU ms per decision", *(_ms_text(ms) for ms in summary.cpu_ms_per_decision))
+    for name, rates in (("wall", summary.ms_per_decision), ("CPU", summary.cpu_ms_per_decision)):
+        seconds = [ms * decisions / 1000 for ms, decisions in zip(rates, summary.decisions, strict=True)]
+        table.add_row(f"{name} seconds in all", *(f"{value:,.1f}" for value in seconds))
+    if any(summary.overruns):
+        table.add_row("decisions over the limit", *(f"{count:,}" for count in summary.overruns))
     return table
 
 

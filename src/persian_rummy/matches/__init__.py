@@ -32,9 +32,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Final, Protocol, TypeAlias
+from pathlib import Path
+from typing import Final, Protocol, TypeAlias, TypedDict, Unpack
 
 import attrs
 from attrs import field, frozen
@@ -62,9 +65,11 @@ available_cpus = _pool.available_cpus
 process_pool = _pool.process_pool
 
 __all__ = [
+    "CHECKPOINT_EVERY",
     "MAX_GAMES",
     "SEED_LIMIT",
     "GameResult",
+    "Limits",
     "MatchResult",
     "MatchSummary",
     "Team",
@@ -119,8 +124,12 @@ class GameResult:
         deals: The score of each deal, team by team as the table has them (`DealScore.teams`:
             seats 0 and 2 first, R1).
         decisions: The actions each seat chose, by seat.
-        thinking: The seconds each seat's player took to choose them, by seat; they differ from
-            one run to the next and are left out when results are compared.
+        thinking: The seconds each seat's player took to choose them, by seat, on the wall clock;
+            they differ from one run to the next and are left out when results are compared.
+        cpu: The CPU seconds of the same, by seat: the time of the thread that played the game,
+            which a busy machine does not inflate (left out of comparisons too).
+        overruns: The decisions of each seat that lasted longer than the match's
+            ``decision_limit`` and were replaced by the seat's first legal action.
         record: The game's record, when the match kept them.
 
     Raises:
@@ -136,6 +145,8 @@ class GameResult:
     deals: tuple[DealScore, ...] = field(converter=_matchdata.deal_scores)
     decisions: tuple[int, int, int, int] = field(converter=_matchdata.decisions)
     thinking: tuple[float, float, float, float] = field(converter=_matchdata.thinking, eq=False)
+    cpu: tuple[float, float, float, float] = field(default=(0.0, 0.0, 0.0, 0.0), converter=_matchdata.cpu, eq=False)
+    overruns: tuple[int, int, int, int] = field(default=(0, 0, 0, 0), converter=_matchdata.overruns)
     record: GameRecord | None = field(default=None, validator=_check_record)
 
     @property
@@ -177,6 +188,8 @@ class _GameResultFields(Protocol):
         deals: tuple[DealScore, ...],
         decisions: tuple[int, int, int, int],
         thinking: tuple[float, float, float, float],
+        cpu: tuple[float, float, float, float],
+        overruns: tuple[int, int, int, int],
         record: GameRecord | None,
     ) -> GameResult: ...
 
@@ -205,9 +218,13 @@ class MatchSummary:
             pairs (each pair's two games averaged, so that the luck of the deal is out of
             it); `None` for a single pair.
         decisions: The actions each team's players chose.
-        ms_per_decision: Each team's milliseconds of thinking per decision (left out of comparisons).
+        overruns: The decisions of each team's players over the match's ``decision_limit``.
+        ms_per_decision: Each team's milliseconds of thinking per decision on the wall clock
+            (left out of comparisons).
         member_ms_per_decision: The same for each of the team's two seats, the team's first
             seat (0 or 1) then the seat opposite: each player of a pair apart.
+        cpu_ms_per_decision: Each team's CPU milliseconds per decision (left out of comparisons).
+        member_cpu_ms_per_decision: The same for each of the team's two seats.
     """
 
     games: int
@@ -220,12 +237,40 @@ class MatchSummary:
     mean_margin: float
     margin_interval: tuple[float, float] | None
     decisions: tuple[int, int]
+    overruns: tuple[int, int]
     ms_per_decision: tuple[float, float] = field(eq=False)
     member_ms_per_decision: tuple[tuple[float, float], tuple[float, float]] = field(eq=False)
+    cpu_ms_per_decision: tuple[float, float] = field(eq=False)
+    member_cpu_ms_per_decision: tuple[tuple[float, float], tuple[float, float]] = field(eq=False)
 
 
 def _ms(seconds: float, decisions: int) -> float:
     return 1000 * seconds / decisions if decisions else 0.0
+
+
+def _per_member(games: Sequence[GameResult], per_seat: Callable[[GameResult], Sequence[float]]) -> list[list[float]]:
+    """
+    What *per_seat* gives for each seat, summed over *games* by team, then by member: the team's
+    first seat (seat 0 or 1) is its member 0, the other member 1.
+    """
+    sums = [[0.0, 0.0], [0.0, 0.0]]
+    for game in games:
+        values = per_seat(game)
+        for team, seats in enumerate(game.seats):
+            for member, seat in enumerate(seats):
+                sums[team][member] += values[seat]
+    return sums
+
+
+def _rates(seconds: list[list[float]], decisions: list[list[float]]) -> tuple[tuple[float, float], ...]:
+    """
+    The milliseconds per decision of each team, then of the first team's members, then the second's.
+    """
+    return (
+        (_ms(sum(seconds[0]), int(sum(decisions[0]))), _ms(sum(seconds[1]), int(sum(decisions[1])))),
+        (_ms(seconds[0][0], int(decisions[0][0])), _ms(seconds[0][1], int(decisions[0][1]))),
+        (_ms(seconds[1][0], int(decisions[1][0])), _ms(seconds[1][1], int(decisions[1][1]))),
+    )
 
 
 def _summarize(games: Sequence[GameResult]) -> MatchSummary:
@@ -233,15 +278,10 @@ def _summarize(games: Sequence[GameResult]) -> MatchSummary:
     draws = sum(game.winner is None for game in games)
     margins = [game.margin for game in games]
     pair_margins = [(margins[k] + margins[k + 1]) / 2 for k in range(0, len(margins) - 1, 2)]
-    # By team, then by member: the team's first seat is its member 0 (seat 0 or 1), the other member 1.
-    decisions = [[0, 0], [0, 0]]
-    thinking = [[0.0, 0.0], [0.0, 0.0]]
-    for game in games:
-        for team, seats in enumerate(game.seats):
-            for member, seat in enumerate(seats):
-                decisions[team][member] += game.decisions[seat]
-                thinking[team][member] += game.thinking[seat]
-    team_decisions = (sum(decisions[0]), sum(decisions[1]))
+    decisions = _per_member(games, lambda game: game.decisions)
+    overruns = _per_member(games, lambda game: game.overruns)
+    wall = _rates(_per_member(games, lambda game: game.thinking), decisions)
+    cpu = _rates(_per_member(games, lambda game: game.cpu), decisions)
     return MatchSummary(
         games=len(games),
         wins=wins,
@@ -252,15 +292,12 @@ def _summarize(games: Sequence[GameResult]) -> MatchSummary:
         score_interval=_stats.wilson_interval(wins + draws / 2, len(games)),
         mean_margin=math.fsum(margins) / len(games),
         margin_interval=_stats.mean_interval(pair_margins),
-        decisions=team_decisions,
-        ms_per_decision=(
-            _ms(sum(thinking[0]), team_decisions[0]),
-            _ms(sum(thinking[1]), team_decisions[1]),
-        ),
-        member_ms_per_decision=(
-            (_ms(thinking[0][0], decisions[0][0]), _ms(thinking[0][1], decisions[0][1])),
-            (_ms(thinking[1][0], decisions[1][0]), _ms(thinking[1][1], decisions[1][1])),
-        ),
+        decisions=(int(sum(decisions[0])), int(sum(decisions[1]))),
+        overruns=(int(sum(overruns[0])), int(sum(overruns[1]))),
+        ms_per_decision=wall[0],
+        member_ms_per_decision=(wall[1], wall[2]),
+        cpu_ms_per_decision=cpu[0],
+        member_cpu_ms_per_decision=(cpu[1], cpu[2]),
     )
 
 
@@ -316,6 +353,8 @@ class MatchResult:
         rules: The rules of every game.
         seed: The match's seed, from which every deck and every player's random source is derived.
         games: The games, in order: ``2k`` and ``2k + 1`` are the two games of the ``k``-th deck.
+        planned: The games the match was to play: more than it holds when it was stopped
+            (`partial`), and by default as many.
 
     Raises:
         InvalidValueError: a field is out of its range, or the games are not numbered in
@@ -327,6 +366,24 @@ class MatchResult:
     rules: Rules = field(validator=_check_rules)
     seed: int = field(validator=_check_match_seed)
     games: tuple[GameResult, ...] = field(converter=_games, repr=lambda games: f"<{len(games)} games>")
+    planned: int = field(default=attrs.Factory(lambda self: len(self.games), takes_self=True))
+
+    @planned.validator
+    def _check_planned(self, _: object, value: int) -> None:
+        if type(value) is not int:
+            msg = f"planned must be an int, got {_limits.shown(value)}"
+            raise InvalidTypeError(msg)
+        if not len(self.games) <= value <= MAX_GAMES or value % 2:
+            shown = _matchdata.number(value)
+            msg = f"planned must be an even number of games from the {len(self.games)} played to {MAX_GAMES:,}"
+            raise InvalidValueError(f"{msg}, got {shown}")
+
+    @property
+    def partial(self) -> bool:
+        """
+        Whether the match was stopped before it played the games `planned`.
+        """
+        return len(self.games) < self.planned
 
     @property
     def summary(self) -> MatchSummary:
@@ -355,6 +412,8 @@ class MatchResult:
             "names": list(self.names),
             "rules": format_rules(self.rules),
             "seed": self.seed,
+            "planned": self.planned,
+            "partial": self.partial,
             "summary": _summary_data(self.summary),
             "games": [_game_data(game) for game in self.games],
         }
@@ -405,6 +464,42 @@ class _Match:
     rules: Rules = DEFAULT_RULES
     seed: int = 0
     records: bool = False
+    decision_limit: float | None = None
+
+
+class Limits(TypedDict, total=False):
+    """
+    The keywords of `play_match` that bound a match and keep what it played; each is optional.
+
+    Attributes:
+        decision_limit: The most seconds a decision may last (none by default).  A decision over
+            it is replaced by the first of the seat's legal actions and counted in
+            `GameResult.overruns`; in the main thread of a POSIX process (serially, or on a
+            process pool) an alarm stops the player at the limit, elsewhere the limit is applied
+            when it returns.  Results with overruns depend on the machine's speed.
+        time_limit: The most seconds of wall clock the match may take.  Once over it, the match
+            stops after the duplicate pair or task under way (one pair at least is played) and
+            returns the complete pairs finished from the first on, a `MatchResult.partial` result.
+        timeout: On an executor, the seconds after which a match whose tasks are unfinished
+            raises `MatchTimeoutError` (its tasks cancelled) instead of waiting for ever.
+        checkpoint: A file the result is written to, as JSON, atomically: when the match is
+            stopped (by *time_limit*, an interrupt, SIGTERM made an exception, or any error) with
+            the complete pairs finished so far, every `CHECKPOINT_EVERY` seconds while it runs,
+            and at its end.
+        resume: A partial result of the same match (players, rules, seed and records), whose
+            games are kept; the match plays on from the pair after its last.  The result is
+            that of an uninterrupted run.
+    """
+
+    decision_limit: float | None
+    time_limit: float | None
+    timeout: float | None
+    checkpoint: str | os.PathLike[str] | None
+    resume: MatchResult | None
+
+
+#: Seconds between two writes of a running match's checkpoint.
+CHECKPOINT_EVERY: Final = 30.0
 
 
 def play_match(  # noqa: PLR0913
@@ -419,38 +514,157 @@ def play_match(  # noqa: PLR0913
     records: bool = False,
     names: Sequence[str] | None = None,
     chunk_size: int | None = None,
+    **limits: Unpack[Limits],
 ) -> MatchResult:
     """
     Play *games* games, in duplicate pairs, between the teams *first* and *second*.
 
-    Args:
-        first: The first team: a `Player` for both its seats, or a pair of players.
-        second: The second team.
-        games: How many games: an even number, two for each deck sequence.
-        rules: The rules of every game (Persian Rummy's by default).
-        seed: The match's seed; the same seed plays the same match.
-        executor: Where to play the games: any ``concurrent.futures.Executor`` (a process
-            pool, a Dask client's ``get_executor()``); `None` plays them here, one by one.
-            The games go to it in tasks of a few duplicate pairs each; the players and the
-            rules must then be picklable.
-        progress: Called as ``progress(finished, games)`` each time games are finished.
-        records: Whether to keep each game's `GameRecord`.
-        names: The teams' names (by default the players' class names), used in the records.
-        chunk_size: Games per task sent to *executor*, rounded up to whole pairs (by default
-            a sixteenth of the games, between 2 and 64).
+    *first* and *second* are each a `Player` for both the team's seats, or a pair of players.
+    *games* is even, two for each deck sequence, at most `MAX_GAMES`.  *rules* are those of every
+    game (Persian Rummy's by default) and *seed*, from 0 to 2**64 - 1, decides the match.
+    *executor* is where to play (any ``concurrent.futures.Executor``: a process pool, a Dask
+    client's ``get_executor()``; `None` plays here, one by one), in tasks of *chunk_size* games
+    (whole pairs; by default a sixteenth of the games, 2 to 64), the players and the rules then
+    picklable.  *progress* is called as ``progress(finished, games)`` as games finish; *records*
+    keeps each game's `GameRecord`; *names* are the teams' (by default the players' class names).
+    The *limits* are those of `Limits`.
 
     Raises:
-        InvalidValueError: *games* is not a positive even number, or another argument is out of range.
+        InvalidValueError: an argument is out of range, or *resume* is not of this match.
         InvalidTypeError: an argument is not of its type.
         IllegalActionError: a player chose an action that is not legal.
+        PlayerError: a player raised an exception, chained, named with its seat, game and decision.
+        MatchError: the executor failed (MatchTimeoutError: *timeout* passed).
     """
     match = _Match((_team(first, "first"), _team(second, "second")), _team_names(names, first, second))
     match = attrs.evolve(match, rules=_rules(rules), seed=_match_seed(seed), records=_flag(records))
+    plan = _plan(limits, executor, progress)
+    match = attrs.evolve(match, decision_limit=plan.decision_limit)
     pairs, per_task = _pair_count(games), _chunk(chunk_size)
+    return _played(match, pairs, 1 if executor is None else per_task, (executor, progress), plan)
+
+
+def _played(
+    match: _Match,
+    pairs: int,
+    per_task: int | None,
+    where: tuple[Executor | None, _matchplay.Progress | None],
+    plan: _Plan,
+) -> MatchResult:
+    """
+    The games of *match* played, from those of the result it resumes on, and its checkpoint kept.
+    """
+    executor, progress = where
+    kept = _resumed(plan.resume, match, 2 * pairs)
+    start = len(kept) // 2
+    parts = [range(part.start + start, part.stop + start) for part in _matchplay.spans(pairs - start, per_task)]
+    saver = _Saver(plan.checkpoint, match, 2 * pairs, kept)
+    told = saver.progress(progress, len(kept), 2 * pairs)
+    try:
+        _matchplay.run(executor, _play_pairs, match, parts, 2, told, plan.budget, saver.games)
+    except BaseException:
+        saver.save()
+        raise
+    saver.save()
+    return _result(match, 2 * pairs, saver.games)
+
+
+def _result(match: _Match, games: int, played: Sequence[GameResult]) -> MatchResult:
+    return MatchResult(names=match.names, rules=match.rules, seed=match.seed, games=played, planned=games)
+
+
+@frozen
+class _Plan:
+    decision_limit: float | None
+    budget: _matchplay.Budget
+    checkpoint: Path | None
+    resume: MatchResult | None
+
+
+_LIMITS: Final = frozenset(Limits.__annotations__)
+
+
+def _plan(limits: Limits, executor: Executor | None, progress: _matchplay.Progress | None) -> _Plan:
+    unknown = sorted(set(limits) - _LIMITS)
+    if unknown:
+        msg = f"play_match() got an unexpected keyword argument {unknown[0]!r}"
+        raise InvalidTypeError(msg)
     _check_how(executor, progress)
-    parts = _matchplay.spans(pairs, 1 if executor is None else per_task)
-    played = _matchplay.run(executor, _play_pairs, match, parts, 2, progress)
-    return MatchResult(names=match.names, rules=match.rules, seed=match.seed, games=played)
+    now = time.monotonic()
+    time_limit = _seconds_or_none(limits.get("time_limit"), "time_limit")
+    timeout = _seconds_or_none(limits.get("timeout"), "timeout")
+    budget = _matchplay.Budget(
+        None if time_limit is None else now + time_limit, None if timeout is None else now + timeout
+    )
+    checkpoint: object = limits.get("checkpoint")
+    if checkpoint is not None and not isinstance(checkpoint, str | os.PathLike):
+        msg = f"checkpoint must be a path or None, got {_limits.shown(checkpoint)}"
+        raise InvalidTypeError(msg)
+    resume = limits.get("resume")
+    _arguments.expect(resume, (MatchResult, type(None)), "resume", "a MatchResult or None")
+    path = None if checkpoint is None else Path(checkpoint)
+    return _Plan(_seconds_or_none(limits.get("decision_limit"), "decision_limit"), budget, path, resume)
+
+
+def _resumed(resume: MatchResult | None, match: _Match, games: int) -> tuple[GameResult, ...]:
+    """
+    The games *resume* holds, if it is a result of *match* with no more than *games* games.
+    """
+    if resume is None:
+        return ()
+    mine = (match.names, format_rules(match.rules), match.seed)
+    theirs = (resume.names, format_rules(resume.rules), resume.seed)
+    for what, given, kept in zip(("names", "rules", "seed"), mine, theirs, strict=True):
+        if given != kept:
+            msg = (
+                f"resume is a result of another match: its {what} are {_limits.shown(kept)}, not {_limits.shown(given)}"
+            )
+            raise InvalidValueError(msg)
+    kept = any(game.record is not None for game in resume.games)
+    if len(resume.games) > games or any((game.record is not None) != match.records for game in resume.games):
+        msg = f"resume holds {len(resume.games)} games, records {'kept' if kept else 'left out'}: it cannot be"
+        msg += f" resumed as a match of {games} games that {'keeps' if match.records else 'leaves out'} records"
+        raise InvalidValueError(msg)
+    return resume.games
+
+
+class _Saver:
+    """
+    The games of a match as they are finished, from the first on, and its checkpoint.
+    """
+
+    def __init__(self, path: Path | None, match: _Match, planned: int, kept: Sequence[GameResult]) -> None:
+        self.path, self.match, self.planned = path, match, planned
+        self.games: list[GameResult] = list(kept)
+        self.saved = time.monotonic()
+
+    def progress(self, progress: _matchplay.Progress | None, offset: int, total: int) -> _matchplay.Progress | None:
+        """
+        *progress*, told the games finished and to be played in the whole match, and the periodic checkpoint.
+        """
+        if progress is None and self.path is None:
+            return None
+
+        def told(finished: int, _: int) -> None:
+            if progress is not None:
+                progress(offset + finished, total)
+            if self.path is not None and time.monotonic() - self.saved > CHECKPOINT_EVERY:
+                self.save()
+
+        return told
+
+    def save(self) -> None:
+        """
+        Write the complete pairs finished so far to the checkpoint, if there is one and a pair is finished.
+        """
+        games = self.games[: len(self.games) // 2 * 2]
+        if self.path is None or not games:
+            return
+        text = _result(self.match, self.planned, games).to_json() + "\n"
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(self.path)
+        self.saved = time.monotonic()
 
 
 def _check_how(executor: Executor | None, progress: _matchplay.Progress | None) -> None:
@@ -467,7 +681,26 @@ def _team(value: Team, which: str) -> tuple[Player, Player]:
     if len(members) != 2 or not all(isinstance(member, Player) for member in members):
         msg = f"{which} must be a Player or a pair of Players, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
+    for member in members:
+        if isinstance(member, type):
+            msg = f"{which} must be a Player, got the class {member.__name__}: a player is one of its values"
+            raise InvalidTypeError(msg + f" ({member.__name__}())")
+        if not callable(getattr(member, "choose", None)):
+            msg = f"{which} must be a Player, got {_limits.shown(member)}, whose choose cannot be called"
+            raise InvalidTypeError(msg)
     return members  # type: ignore[return-value]  # two players, checked
+
+
+def _seconds_or_none(value: object, name: str) -> float | None:
+    if value is None:
+        return None
+    if type(value) is not int and type(value) is not float:
+        msg = f"{name} must be a number of seconds or None, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if not 0 < value < math.inf:
+        msg = f"{name} must be a number of seconds above 0, got {_limits.shown(value)}"
+        raise InvalidValueError(msg)
+    return float(value)
 
 
 def _team_name(team: Team) -> str:
@@ -530,8 +763,10 @@ def _play_game(match: _Match, index: int) -> GameResult:
     deck_seed = _matchplay.derived_seed(match.seed, "deck", pair)
     seeds = _matchplay.player_seeds(match.seed, index)
     first_dealer = pair % 4
-    state, actions, decisions, thinking = _matchplay.playout(
-        match.rules, first_dealer, players, deck_seed, seeds, index
+    names = [match.names[int(seat in seats[1])] for seat in range(4)]
+    seated = _matchplay.Seated((names[0], names[1], names[2], names[3]), match.decision_limit)
+    state, actions, decisions, thinking, cpu, overruns = _matchplay.playout(
+        match.rules, first_dealer, players, deck_seed, seeds, index, seated
     )
     record = None
     if match.records:
@@ -539,7 +774,7 @@ def _play_game(match: _Match, index: int) -> GameResult:
             rules=match.rules,
             first_dealer=first_dealer,
             actions=actions,
-            players=[match.names[int(seat in seats[1])] for seat in range(4)],
+            players=names,
             event=f"persian-rummy match, seed {_limits.shown(match.seed)}, game {index}",
         )
     # Built without checks, from values the match made and knows to be right: a game of random players
@@ -555,6 +790,8 @@ def _play_game(match: _Match, index: int) -> GameResult:
         deals=state.results,
         decisions=decided,
         thinking=thought,
+        cpu=(cpu[0], cpu[1], cpu[2], cpu[3]),
+        overruns=(overruns[0], overruns[1], overruns[2], overruns[3]),
         record=record,
     )
 
@@ -585,11 +822,24 @@ def _game_data(game: GameResult) -> dict[str, object]:
         "deals": [to_data(deal) for deal in game.deals],
         "decisions": list(game.decisions),
         "thinking": list(game.thinking),
+        "cpu": list(game.cpu),
+        "overruns": list(game.overruns),
         "record": None if game.record is None else to_data(game.record),
     }
 
 
-_MATCH_FIELDS: Final = ("format", "version", "kind", "names", "rules", "seed", "summary", "games")
+_MATCH_FIELDS: Final = (
+    "format",
+    "version",
+    "kind",
+    "names",
+    "rules",
+    "seed",
+    "planned",
+    "partial",
+    "summary",
+    "games",
+)
 _GAME_FIELDS: Final = (
     "index",
     "deck_seed",
@@ -601,9 +851,11 @@ _GAME_FIELDS: Final = (
     "deals",
     "decisions",
     "thinking",
+    "cpu",
+    "overruns",
     "record",
 )
-_PER_SEAT: Final = ("seeds", "decisions", "thinking")
+_PER_SEAT: Final = ("seeds", "decisions", "thinking", "cpu", "overruns")
 _SUMMARY_FIELDS: Final = tuple(attribute.name for attribute in attrs.fields(MatchSummary))
 
 
@@ -619,7 +871,13 @@ def _read_match(data: object) -> MatchResult:
     games = [_read_game(game, f"$.games[{i}]") for i, game in enumerate(_matchdata.array(body["games"], "$.games"))]
     return _matchdata.built(
         "$",
-        lambda: MatchResult(names=body["names"], rules=rules, seed=body["seed"], games=games),  # type: ignore[arg-type]
+        lambda: MatchResult(
+            names=body["names"],  # type: ignore[arg-type]
+            rules=rules,
+            seed=body["seed"],  # type: ignore[arg-type]
+            games=games,
+            planned=body["planned"],  # type: ignore[arg-type]
+        ),
     )
 
 
@@ -630,7 +888,7 @@ def _read_game(value: object, path: str) -> GameResult:
         for i, deal in enumerate(_matchdata.array(body["deals"], f"{path}.deals"))
     ]
     record = _matchdata.record(body["record"], f"{path}.record")
-    seeds, decisions, thinking = (_matchdata.array(body[name], f"{path}.{name}") for name in _PER_SEAT)
+    seeds, decisions, thinking, cpu, overruns = (_matchdata.array(body[name], f"{path}.{name}") for name in _PER_SEAT)
     game = _matchdata.built(
         path,
         lambda: GameResult(
@@ -642,6 +900,8 @@ def _read_game(value: object, path: str) -> GameResult:
             deals=deals,
             decisions=decisions,  # type: ignore[arg-type]
             thinking=thinking,  # type: ignore[arg-type]
+            cpu=cpu,  # type: ignore[arg-type]
+            overruns=overruns,  # type: ignore[arg-type]
             record=record,
         ),
     )

@@ -110,6 +110,23 @@ def thinking(value: Iterable[float]) -> tuple[float, float, float, float]:
     return (_seconds(items[0]), _seconds(items[1]), _seconds(items[2]), _seconds(items[3]))
 
 
+def cpu(value: Iterable[float]) -> tuple[float, float, float, float]:
+    """
+    Four numbers of CPU seconds, one per seat, as floats.
+    """
+    items = _four(value, "cpu")
+    return (_seconds(items[0]), _seconds(items[1]), _seconds(items[2]), _seconds(items[3]))
+
+
+def overruns(value: Iterable[int]) -> tuple[int, int, int, int]:
+    """
+    Four counts of decisions over the limit, one per seat.
+    """
+    items = _four(value, "overruns")
+    name = "overruns"
+    return (count(items[0], name), count(items[1], name), count(items[2], name), count(items[3], name))
+
+
 def layout(value: object) -> tuple[tuple[int, int], tuple[int, int]]:
     """
     The seats of the first team and of the second, one of `LAYOUTS` (lists are read as tuples).
