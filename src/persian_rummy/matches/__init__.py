@@ -45,13 +45,15 @@ from attrs import field, frozen
 from .. import _arguments
 from .._core import build as _build
 from .._core import limits as _limits
+from ..actions import Deal
 from ..bots.players import Player
-from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError
+from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
 from ..notation import format_rules, parse_rules
-from ..records import GameRecord
+from ..records import GameRecord, final_state
 from ..rules import DEFAULT_RULES, Rules
 from ..scoring import DealScore
 from ..serialize import FORMAT, VERSION, to_data
+from ..state import Phase
 from . import _checks as _matchdata
 from . import _play as _matchplay
 from . import _pool, _stats
@@ -869,7 +871,7 @@ def _read_match(data: object) -> MatchResult:
     rules = _matchdata.built("$.rules", lambda: parse_rules(rules_text))  # type: ignore[arg-type]
     _matchdata.fields(body["summary"], "$.summary", _SUMMARY_FIELDS)
     games = [_read_game(game, f"$.games[{i}]") for i, game in enumerate(_matchdata.array(body["games"], "$.games"))]
-    return _matchdata.built(
+    result = _matchdata.built(
         "$",
         lambda: MatchResult(
             names=body["names"],  # type: ignore[arg-type]
@@ -879,6 +881,58 @@ def _read_match(data: object) -> MatchResult:
             planned=body["planned"],  # type: ignore[arg-type]
         ),
     )
+    if body["partial"] is not result.partial:
+        msg = (
+            f"$.partial: the match holds {len(result.games)} of {result.planned} games, so partial is {str(result.partial).lower()}"
+        )
+        raise InvalidDataError(msg)
+    for game in result.games:
+        _check_game(result, game, f"$.games[{game.index}]")
+    summary = _summary_data(result.summary)
+    for name, value in summary.items():
+        if body["summary"][name] != value:  # type: ignore[index]  # an object, as checked
+            msg = f"$.summary.{name}: {_limits.shown(body['summary'][name])} is not what the games give, {value!r}"  # type: ignore[index]
+            raise InvalidDataError(msg)
+    return result
+
+
+def _check_game(result: MatchResult, game: GameResult, path: str) -> None:
+    """
+    Refuse *game* of *result* unless its seeds and first dealer are those the match's seed gives,
+    its deals those of a whole game under the rules, and its record, if kept, that of the game.
+    """
+    pair = game.index // 2
+    derived = (_matchplay.derived_seed(result.seed, "deck", pair), _matchplay.player_seeds(result.seed, game.index))
+    if (game.deck_seed, game.seeds) != derived or game.first_dealer != pair % 4:
+        msg = f"{path}: deck_seed, seeds and first_dealer must be those the match's seed gives game {game.index}"
+        raise InvalidDataError(f"{msg}: {derived[0]}, {list(derived[1])} and {pair % 4}")
+    if not result.rules.num_deals <= len(game.deals) <= result.rules.max_deals:
+        msg = f"{path}.deals: a game of these rules has {result.rules.num_deals} to {result.rules.max_deals} deals"
+        raise InvalidDataError(f"{msg}, got {len(game.deals)}")
+    if any(over > decided for over, decided in zip(game.overruns, game.decisions, strict=True)):
+        msg = f"{path}.overruns: a seat has more decisions over the limit than decisions, {list(game.overruns)}"
+        raise InvalidDataError(msg)
+    if game.record is not None:
+        _check_record_of(result, game, f"{path}.record")
+
+
+def _check_record_of(result: MatchResult, game: GameResult, path: str) -> None:
+    record: GameRecord = game.record  # type: ignore[assignment]  # not None, as the caller checked
+    names = tuple(result.names[int(seat in game.seats[1])] for seat in range(4))
+    if (record.rules, record.first_dealer, record.players) != (result.rules, game.first_dealer, names):
+        msg = f"{path}: the record's rules, first dealer and players must be the match's and the game's"
+        raise InvalidDataError(msg)
+    try:
+        state = final_state(record)
+    except PersianRummyError as error:
+        raise InvalidDataError(f"{path}: {error}") from None
+    decided = [0, 0, 0, 0]
+    for action in record.actions:
+        if type(action) is not Deal:
+            decided[action.seat] += 1
+    if state.phase is not Phase.GAME_OVER or state.results != game.deals or tuple(decided) != game.decisions:
+        msg = f"{path}: the record is not that of the game: it must end the game with its deals and decisions"
+        raise InvalidDataError(msg)
 
 
 def _read_game(value: object, path: str) -> GameResult:
