@@ -65,8 +65,7 @@ class TestRefused:
         [
             (
                 _cut_record,
-                "$.games[1].record: the record is not that of the game: it must end the game with its deals and"
-                " decisions",
+                "$.games[1].record: the record is not that of the game: it must end the game with its deals",
             ),
             (
                 _pair("first_dealer", 0, 1),

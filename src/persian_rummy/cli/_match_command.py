@@ -479,7 +479,7 @@ def _progress(games: int, resumed: int) -> Iterator[Callable[[int, int], None]]:
         TextColumn("{task.fields[pace]}"),
     )
     with Progress(*columns, console=Console(file=stream), transient=True) as bar:
-        task = bar.add_task("games", total=games, pace="")
+        task = bar.add_task("games", total=games, completed=resumed, pace="")
 
         def advance(finished: int, total: int) -> None:
             rate, left = pace(finished, total)

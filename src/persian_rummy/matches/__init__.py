@@ -882,9 +882,8 @@ def _read_match(data: object) -> MatchResult:
         ),
     )
     if body["partial"] is not result.partial:
-        msg = (
-            f"$.partial: the match holds {len(result.games)} of {result.planned} games, so partial is {str(result.partial).lower()}"
-        )
+        held = f"the match holds {len(result.games)} of {result.planned} games"
+        msg = f"$.partial: {held}, so partial is {str(result.partial).lower()}"
         raise InvalidDataError(msg)
     for game in result.games:
         _check_game(result, game, f"$.games[{game.index}]")
