@@ -44,7 +44,7 @@ def tests(session: nox.Session) -> None:
     """
     first = session.python == PYTHONS[0]
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
-    session.install("-e", ".[rl]" if first else ".")
+    session.install("-e", ".[rl,tournament]" if first else ".")
     env = {"COVERAGE_FILE": f".coverage.{session.python}"}
     if os.environ.get("CI") and not first:
         env["HYPOTHESIS_PROFILE"] = "dev"
@@ -69,7 +69,7 @@ def typecheck(session: nox.Session) -> None:
     Type-check the package, the tests, the benchmarks and this file with mypy --strict.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "typing"))
-    session.install("-e", ".[rl]")  # numpy, Gymnasium and PettingZoo are typed
+    session.install("-e", ".[rl,tournament]")  # openskill, numpy, Gymnasium and PettingZoo are typed
     session.run("mypy")
 
 
@@ -79,7 +79,7 @@ def docs(session: nox.Session) -> None:
     Build the docs with warnings as errors and run their examples.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
-    session.install("-e", ".[rl]")  # the pages on reinforcement learning run their examples
+    session.install("-e", ".[rl,tournament]")  # the pages on reinforcement learning run their examples
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("pytest", "-p", "no:cacheprovider", "docs", "README.md")
 

