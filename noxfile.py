@@ -109,14 +109,26 @@ def fuzz(session: nox.Session) -> None:
 @nox.session(python=PYTHONS[0])
 def dask(session: nox.Session) -> None:
     """
-    Play a match on a local Dask cluster of two worker processes and compare it with the serial one.
+    Play a match on a local Dask cluster of two worker processes and compare it with the serial one,
+    and again while its workers are killed (tests/test_matches_dask_faults.py).
 
     Installs the ``dask`` extra (``distributed``), which the tests group leaves out: without it
     ``tests/test_matches_dask.py`` is skipped by the other sessions.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".[dask]")
-    session.run("pytest", "-p", "no:cacheprovider", "tests/test_matches_dask.py", *session.posargs)
+    # The match under fire: its workers killed every 0.5 s for 30 rounds, three times (ten by hand).
+    faults = {"PERSIAN_RUMMY_DASK_FAULTS": os.environ.get("PERSIAN_RUMMY_DASK_FAULTS", "3")}
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-s",
+        "tests/test_matches_dask.py",
+        "tests/test_matches_dask_faults.py",
+        *session.posargs,
+        env=faults,
+    )
 
 
 #: Games the brute-force session plays (12 in the default tests): about three minutes on two cores.

@@ -20,7 +20,7 @@ import pytest
 import persian_rummy
 from persian_rummy import InvalidValueError, Rules
 from persian_rummy.bots.players import GreedyPlayer, RandomPlayer
-from persian_rummy.cli import main
+from persian_rummy.cli import _match_command, main
 from persian_rummy.matches import MatchResult, play_match
 
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
@@ -187,3 +187,24 @@ class TestTheCommand:
         assert (
             play_match(RandomPlayer(), RandomPlayer(), len(kept.games), names=("random", "random")).games == kept.games
         )
+
+
+class TestEstimate:
+    """
+    Issue 20: "The progress bar shows games/s and an estimate from the first game on; a match whose
+    estimate exceeds a few minutes says so at the start"; pimc against greedy took 2 min 56 s with no
+    warning.
+    """
+
+    def test_a_long_match_says_so(self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch.setattr(_match_command, "_STEADY", 0.0)
+        monkeypatch.setattr(_match_command, "LONG_MATCH", -1.0)
+        assert 0 == main(["match", "random", "random", "--games", "4", "--no-times"])
+        err = capsys.readouterr().err
+        assert err.startswith("persian-rummy: this match will take about ")
+        assert err.endswith(" games/s)\n")
+        assert 1 == err.count("\n")
+
+    def test_a_short_match_says_nothing(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert 0 == main(["match", "random", "random", "--games", "4", "--no-times"])
+        assert "" == capsys.readouterr().err

@@ -438,6 +438,8 @@ def _quiet_cancelled(args: threading.ExceptHookArgs) -> None:
 LONG_MATCH: Final = 180
 #: Seconds of play after which the pace is taken to be steady enough to estimate the match's length.
 _STEADY: Final = 2.0
+#: Seconds of play within which a long estimate is said, and not after.
+_EARLY: Final = 60.0
 
 
 def _duration(seconds: float) -> str:
@@ -469,11 +471,12 @@ class _Pace:
         elapsed = max(time.monotonic() - self.start, 1e-9)
         rate = max(finished - self.resumed, 1) / elapsed  # the games resumed are not this run's
         left = (total - finished) / rate
-        # Said once, when the first seconds have steadied the pace (the first games pay for the start).
-        if not self.warned and (elapsed >= _STEADY or finished - self.resumed >= total // 10):
-            self.warned = True
-        else:
+        # Said once, in the first minute, once the first seconds have steadied the pace (the first games pay
+        # for the start; a tournament's first matches may be quicker than the rest).
+        steady = elapsed >= _STEADY or finished - self.resumed >= total // 10
+        if self.warned or not steady or elapsed > _EARLY or left <= LONG_MATCH:
             return rate, left
+        self.warned = True
         if left > LONG_MATCH:
             with contextlib.suppress(OSError, ValueError):
                 print(  # noqa: T201
