@@ -1,15 +1,19 @@
 """
-``persian-rummy match FIRST SECOND``: a match between two ready players, as `persian_rummy.matches` plays it.
+``persian-rummy match FIRST SECOND``, ``persian-rummy tournament A B C ...`` and ``persian-rummy players``:
+matches and round robins as `persian_rummy.matches` plays them, and the players the commands take.
 
-Each team is one player of `persian_rummy.bots.players.make_player`, named as it names them
-(``greedy``, ``pimc:200``).  ``--jobs N`` plays the games on N processes; the results are
-the same for every N.  While the games are played, a progress bar shows on standard error
-when it is a terminal; then a table of the summary is printed on standard output, and a table
-of the players' thinking times unless ``--no-times`` (the times differ from run to run, the
-rest never does).  ``--out FILE`` writes the result as JSON, ``--records DIR`` every game's
-record.
+Each player is one of `persian_rummy.bots.players.make_player`, named as it names them (``greedy``,
+``pimc:200``, ``mybots:Cautious``; modules of the current directory are importable).  ``--jobs N``
+plays the games on N processes, at most the CPUs available; the results are the same for every N.
+While the games are played, a progress bar shows on standard error when it is a terminal, with the
+games per second and the time left; a match that will take long says so at its start.  Then a table
+of the summary is printed on standard output, and a table of the players' thinking times, wall clock
+and CPU, unless ``--no-times`` (the times differ from run to run, the rest never does).  ``--out
+FILE`` writes the result as JSON, ``--records DIR`` every game's record; ``--time-limit``,
+``--checkpoint`` and ``--resume`` stop, keep and continue a match; ``--decision-limit`` bounds each
+decision.  A tournament prints a cross table of score rates and the players' ratings.
 
-The command needs ``rich`` (the ``cli`` extra); without it, it says how to install it.
+The commands need ``rich`` (the ``cli`` extra); without it, they say how to install it.
 """
 
 from __future__ import annotations

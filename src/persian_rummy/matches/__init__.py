@@ -72,6 +72,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_PLAYERS",
     "SEED_LIMIT",
+    "Bounds",
     "GameResult",
     "Limits",
     "MatchResult",
@@ -1013,7 +1014,17 @@ def pairings(players: int) -> list[tuple[int, int]]:
 
     >>> pairings(3)
     [(0, 1), (0, 2), (1, 2)]
+
+    Raises:
+        InvalidValueError: *players* is not from 2 to `MAX_PLAYERS`.
+        InvalidTypeError: *players* is not an `int`.
     """
+    if type(players) is not int:
+        msg = f"players must be an int, got {_limits.shown(players)}"
+        raise InvalidTypeError(msg)
+    if not 2 <= players <= MAX_PLAYERS:
+        msg = f"a tournament has 2 to {MAX_PLAYERS} players, got {players}"
+        raise InvalidValueError(msg)
     return list(itertools.combinations(range(players), 2))
 
 
@@ -1176,38 +1187,71 @@ def play_tournament(  # noqa: PLR0913
     names = _player_names(players)
     plan = _plan(limits, executor, progress)
     kept = _resumed_tournament(resume, names, games, (_rules(rules), seed))
-    order = pairings(len(names))
-    deadline = plan.budget.deadline
-    matches = list(kept)
+    keywords: dict[str, Any] = {"rules": rules, "seed": seed, "executor": executor, "chunk_size": chunk_size}
+    keywords["timeout"] = limits.get("timeout")
     saver = _TournamentSaver(plan.checkpoint, names, games)
+    matches = list(kept)
     try:
-        for number, (first, second) in enumerate(order):
-            if number < len(kept) and not kept[number].partial:
-                continue
-            left = None if deadline is None else max(deadline - time.monotonic(), 1e-9)
-            match = play_match(
-                players[names[first]],
-                players[names[second]],
-                games,
-                rules=rules,
-                seed=seed,
-                executor=executor,
-                progress=None if progress is None else _offset(progress, number * games, len(order) * games),
-                names=(names[first], names[second]),
-                chunk_size=chunk_size,
-                decision_limit=plan.decision_limit,
-                time_limit=left,
-                timeout=limits.get("timeout"),
-                resume=kept[number] if number < len(kept) else None,
-            )
-            matches[number:] = [match]
-            saver.save(matches)
-            if match.partial:
-                break
+        _round_robin(players, (names, games), keywords, (plan, progress, kept), matches, saver)
     except BaseException:
         saver.save(matches)
         raise
     return TournamentResult(names=names, games=games, matches=matches)
+
+
+def _round_robin(  # noqa: PLR0913
+    players: Mapping[str, Player],
+    sizes: tuple[tuple[str, ...], int],
+    keywords: dict[str, Any],
+    how: tuple[_Plan, _matchplay.Progress | None, tuple[MatchResult, ...]],
+    matches: list[MatchResult],
+    saver: _TournamentSaver,
+) -> None:
+    """
+    Play the tournament's matches not kept whole into *matches*, saving it after each; stop after a partial one.
+    """
+    names, games = sizes
+    plan, progress, kept = how
+    for number, (first, second) in enumerate(pairings(len(names))):
+        if number < len(kept) and not kept[number].partial:
+            continue
+        match = _tournament_match(
+            (players[names[first]], players[names[second]]),
+            (names[first], names[second]),
+            (games, number, len(names)),
+            keywords,
+            (plan, progress, kept[number] if number < len(kept) else None),
+        )
+        matches[number:] = [match]
+        saver.save(matches)
+        if match.partial:
+            return
+
+
+def _tournament_match(
+    teams: tuple[Player, Player],
+    names: tuple[str, str],
+    sizes: tuple[int, int, int],
+    keywords: dict[str, Any],
+    how: tuple[_Plan, _matchplay.Progress | None, MatchResult | None],
+) -> MatchResult:
+    """
+    Match *number* of a tournament, within what is left of its time limit, told as part of its progress.
+    """
+    games, number, players = sizes
+    plan, progress, resume = how
+    deadline = plan.budget.deadline
+    told = None if progress is None else _offset(progress, number * games, len(pairings(players)) * games)
+    return play_match(
+        *teams,
+        games,
+        progress=told,
+        names=names,
+        decision_limit=plan.decision_limit,
+        time_limit=None if deadline is None else max(deadline - time.monotonic(), 1e-9),
+        resume=resume,
+        **keywords,
+    )
 
 
 def _offset(progress: Callable[[int, int], object], before: int, total: int) -> Callable[[int, int], None]:
