@@ -766,7 +766,7 @@ def make_player(spec: str) -> Player:
     * A name an installed package registers (entry points ``persian_rummy.players``), with
       optional arguments after a colon (``"cautious:depth=2"``).
     * ``module:attribute[:arguments]``: the class or factory *attribute* of *module*, called with
-      the arguments (``"mybots:Cautious:3,bold=True"``; see `persian_rummy.bots._loading`).
+      the arguments (``"mybots:Cautious:3,bold=True"``; docs/players.md says how they are written).
 
     >>> make_player("greedy"), make_player("pimc:200"), make_player("ismcts:1.5s")
     (GreedyPlayer(), PIMCPlayer(rollouts=200, seconds=None, policy=GreedyPlayer()), \
