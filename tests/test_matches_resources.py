@@ -151,5 +151,7 @@ class TestWorkersDieWithTheMatch:
         finally:
             parent.send_signal(signal.SIGKILL)
             parent.wait()
-        time.sleep(5)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(_alive(worker) for worker in workers):
+            time.sleep(0.05)
         assert set() == {worker for worker in workers if _alive(worker)}
