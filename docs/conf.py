@@ -56,6 +56,8 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Callable"),
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "concurrent.futures.Executor"),
+    ("py:class", "concurrent.futures.process.ProcessPoolExecutor"),
+    ("py:class", "os.PathLike"),
     ("py:obj", "attrs.evolve"),
     # The type variable of `from_json`'s overloads and the alias machinery behind `Document`.
     ("py:class", "persian_rummy.serialize._T"),

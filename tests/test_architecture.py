@@ -71,12 +71,15 @@ LAYERS = (
     "pictures",
     # players
     "bots.heuristics",
+    "bots._loading",
     "bots.players",
     "bots",
     # matches between players
     "matches._stats",
     "matches._play",
+    "matches._pool",
     "matches._checks",
+    "matches._ratings",
     "matches",
     # learning interfaces
     "rl.actionids",

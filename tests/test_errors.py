@@ -153,6 +153,8 @@ def _callables(name: str, value: object) -> Iterator[tuple[str, Callable[..., ob
         return
     if getattr(value, "_is_protocol", False):  # a protocol is a type to implement, not to call
         return
+    if isinstance(value, type) and hasattr(value, "__required_keys__"):  # a TypedDict: keywords' types
+        return
     if callable(value):
         yield name, value
     if inspect.isclass(value) and value in INSTANCES:

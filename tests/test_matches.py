@@ -559,7 +559,7 @@ class TestMatchResult:
         assert "persian-rummy match, seed 3, game 1" == kept.games[1].record.event  # type: ignore[union-attr]
 
     def test_repr_counts_the_games(self) -> None:
-        assert repr(_match(_game(0, (1, 2)), _game(1, (1, 2)))).endswith("seed=0, games=<2 games>)")
+        assert repr(_match(_game(0, (1, 2)), _game(1, (1, 2)))).endswith("seed=0, games=<2 games>, planned=2)")
 
 
 # -- the summary ----------------------------------------------------------------------------------------------------
@@ -794,12 +794,12 @@ class TestArguments:
             (
                 {"games": 3},
                 InvalidValueError,
-                "games must be a positive even number, two for each duplicate deal, got 3",
+                "games must be an even number from 2 to 10,000,000, two for each duplicate deal, got 3",
             ),
             (
                 {"games": 0},
                 InvalidValueError,
-                "games must be a positive even number, two for each duplicate deal, got 0",
+                "games must be an even number from 2 to 10,000,000, two for each duplicate deal, got 0",
             ),
             ({"games": True}, InvalidTypeError, "games must be an int, got True"),
             ({"first": "random"}, InvalidTypeError, "first must be a Player or a pair of Players, got 'random'"),

@@ -17,6 +17,9 @@ one about a value of the wrong type from `TypeError`, so ``except ValueError`` a
 `ViewError`                a view is not what its seat could see, or cannot answer a question
 `InvalidDataError`         a JSON document is not valid
 `InvalidRecordError`       an action of a game record is illegal where it stands
+`PlayerError`              a player raised an exception in a match (it is chained)
+`MatchError`               a match's executor failed (its error is chained)
+`MatchTimeoutError`        a match did not finish within its timeout on an executor
 =========================  =============================================================
 """
 
@@ -36,7 +39,10 @@ __all__ = [
     "InvalidStateError",
     "InvalidTypeError",
     "InvalidValueError",
+    "MatchError",
+    "MatchTimeoutError",
     "PersianRummyError",
+    "PlayerError",
     "ViewError",
 ]
 
@@ -183,3 +189,47 @@ class InvalidRecordError(PersianRummyError, ValueError):
 
     def __str__(self) -> str:
         return f"action {self.index} of the record is illegal: {self.error}"
+
+
+class PlayerError(PersianRummyError, RuntimeError):
+    """
+    Raised when a player raises an exception while it chooses in a match; the player's exception is
+    chained (``__cause__``).
+
+    Attributes:
+        player: The player's name in the match (its team's name).
+        seat: The seat it played.
+        game: The game's number in the match, from 0.
+        decision: The seat's decision in that game, from 1.
+        action: The number of the action the game was at, from 0 (the deals counted).
+    """
+
+    def __init__(self, player: str, seat: int, game: int, decision: int, action: int) -> None:
+        super().__init__(player, seat, game, decision, action)
+        self.player = player
+        self.seat = seat
+        self.game = game
+        self.decision = decision
+        self.action = action
+
+    def __str__(self) -> str:
+        cause = self.__cause__
+        raised = "" if cause is None else f": {type(cause).__name__}: {cause}"
+        return (
+            f"the player {self.player} of seat {self.seat} failed in game {self.game}, at its decision"
+            f" {self.decision} (action {self.action} of the game){raised}"
+        )
+
+
+class MatchError(PersianRummyError, RuntimeError):
+    """
+    Raised when a match's executor fails to run a task (a worker lost, a pool broken); the
+    executor's error is chained and the unfinished tasks are cancelled.
+    """
+
+
+class MatchTimeoutError(MatchError, TimeoutError):
+    """
+    Raised when a match played on an executor has not finished within its ``timeout``; its
+    unfinished tasks are cancelled.
+    """

@@ -52,6 +52,7 @@ from ..rules import DEFAULT_RULES, Rules
 from ..scoring import score_deal
 from ..state import GameState, Phase, View
 from ..views import determinize, observe
+from . import _loading
 from .heuristics import Chooser, Policy, Until, meld_value, rollout
 
 if TYPE_CHECKING:
@@ -757,24 +758,52 @@ def _budget(name: str, text: str) -> dict[str, int | float]:
 
 def make_player(spec: str) -> Player:
     """
-    The ready player named *spec*: a name of `PLAYER_NAMES`, and for a search an optional budget
-    after a colon, a count (``"pimc:200"``, rollouts per decision; ``"ismcts:500"``, iterations)
-    or seconds per decision (``"pimc:0.5s"``).
+    The player *spec* names: a ready player, a player an installed package registers, or one of a module.
+
+    * A name of `PLAYER_NAMES`, and for a search an optional budget after a colon, a count
+      (``"pimc:200"``, rollouts per decision; ``"ismcts:500"``, iterations) or seconds per
+      decision (``"pimc:0.5s"``).
+    * A name an installed package registers (entry points ``persian_rummy.players``), with
+      optional arguments after a colon (``"cautious:depth=2"``).
+    * ``module:attribute[:arguments]``: the class or factory *attribute* of *module*, called with
+      the arguments (``"mybots:Cautious:3,bold=True"``; docs/players.md says how they are written).
 
     >>> make_player("greedy"), make_player("pimc:200"), make_player("ismcts:1.5s")
     (GreedyPlayer(), PIMCPlayer(rollouts=200, seconds=None, policy=GreedyPlayer()), \
 ISMCTSPlayer(iterations=500, seconds=1.5, explore=0.7, policy=GreedyPlayer()))
+    >>> make_player("persian_rummy.bots.players:PIMCPlayer:rollouts=8")
+    PIMCPlayer(rollouts=8, seconds=None, policy=GreedyPlayer())
 
     Raises:
-        InvalidValueError: no ready player has that name, or the budget is not one.
+        InvalidValueError: no player has that name, the budget is not one, the module cannot be
+            imported or lacks the attribute, building the player failed (the error raised is
+            chained), or what was built is not a player.
         InvalidTypeError: *spec* is not a `str`.
     """
     _arguments.expect(spec, str, "spec", "a player's name")
     name, colon, budget = spec.partition(":")
     make = PLAYER_NAMES.get(name)
-    if make is None:
-        msg = f"no player is called {_limits.shown(name)}; the players are {', '.join(sorted(PLAYER_NAMES))}"
+    if make is not None:
+        return make(**_budget(name, budget)) if colon else make()
+    return _elsewhere(spec)
+
+
+def _elsewhere(spec: str) -> Player:
+    """
+    The player of an entry point or a module that *spec*, which names no ready player, names.
+    """
+    registered = _loading.entry_points()
+    name, colon, rest = spec.partition(":")
+    if name in registered:
+        built = _loading.build(_loading.load(registered[name], spec), rest, spec)
+    elif colon:
+        attribute, _, text = rest.partition(":")
+        built = _loading.build(_loading.load(f"{name}:{attribute}", spec), text, spec)
+    else:
+        known = ", ".join(sorted({*PLAYER_NAMES, *registered}))
+        msg = f"no player is called {_limits.shown(name)}; the players are {known}, or module:attribute"
         raise InvalidValueError(msg)
-    if not colon:
-        return make()
-    return make(**_budget(name, budget))
+    if isinstance(built, type) or not callable(getattr(built, "choose", None)):
+        msg = f"{_limits.shown(spec)} built {_limits.shown(built)}, which is not a player: it has no choose(view, rng)"
+        raise InvalidValueError(msg)
+    return built  # type: ignore[return-value]  # it has a choose method, as checked

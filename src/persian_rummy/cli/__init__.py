@@ -468,6 +468,7 @@ def _parser() -> argparse.ArgumentParser:
     position.add_argument("position", metavar="POSITION", help="the position, one line; '-' reads it from stdin")
     _play_command.configure(commands.add_parser("play", help="play a game in the terminal against the bots"))
     _match_command.configure(commands.add_parser("match", help="play a match between two bots on duplicate deals"))
+    _match_command.configure_others(commands)  # players, tournament
     return parser
 
 
@@ -529,9 +530,12 @@ def _play_game(args: argparse.Namespace) -> int:
     return _play_command.run(args, _RecordFile, _read_input)
 
 
-def _match(args: argparse.Namespace) -> int:
-    _match_command.run(args, _RecordFile)
-    return 0
+def _match_commands(name: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        _match_command.COMMANDS[name](args, _RecordFile)
+        return 0
+
+    return run
 
 
 #: What each subcommand runs, given the command line; its exit status.  A new subcommand adds its
@@ -541,7 +545,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "replay": _replay,
     "show": _show,
     "play": _play_game,
-    "match": _match,
+    **{name: _match_commands(name) for name in _match_command.COMMANDS},  # match, players, tournament
 }
 
 

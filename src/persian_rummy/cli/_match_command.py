@@ -1,41 +1,62 @@
 """
-``persian-rummy match FIRST SECOND``: a match between two ready players, as `persian_rummy.matches` plays it.
+``persian-rummy match FIRST SECOND``, ``persian-rummy tournament A B C ...`` and ``persian-rummy players``:
+matches and round robins as `persian_rummy.matches` plays them, and the players the commands take.
 
-Each team is one player of `persian_rummy.bots.players.make_player`, named as it names them
-(``greedy``, ``pimc:200``).  ``--jobs N`` plays the games on N processes; the results are
-the same for every N.  While the games are played, a progress bar shows on standard error
-when it is a terminal; then a table of the summary is printed on standard output, and a table
-of the players' thinking times unless ``--no-times`` (the times differ from run to run, the
-rest never does).  ``--out FILE`` writes the result as JSON, ``--records DIR`` every game's
-record.
+Each player is one of `persian_rummy.bots.players.make_player`, named as it names them (``greedy``,
+``pimc:200``, ``mybots:Cautious``; modules of the current directory are importable).  ``--jobs N``
+plays the games on N processes, at most the CPUs available; the results are the same for every N.
+While the games are played, a progress bar shows on standard error when it is a terminal, with the
+games per second and the time left; a match that will take long says so at its start.  Then a table
+of the summary is printed on standard output, and a table of the players' thinking times, wall clock
+and CPU, unless ``--no-times`` (the times differ from run to run, the rest never does).  ``--out
+FILE`` writes the result as JSON, ``--records DIR`` every game's record; ``--time-limit``,
+``--checkpoint`` and ``--resume`` stop, keep and continue a match; ``--decision-limit`` bounds each
+decision.  A tournament prints a cross table of score rates and the players' ratings.
 
-The command needs ``rich`` (the ``cli`` extra); without it, it says how to install it.
+The commands need ``rich`` (the ``cli`` extra); without it, they say how to install it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, InvalidStateError, ProcessPoolExecutor
+from concurrent.futures import Executor, InvalidStateError
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .._core import limits as _limits
-from ..bots.players import make_player
-from ..exceptions import PersianRummyError
-from ..matches import MatchResult, MatchSummary, play_match
+from ..bots import _loading
+from ..bots.players import PLAYER_NAMES, Player, make_player
+from ..exceptions import InvalidDataError, InvalidValueError, PersianRummyError
+from ..matches import (
+    MAX_GAMES,
+    MatchResult,
+    MatchSummary,
+    TournamentResult,
+    pairings,
+    play_match,
+    play_tournament,
+    process_pool,
+)
+from ..matches._pool import check_jobs
 from ..notation import format_rules, parse_rules
+from ..rules import Rules
 from ..serialize import to_json
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+#: Seconds in a day: the longest limit the command takes.
+_DAY: Final = 86_400
 #: The line printed, with exit status 1, when rich is missing.
 NEEDS_RICH: Final = "persian-rummy: match needs rich, which is not installed: pip install 'persian-rummy[cli]'"
 
@@ -67,23 +88,72 @@ def games_argument(text: str) -> int:
     ...
     argparse.ArgumentTypeError: not a positive even number of games: '5' (each deal is played twice)
     """
-    if text.strip().isdigit() and int(text) > 0 and int(text) % 2 == 0:
-        return int(text)
+    digits = text.strip()
+    if digits.isdigit() and (len(digits) > len(str(MAX_GAMES)) or int(digits) > MAX_GAMES):
+        msg = f"too many games: {_limits.shown(text)} (at most {MAX_GAMES:,})"
+        raise argparse.ArgumentTypeError(msg)
+    if digits.isdigit() and int(digits) > 0 and int(digits) % 2 == 0:
+        return int(digits)
     msg = f"not a positive even number of games: {_limits.shown(text)} (each deal is played twice)"
     raise argparse.ArgumentTypeError(msg)
 
 
 def jobs_argument(text: str) -> int:
     """
-    The number of processes ``--jobs`` gives: 1 or more.
+    The number of processes ``--jobs`` gives: 1 or more, and at most the CPUs this process may use.
 
-    >>> jobs_argument("2")
-    2
+    >>> jobs_argument("1")
+    1
     """
-    if text.strip().isdigit() and int(text) > 0:
-        return int(text)
-    msg = f"not a number of processes: {_limits.shown(text)} (1 or more)"
-    raise argparse.ArgumentTypeError(msg)
+    digits = text.strip()
+    if not digits.isdigit() or len(digits) > 9 or int(digits) < 1:
+        msg = f"not a number of processes: {_limits.shown(text)} (1 or more)"
+        raise argparse.ArgumentTypeError(msg)
+    try:
+        return check_jobs(int(digits))
+    except InvalidValueError as error:
+        raise argparse.ArgumentTypeError(str(error).replace("jobs must", "--jobs must", 1)) from None
+
+
+def seconds_argument(text: str) -> float:
+    """
+    A number of seconds: above 0 and at most a day.
+
+    >>> seconds_argument("0.5")
+    0.5
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= _DAY:
+        msg = f"not a number of seconds: {_limits.shown(text)} (above 0, at most {_DAY:,})"
+        raise argparse.ArgumentTypeError(msg)
+    return seconds
+
+
+#: The units of ``--time-limit``, in seconds.
+_UNITS: Final = {"s": 1, "m": 60, "h": 3600}
+#: The longest ``--time-limit``: a week.
+_WEEK: Final = 7 * 86_400
+
+
+def duration_argument(text: str) -> float:
+    """
+    A duration: a number of seconds, or a number followed by ``s``, ``m`` or ``h``; above 0, at most a week.
+
+    >>> duration_argument("10m"), duration_argument("1.5h"), duration_argument("90")
+    (600.0, 5400.0, 90.0)
+    """
+    number, unit = (text[:-1], _UNITS[text[-1]]) if text[-1:] in _UNITS else (text, 1)
+    try:
+        seconds = float(number) * unit
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= _WEEK:
+        msg = f"not a duration: {_limits.shown(text)} (seconds, or a number and s, m or h; at most a week)"
+        raise argparse.ArgumentTypeError(msg)
+    return seconds
 
 
 def player_argument(text: str) -> str:
@@ -94,6 +164,7 @@ def player_argument(text: str) -> str:
     >>> player_argument("greedy")
     'greedy'
     """
+    importable_here()
     try:
         make_player(text)
     except PersianRummyError as error:
@@ -106,11 +177,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     Give the ``match`` command's *parser* its arguments.
     """
     parser.add_argument(
-        "first", type=player_argument, metavar="FIRST", help="the first team's player: random, greedy, pimc:200, ..."
+        "first",
+        type=player_argument,
+        metavar="FIRST",
+        help="the first team's player: random, greedy, pimc:200, module:attribute, ...",
     )
     parser.add_argument("second", type=player_argument, metavar="SECOND", help="the second team's player")
+    _common(parser, default_games=100)
+
+
+def _common(parser: argparse.ArgumentParser, default_games: int, *, records: bool = True) -> None:
+    """
+    The options ``match`` and ``tournament`` share.
+    """
     parser.add_argument(
-        "--games", type=games_argument, default=100, metavar="N", help="games, an even number (default 100)"
+        "--games",
+        type=games_argument,
+        default=default_games,
+        metavar="N",
+        help=f"games of each match, an even number (default {default_games})",
     )
     parser.add_argument(
         "--jobs", type=jobs_argument, default=1, metavar="J", help="processes to play on (default 1: this one)"
@@ -118,8 +203,76 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     parser.add_argument("--rules", default="-", metavar="ID", help="the rules, as a rules id (default '-': standard)")
     parser.add_argument("--out", metavar="FILE", help="write the result to FILE as JSON")
-    parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR as JSON")
+    if records:
+        parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR as JSON")
     parser.add_argument("--no-times", action="store_true", help="leave out the thinking times, which vary by run")
+    parser.add_argument(
+        "--time-limit",
+        type=duration_argument,
+        metavar="TIME",
+        help="stop the match after TIME (90, 30s, 10m, 2h): it keeps the duplicate pairs finished, marked partial",
+    )
+    parser.add_argument(
+        "--checkpoint", metavar="FILE", help="keep the games finished in FILE, as JSON, to resume a stopped match"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the match FILE holds (same players, games, seed and rules); FILE is the checkpoint then",
+    )
+    parser.add_argument(
+        "--decision-limit",
+        type=seconds_argument,
+        metavar="SECONDS",
+        help="the most seconds a decision may last; one over it is replaced by the seat's first legal action",
+    )
+
+
+def configure_others(commands: argparse._SubParsersAction[Any]) -> None:
+    """
+    Add the ``players`` command (and the other commands of this module but ``match``) to *commands*.
+    """
+    commands.add_parser(
+        "players",
+        help="list the players the commands take: the ready ones and those installed packages register",
+        description="List the players: ready ones, those of the entry points persian_rummy.players, and"
+        " module:attribute[:arguments] for any class or factory of an importable module.",
+    )
+    parser = commands.add_parser(
+        "tournament",
+        help="play a round robin between bots on duplicate deals, with a cross table and ratings",
+        description="Every two players play a match of --games games on the same duplicate deals; the cross"
+        " table gives each row's score rate against each column, and the ratings are openskill's"
+        " Plackett-Luce model.",
+    )
+    parser.add_argument("players", nargs="+", metavar="PLAYER", help="two players or more, as for match")
+    _common(parser, default_games=20, records=False)
+
+
+def players(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> None:  # noqa: ARG001
+    """
+    Print the players the commands take, one a line: its name and where it comes from.
+    """
+    registered = _loading.entry_points()
+    rows = [(name, f"ready: {PLAYER_NAMES[name].__name__}") for name in sorted(PLAYER_NAMES)]
+    rows += [
+        (name, f"entry point: {target}" + (" (hidden by the ready player)" if name in PLAYER_NAMES else ""))
+        for name, target in sorted(registered.items())
+    ]
+    width = max(len(name) for name, _ in rows)
+    for name, where in rows:
+        print(f"{name:<{width}}  {where}")  # noqa: T201 (the command's output)
+    print("and module:attribute[:arguments], a class or a factory of players in an importable module")  # noqa: T201
+
+
+def importable_here() -> None:
+    """
+    Let players be imported from modules of the current directory, as ``python -m`` does (at the end
+    of the path, so that no installed module is hidden).
+    """
+    here = str(Path.cwd())
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
 
 
 def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> None:
@@ -127,28 +280,24 @@ def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> Non
     Run ``persian-rummy match`` as *args* says; *open_file* opens the ``--out`` file, before the match.
     """
     console = _console()
-    first, second = make_player(args.first), make_player(args.second)
+    importable_here()
+    teams = (make_player(args.first), make_player(args.second))
     rules = parse_rules(args.rules)
+    resume = None if args.resume is None else read_checkpoint(args.resume)
+    checkpoint = args.checkpoint if args.checkpoint is not None else args.resume
     if args.records is not None:
         _make_directory(args.records)
     out = None if args.out is None else open_file(args.out)
     try:
-        with _executor(args.jobs) as executor, _progress(args.games) as progress:
-            result = play_match(
-                first,
-                second,
-                args.games,
-                rules=rules,
-                seed=args.seed,
-                executor=executor,
-                progress=progress,
-                records=args.records is not None,
-                names=(args.first, args.second),
-            )
-    except BaseException:
+        result = _play(args, teams, rules, resume, checkpoint)
+    except BaseException as error:
         if out is not None:
             out.discard()
+        if isinstance(error, KeyboardInterrupt) and checkpoint is not None:
+            _say_stopped(checkpoint, args.games, "an interrupt")
         raise
+    if result.partial:
+        _say_stopped(checkpoint, args.games, "the time limit")
     if args.records is not None:
         _write_records(result, Path(args.records))
     if out is not None:
@@ -156,6 +305,94 @@ def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> Non
     console.print(summary_table(result))
     if not args.no_times:
         console.print(times_table(result))
+
+
+def _play(
+    args: argparse.Namespace,
+    teams: tuple[Player, Player],
+    rules: Rules,
+    resume: MatchResult | None,
+    checkpoint: str | None,
+) -> MatchResult:
+    resumed = 0 if resume is None else len(resume.games)
+    with _terminated_as_interrupt(), _executor(args.jobs) as executor, _progress(args.games, resumed) as progress:
+        return play_match(
+            teams[0],
+            teams[1],
+            args.games,
+            rules=rules,
+            seed=args.seed,
+            executor=executor,
+            progress=progress,
+            records=args.records is not None,
+            names=(args.first, args.second),
+            decision_limit=args.decision_limit,
+            time_limit=args.time_limit,
+            checkpoint=checkpoint,
+            resume=resume,
+        )
+
+
+def read_checkpoint(path: str) -> MatchResult:
+    """
+    The result a checkpoint file holds, to resume.
+
+    Raises:
+        OSError: the file cannot be read (its name is in the error).
+        InvalidDataError: it is not a match's result (the message starts with the file's name).
+    """
+    try:
+        text = Path(path).read_bytes()
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), path) from None
+    try:
+        return MatchResult.from_json(text)
+    except InvalidValueError as error:
+        msg = f"{path}: {error}"
+        raise InvalidDataError(msg) from None
+
+
+def _say_stopped(checkpoint: str | None, games: int, cause: str) -> None:
+    """
+    Say on standard error how far the match went before *cause* stopped it, and how to go on.
+    """
+    kept = 0
+    if checkpoint is not None:
+        with contextlib.suppress(OSError, InvalidValueError):
+            kept = len(MatchResult.from_json(Path(checkpoint).read_bytes()).games)
+    if checkpoint is None:
+        where = "without --checkpoint, the games finished are not kept"
+    elif kept:
+        where = f"{checkpoint} holds the {kept} games finished: go on with --resume {checkpoint}"
+    else:
+        where = "no duplicate pair was finished, so nothing is kept"
+    with contextlib.suppress(OSError, ValueError):
+        print(f"persian-rummy: {cause} stopped the match of {games} games; {where}", file=sys.stderr)  # noqa: T201
+
+
+class _Terminated(KeyboardInterrupt):
+    """
+    SIGTERM, raised as an interrupt so that the match stops as at Ctrl-C and keeps its checkpoint.
+    """
+
+
+def _terminate(_: int, __: object) -> None:
+    raise _Terminated
+
+
+@contextmanager
+def _terminated_as_interrupt() -> Iterator[None]:
+    """
+    While the match is played in the main thread, SIGTERM stops it as an interrupt does.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _console() -> Console:
@@ -202,7 +439,7 @@ def _executor(jobs: int) -> Iterator[Executor | None]:
     if jobs == 1:
         yield None
         return
-    pool = ProcessPoolExecutor(jobs, initializer=_quiet_worker)
+    pool = process_pool(jobs, _quiet_worker)  # its workers end when this process does, even killed
     # When an interrupt ends the workers, Python 3.11's pool may fail a future already cancelled
     # and print the traceback of that from its own thread; later versions let it be, and so does this.
     hook, threading.excepthook = threading.excepthook, _quiet_cancelled
@@ -220,24 +457,89 @@ def _quiet_cancelled(args: threading.ExceptHookArgs) -> None:
         threading.__excepthook__(args)
 
 
+#: A match whose estimate is longer than this many seconds says so when its first games are in.
+LONG_MATCH: Final = 180
+#: Seconds of play after which the pace is taken to be steady enough to estimate the match's length.
+_STEADY: Final = 2.0
+#: Seconds of play within which a long estimate is said, and not after.
+_EARLY: Final = 60.0
+
+
+def _duration(seconds: float) -> str:
+    """
+    A duration as a person says it: ``"3 minutes"``, ``"2.5 hours"``.
+    """
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:.1f} hours"
+
+
+class _Pace:
+    """
+    The games per second of this run and the time left, from the first games in; a long estimate
+    is said on standard error once.
+    """
+
+    def __init__(self, resumed: int) -> None:
+        self.start = time.monotonic()
+        self.resumed = resumed
+        self.warned = False
+
+    def __call__(self, finished: int, total: int) -> tuple[float, float]:
+        """
+        The games per second and the seconds left, now that *finished* of *total* games are.
+        """
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        rate = max(finished - self.resumed, 1) / elapsed  # the games resumed are not this run's
+        left = (total - finished) / rate
+        # Said once, in the first minute, once the first seconds have steadied the pace (the first games pay
+        # for the start; a tournament's first matches may be quicker than the rest).
+        steady = elapsed >= _STEADY or finished - self.resumed >= total // 10
+        if self.warned or not steady or elapsed > _EARLY or left <= LONG_MATCH:
+            return rate, left
+        self.warned = True
+        if left > LONG_MATCH:
+            with contextlib.suppress(OSError, ValueError):
+                print(  # noqa: T201
+                    f"persian-rummy: this match will take about {_duration(left)} more"
+                    f" ({total - finished:,} games at {rate:,.2f} games/s)",
+                    file=sys.stderr,
+                )
+        return rate, left
+
+
 @contextmanager
-def _progress(games: int) -> Iterator[Callable[[int, int], None] | None]:
+def _progress(games: int, resumed: int) -> Iterator[Callable[[int, int], None]]:
     """
-    A progress bar on standard error while the games are played, if it is a terminal.
+    The match's progress: a bar on standard error if it is a terminal, with the games per second and
+    the time left; on any standard error, a line at the start if the match will take long.
     """
+    pace = _Pace(resumed)
     stream = sys.stderr
     if stream is None or not stream.isatty() or os.environ.get("TERM") == "dumb":
-        yield None
+
+        def estimate(finished: int, total: int) -> None:
+            pace(finished, total)
+
+        yield estimate
         return
     from rich.console import Console  # noqa: PLC0415
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn  # noqa: PLC0415
 
-    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[pace]}"),
+    )
     with Progress(*columns, console=Console(file=stream), transient=True) as bar:
-        task = bar.add_task("games", total=games)
+        task = bar.add_task("games", total=games, completed=resumed, pace="")
 
         def advance(finished: int, total: int) -> None:
-            bar.update(task, completed=finished, total=total)
+            rate, left = pace(finished, total)
+            bar.update(task, completed=finished, total=total, pace=f"{rate:,.1f} games/s, {_duration(left)} left")
 
         yield advance
 
@@ -272,8 +574,9 @@ def summary_table(result: MatchResult) -> Table:
     summary = result.summary
     rules = format_rules(result.rules)
     pairs = summary.games // 2
+    count = f"partial: {summary.games} of {result.planned}" if result.partial else str(summary.games)
     title = (
-        f"{summary.games} games in {pairs} duplicate pair{'s' if pairs > 1 else ''}, seed {result.seed}, "
+        f"{count} games in {pairs} duplicate pair{'s' if pairs > 1 else ''}, seed {result.seed}, "
         f"rules {'standard' if rules == '-' else rules}"
     )
     table = Table(title=title, title_justify="left")
@@ -290,9 +593,15 @@ def summary_table(result: MatchResult) -> Table:
     return table
 
 
+def _ms_text(ms: float) -> str:
+    return f"{ms:.4f}" if ms < 1 else f"{ms:,.1f}"
+
+
 def times_table(result: MatchResult) -> Table:
     """
-    How long each team's player thought per decision: it varies from one run to the next.
+    How long each team's player thought per decision, on the wall clock and in CPU time (that of
+    the thread that played, which other processes on the machine do not inflate); it varies from
+    one run to the next.
     """
     from rich.table import Table  # noqa: PLC0415
 
@@ -301,7 +610,118 @@ def times_table(result: MatchResult) -> Table:
     table.add_column("team")
     for label in _team_labels(result):
         table.add_column(label, justify="right")
-    table.add_row("ms per decision", *(f"{ms:.4f}" if ms < 1 else f"{ms:,.1f}" for ms in summary.ms_per_decision))
-    seconds = [ms * decisions / 1000 for ms, decisions in zip(summary.ms_per_decision, summary.decisions, strict=True)]
-    table.add_row("seconds in all", *(f"{value:,.1f}" for value in seconds))
+    table.add_row("wall ms per decision", *(_ms_text(ms) for ms in summary.ms_per_decision))
+    table.add_row("CPU ms per decision", *(_ms_text(ms) for ms in summary.cpu_ms_per_decision))
+    for name, rates in (("wall", summary.ms_per_decision), ("CPU", summary.cpu_ms_per_decision)):
+        seconds = [ms * decisions / 1000 for ms, decisions in zip(rates, summary.decisions, strict=True)]
+        table.add_row(f"{name} seconds in all", *(f"{value:,.1f}" for value in seconds))
+    if any(summary.overruns):
+        table.add_row("decisions over the limit", *(f"{count:,}" for count in summary.overruns))
     return table
+
+
+def run_tournament(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> None:
+    """
+    Run ``persian-rummy tournament`` as *args* says: the round robin, then its cross table and ratings.
+    """
+    console = _console()
+    importable_here()
+    if len(args.players) != len(set(args.players)) or len(args.players) < 2:
+        msg = f"a tournament needs two players or more, each named once, got {' '.join(args.players)}"
+        raise InvalidValueError(msg)
+    players = {name: make_player(name) for name in args.players}
+    rules = parse_rules(args.rules)
+    resume = None if args.resume is None else _read_tournament_file(args.resume)
+    checkpoint = args.checkpoint if args.checkpoint is not None else args.resume
+    out = None if args.out is None else open_file(args.out)
+    total = args.games * len(args.players) * (len(args.players) - 1) // 2
+    resumed = 0 if resume is None else sum(len(match.games) for match in resume.matches)
+    try:
+        with _terminated_as_interrupt(), _executor(args.jobs) as executor, _progress(total, resumed) as progress:
+            result = play_tournament(
+                players,
+                args.games,
+                rules=rules,
+                seed=args.seed,
+                executor=executor,
+                progress=progress,
+                decision_limit=args.decision_limit,
+                time_limit=args.time_limit,
+                checkpoint=checkpoint,
+                resume=resume,
+            )
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    if result.partial:
+        where = "" if checkpoint is None else f": go on with --resume {checkpoint}"
+        _say(f"the time limit stopped the tournament after {len(result.matches)} matches{where}")
+    if out is not None:
+        out.write(result.to_json() + "\n")
+    console.print(cross_table(result))
+    console.print(ratings_table(result))
+
+
+def _say(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print(f"persian-rummy: {message}", file=sys.stderr)  # noqa: T201
+
+
+def _read_tournament_file(path: str) -> TournamentResult:
+    try:
+        text = Path(path).read_bytes()
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), path) from None
+    try:
+        return TournamentResult.from_json(text)
+    except InvalidValueError as error:
+        msg = f"{path}: {error}"
+        raise InvalidDataError(msg) from None
+
+
+def cross_table(result: TournamentResult) -> Table:
+    """
+    Each row's score rate against each column, with the Wilson 95% interval.
+    """
+    from rich.table import Table  # noqa: PLC0415
+
+    partial = ", partial" if result.partial else ""
+    title = f"score rate of the row against the column [95%], {result.games} games a match{partial}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("player")
+    for name in result.names:
+        table.add_column(name, justify="right")
+    for name, row in zip(result.names, result.cross_table(), strict=True):
+        cells = ["" if cell is None else f"{cell[0]:.3f} [{cell[1][0]:.2f}, {cell[1][1]:.2f}]" for cell in row]
+        table.add_row(name, *cells)
+    return table
+
+
+def ratings_table(result: TournamentResult) -> Table:
+    """
+    The players by rating (openskill, Plackett-Luce): mu, sigma and mu - 3 sigma, the rating they have at least.
+    """
+    from rich.table import Table  # noqa: PLC0415
+
+    table = Table(title="ratings: openskill, Plackett-Luce", title_justify="left")
+    for column in ("rank", "player", "mu", "sigma", "mu - 3 sigma", "games"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    played = [0] * len(result.names)
+    for match, (first, second) in zip(result.matches, pairings(len(result.names)), strict=False):
+        played[first] += len(match.games)
+        played[second] += len(match.games)
+    rated = sorted(enumerate(result.ratings()), key=lambda item: -(item[1][0] - 3 * item[1][1]))
+    for rank, (number, (mu, sigma)) in enumerate(rated, start=1):
+        table.add_row(
+            str(rank), result.names[number], f"{mu:.2f}", f"{sigma:.2f}", f"{mu - 3 * sigma:.2f}", str(played[number])
+        )
+    return table
+
+
+#: The commands of this module, by name, as `persian_rummy.cli` runs them.
+COMMANDS: Final[dict[str, Callable[[argparse.Namespace, Callable[[str], ResultFile]], None]]] = {
+    "match": run,
+    "players": players,
+    "tournament": run_tournament,
+}

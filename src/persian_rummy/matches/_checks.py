@@ -29,6 +29,19 @@ SEED_LIMIT: Final = 2**64
 # -- checks of the fields --------------------------------------------------------------------------------------
 
 
+def number(value: int) -> str:
+    """
+    An int as a message shows it: whole up to 40 digits, else by its size (Python will not write an
+    int of more than 4,300 digits as text).
+
+    >>> number(12), number(10**5000)
+    ('12', 'an int of 16,610 bits')
+    """
+    if -(10**40) < value < 10**40:
+        return str(value)
+    return f"an int of {value.bit_length():,} bits"
+
+
 def count(value: object, name: str) -> int:
     """
     *value*, the field *name*, if it is an `int`, 0 or more.
@@ -37,7 +50,7 @@ def count(value: object, name: str) -> int:
         msg = f"{name} must be an int, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
     if value < 0:
-        msg = f"{name} must be 0 or more, got {value}"
+        msg = f"{name} must be 0 or more, got {number(value)}"
         raise InvalidValueError(msg)
     return value
 
@@ -46,11 +59,11 @@ def seed(value: object, name: str) -> int:
     """
     *value*, the field *name*, if it is a seed of a derived stream: an `int` from 0 to 2**64 - 1.
     """
-    number = count(value, name)
-    if number >= SEED_LIMIT:
-        msg = f"{name} must be below 2**64, got {number}"
+    given = count(value, name)
+    if given >= SEED_LIMIT:
+        msg = f"{name} must be below 2**64, got {number(given)}"
         raise InvalidValueError(msg)
-    return number
+    return given
 
 
 def _four(value: object, name: str) -> tuple[object, ...]:
@@ -95,6 +108,23 @@ def thinking(value: Iterable[float]) -> tuple[float, float, float, float]:
     """
     items = _four(value, "thinking")
     return (_seconds(items[0]), _seconds(items[1]), _seconds(items[2]), _seconds(items[3]))
+
+
+def cpu(value: Iterable[float]) -> tuple[float, float, float, float]:
+    """
+    Four numbers of CPU seconds, one per seat, as floats.
+    """
+    items = _four(value, "cpu")
+    return (_seconds(items[0]), _seconds(items[1]), _seconds(items[2]), _seconds(items[3]))
+
+
+def overruns(value: Iterable[int]) -> tuple[int, int, int, int]:
+    """
+    Four counts of decisions over the limit, one per seat.
+    """
+    items = _four(value, "overruns")
+    name = "overruns"
+    return (count(items[0], name), count(items[1], name), count(items[2], name), count(items[3], name))
 
 
 def layout(value: object) -> tuple[tuple[int, int], tuple[int, int]]:

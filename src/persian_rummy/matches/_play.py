@@ -14,7 +14,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
-from typing import Any, Final, TypeVar, assert_never
+from typing import Any, Final, TypeAlias, TypeVar, assert_never
+
+import attrs
 
 from .._core import limits as _limits
 from .._phases import DEAL as _DEAL
@@ -27,7 +29,14 @@ from ..actions import Action, PlayerAction
 from ..bots.players import Player
 from ..engine import apply, legal_actions, random_deal
 from ..events import Event, Listener, events_of
-from ..exceptions import IllegalActionError, InvalidValueError
+from ..exceptions import (
+    IllegalActionError,
+    InvalidValueError,
+    MatchError,
+    MatchTimeoutError,
+    PersianRummyError,
+    PlayerError,
+)
 from ..rules import Rules
 from ..state import GameState, new_game
 
@@ -46,11 +55,23 @@ _STEPS: Final = range(_MOST + 1)
 _POLL: Final = 0.1
 
 
+def _held_signals() -> set[signal.Signals]:
+    """
+    The signals held back while an executor is waited for: SIGINT, and SIGTERM when a handler of
+    Python's takes it (as the command's does).
+    """
+    held = {signal.SIGINT}
+    if callable(signal.getsignal(signal.SIGTERM)):
+        held.add(signal.SIGTERM)
+    return held
+
+
 @contextmanager
 def _interrupts_deferred() -> Iterator[Callable[[], bool]]:
     """
-    Hold back interrupts (SIGINT) while this thread hands work to an executor and waits for it;
-    yield a function that says whether one came.  The interrupt is raised when the block ends.
+    Hold back interrupts (SIGINT, and SIGTERM when Python handles it) while this thread hands work
+    to an executor and waits for it; yield a function that says whether one came.  The interrupt is
+    raised when the block ends.
 
     An interrupt raised in the middle of an executor's bookkeeping can leave one of its locks
     taken, and its thread, which the interpreter waits for on exit, blocked for ever.  Held back,
@@ -60,9 +81,10 @@ def _interrupts_deferred() -> Iterator[Callable[[], bool]]:
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield lambda: False
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    signals = _held_signals()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
     try:
-        yield lambda: signal.SIGINT in signal.sigpending()
+        yield lambda: not signals.isdisjoint(signal.sigpending())
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a pending interrupt is raised now
 
@@ -107,6 +129,18 @@ def spans(units: int, chunk: int | None) -> list[range]:
     return [range(start, min(units, start + per_task)) for start in range(0, units, per_task)]
 
 
+@attrs.frozen
+class Budget:
+    """
+    When a match's tasks stop: *deadline*, a ``time.monotonic()`` after which no more work is
+    waited for (the results so far are returned), and *timeout*, one after which an executor's
+    match raises `MatchTimeoutError` (`None`: never).
+    """
+
+    deadline: float | None = None
+    timeout: float | None = None
+
+
 def run(  # noqa: PLR0913
     executor: Executor | None,
     task: Callable[[_C, int, int], Sequence[_R]],
@@ -114,66 +148,141 @@ def run(  # noqa: PLR0913
     parts: Sequence[range],
     per_unit: int,
     progress: Progress | None,
+    budget: Budget = Budget(),
+    done: list[_R] | None = None,
 ) -> list[_R]:
     """
     What ``task(context, part.start, part.stop)`` returns for each part, *per_unit* results for
     each unit of it, joined in the order of *parts* whatever order they finish in: here one
     after the other, or on *executor*.  *progress* is told how many results are in after each part.
+
+    *done* (by default a list of its own) receives the results of the parts finished from the
+    first on, in order, as they come in: what is kept of a match that is stopped.  Past the
+    *budget*'s deadline, once at least one part is in, the parts not started or not finished are
+    given up and the results of *done* returned.
+
+    Raises:
+        MatchTimeoutError: the *budget*'s timeout passed with the tasks on *executor* unfinished.
     """
     total = per_unit * sum(len(part) for part in parts)
+    results: list[_R] = [] if done is None else done
     if executor is None:
-        results: list[_R] = []
+        finished = 0
         for part in parts:
-            results.extend(task(context, part.start, part.stop))
+            played = task(context, part.start, part.stop)
+            results.extend(played)
+            finished += len(played)
             if progress is not None:
-                progress(len(results), total)
+                progress(finished, total)
+            if budget.deadline is not None and time.monotonic() > budget.deadline:
+                break
         return results
+    return _run_on(executor, task, context, parts, (progress, total), budget, results)
+
+
+def _run_on(  # noqa: PLR0913
+    executor: Executor,
+    task: Callable[[_C, int, int], Sequence[_R]],
+    context: _C,
+    parts: Sequence[range],
+    told: tuple[Progress | None, int],
+    budget: Budget,
+    results: list[_R],
+) -> list[_R]:
+    progress, total = told
     submitted: list[Future[Sequence[_R]]] = []
     try:
         with _interrupts_deferred() as interrupted:
             submitted.extend(executor.submit(task, context, part.start, part.stop) for part in parts)
-            finished = 0
+            finished, kept = 0, 0
             waiting = set(submitted)
             while waiting and not interrupted():
                 done, waiting = wait(waiting, timeout=_POLL, return_when=FIRST_COMPLETED)
                 for future in done:
-                    finished += len(future.result())  # the first failure is raised at once
+                    finished += len(_outcome(future))  # the first failure is raised at once
                     if progress is not None:
                         progress(finished, total)
+                while kept < len(submitted) and submitted[kept].done():
+                    results.extend(_outcome(submitted[kept]))
+                    kept += 1
+                if _over(budget, kept):
+                    break
     except BaseException:
         for future in submitted:
             future.cancel()
         raise
-    return [result for future in submitted for result in future.result()]
+    for future in submitted[kept:]:
+        future.cancel()
+    return results
+
+
+def _outcome(future: Future[Sequence[_R]]) -> Sequence[_R]:
+    """
+    What a finished task returned; an error of the executor's, not the package's, raised as a `MatchError`.
+    """
+    try:
+        return future.result()
+    except PersianRummyError:
+        raise
+    except Exception as error:
+        msg = f"the executor failed to run a task of the match: {type(error).__name__}: {error}"
+        raise MatchError(msg) from error
+
+
+def _over(budget: Budget, kept: int) -> bool:
+    """
+    Whether the tasks are to be given up: past the deadline with a part kept, or past the timeout.
+    """
+    now = time.monotonic()
+    if budget.timeout is not None and now > budget.timeout:
+        msg = "the match did not finish within its timeout on the executor; its tasks are cancelled"
+        raise MatchTimeoutError(msg)
+    return budget.deadline is not None and now > budget.deadline and kept > 0
+
+
+@attrs.frozen
+class Seated:
+    """
+    What a game's playout needs besides its decks and seeds: the players' names, by seat, for the
+    errors, and the seconds a decision may last (`None`: no limit).
+    """
+
+    names: tuple[str, str, str, str] = ("player", "player", "player", "player")
+    limit: float | None = None
+
+
+#: What a game's playout returns: the final state, every action, and by seat the decisions, the
+#: wall and CPU seconds of thinking and the decisions over the limit.
+Played: TypeAlias = tuple[GameState, list[Action], list[int], list[float], list[float], list[int]]
 
 
 def playout(  # noqa: PLR0913
-    rules: Rules, dealer: int, players: Sequence[Player], deck_seed: int, seeds: Sequence[int], game: int
-) -> tuple[GameState, list[Action], list[int], list[float]]:
+    rules: Rules,
+    dealer: int,
+    players: Sequence[Player],
+    deck_seed: int,
+    seeds: Sequence[int],
+    game: int,
+    seated: Seated = Seated(),
+) -> Played:
     """
-    Play game number *game* of a match to its end: the final state, every action, and each seat's decisions and
-    seconds of thinking.  The decks are shuffled by a ``random.Random`` of *deck_seed*; the player of each seat has
-    one of *seeds* and sees its seat's view and nothing else, or only its legal actions (`LegalActionsPlayer`);
-    listeners are told the events (`_seated`).
-
-    Raises:
-        IllegalActionError: a player chose an illegal action (the message names the seat and the game).
-        InvalidValueError: the game has not ended after 100,000 actions.
+    Play game number *game* of a match to its end, as `Played` says.  The decks are shuffled by a
+    ``random.Random`` of *deck_seed*; the player of each seat has one of *seeds* and sees its seat's view,
+    or only its legal actions (`LegalActionsPlayer`); listeners are told the events (`_seated`); decisions
+    are timed and limited by `_Decider`.  Raises `IllegalActionError` for an illegal choice (naming the seat
+    and the game), `PlayerError` for a player's exception, `InvalidValueError` after 100,000 actions.
     """
     choose, shown, sources, listening = _seated(players, seeds)
+    decide = _Decider(seated, game)
     decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
-    decisions, thinking = [0, 0, 0, 0], [0.0, 0.0, 0.0, 0.0]
     actions: list[Action] = []
-    record, clock, state = actions.append, time.perf_counter, new_game(rules, dealer=dealer)
-    for _ in _STEPS:
+    record, state = actions.append, new_game(rules, dealer=dealer)
+    for number in _STEPS:
         phase = state.phase
         if phase is _PLAY or phase is _DRAW:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
             given = view_of(state, seat) if shown[seat] else legal_actions(state)  # or the actions alone
-            start = clock()
-            action: Action = choose[seat](given, sources[seat])
-            thinking[seat] += clock() - start
-            decisions[seat] += 1
+            action: Action = decide(choose[seat], given, sources[seat], state, seat, number)
         elif phase is _GAME_OVER:
             break
         elif phase is _DEAL or phase is _DEAL_OVER:
@@ -186,11 +295,86 @@ def playout(  # noqa: PLR0913
         except IllegalActionError as error:
             raise _chose_illegal(error, state, game) from None
         if listening:
-            _tell(listening, events_of(state, action, after), thinking)
+            _tell(listening, events_of(state, action, after), decide.thinking)
         state = after
     else:
         raise _too_long(game)
-    return state, actions, decisions, thinking
+    return state, actions, decide.decisions, decide.thinking, decide.cpu, decide.overruns
+
+
+class _Overrun(BaseException):
+    """
+    Raised in a player by the alarm of its decision's limit: a `BaseException`, which a player's
+    ``except Exception`` lets pass.
+    """
+
+
+def _alarm(_: int, __: object) -> None:
+    raise _Overrun
+
+
+class _Decider:
+    """
+    Asks the players of one game for their decisions, timed on the wall clock and in CPU time, and
+    counts them.
+
+    With a limit, a decision that lasts longer is replaced by the first of the seat's legal
+    actions and counted as an overrun.  In the main thread of a process that has
+    ``signal.setitimer`` (POSIX), an alarm also stops a player still thinking at the limit, unless it
+    holds the interpreter in code that is not Python's; elsewhere the limit is applied when the
+    player returns.
+    """
+
+    def __init__(self, seated: Seated, game: int) -> None:
+        self.seated, self.game = seated, game
+        self.decisions, self.overruns = [0, 0, 0, 0], [0, 0, 0, 0]
+        self.thinking, self.cpu = [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]
+        limit = seated.limit
+        self.alarm = (
+            limit is not None and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        )
+
+    def __call__(  # noqa: PLR0913
+        self,
+        choose: Callable[[Any, random.Random], PlayerAction],
+        given: object,
+        rng: random.Random,
+        state: GameState,
+        seat: int,
+        number: int,
+    ) -> PlayerAction:
+        limit = self.seated.limit
+        start, cpu_start = time.perf_counter(), time.thread_time()
+        try:
+            action = choose(given, rng) if limit is None else self._limited(choose, given, rng, limit)
+        except _Overrun:  # the alarm rang as the player returned
+            action = None
+        except Exception as error:
+            name = self.seated.names[seat]
+            raise PlayerError(name, seat, self.game, self.decisions[seat] + 1, number) from error
+        self.cpu[seat] += time.thread_time() - cpu_start
+        elapsed = time.perf_counter() - start
+        self.thinking[seat] += elapsed
+        self.decisions[seat] += 1
+        if action is None or (limit is not None and elapsed > limit):
+            self.overruns[seat] += 1
+            return legal_actions(state)[0]
+        return action
+
+    def _limited(
+        self, choose: Callable[[Any, random.Random], PlayerAction], given: object, rng: random.Random, limit: float
+    ) -> PlayerAction | None:
+        if not self.alarm:
+            return choose(given, rng)
+        before = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            return choose(given, rng)
+        except _Overrun:
+            return None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, before)
 
 
 def _seated(

@@ -104,16 +104,51 @@ def step_limit(value: object, rules: Rules) -> int | None:
     return steps
 
 
+#: Seeds are below this: ``reset(seed=...)`` takes an int from 0 to 2**64 - 1, or `None`, in both environments.
+SEED_LIMIT: Final = 2**64
+
+
 def seed_of(value: object) -> int | None:
     """
-    *value* if it is `None` or an `int` (a numpy integer is read as one; `bool` is refused).
+    *value* if it is `None` or an `int` from 0 to 2**64 - 1 (a numpy integer is read as one;
+    `bool` is refused): the seed rule of both environments.
+
+    Raises:
+        InvalidTypeError: *value* is neither `None` nor an integer.
+        InvalidValueError: it is below 0 or not below 2**64.
     """
-    if value is None or type(value) is int:
+    if value is None:
+        return None
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, np.integer)):
+        msg = f"seed must be an int or None, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    seed = int(value)
+    if not 0 <= seed < SEED_LIMIT:
+        shown = str(seed) if seed.bit_length() <= 128 else f"an int of {seed.bit_length():,} bits"
+        msg = f"seed must be from 0 to 2**64 - 1, or None, got {shown}"
+        raise InvalidValueError(msg)
+    return seed
+
+
+def action_id_of(value: object) -> object:
+    """
+    *value* as an action id: an `int`, a numpy integer of any type, or a numpy array of one integer
+    element (of any shape), read as the `int` they hold; anything else but an array as it is, for
+    `action_from_id` to refuse.
+
+    Raises:
+        InvalidTypeError: *value* is a numpy array of more than one element, or not of integers.
+    """
+    if type(value) is int:
         return value
-    if not isinstance(value, bool) and isinstance(value, np.integer):
+    if isinstance(value, np.integer):
         return int(value)
-    msg = f"seed must be an int or None, got {_limits.shown(value)}"
-    raise InvalidTypeError(msg)
+    if isinstance(value, np.ndarray):
+        if value.size == 1 and value.dtype.kind in "iu":
+            return int(value.reshape(()).item())
+        msg = f"an action id in an array is its one integer element, got an array of {value.size} {value.dtype}"
+        raise InvalidTypeError(msg)
+    return value
 
 
 # -- the game --------------------------------------------------------------------------------------------------------
@@ -190,8 +225,9 @@ class Legal:
         """
         The legal action *action_id* names at *state*; for an id that names none, the error of `action_from_id`.
         """
-        if type(action_id) is int or isinstance(action_id, np.integer):  # not a bool, which is refused
-            chosen = self.of(state).get(action_id)  # type: ignore[arg-type]  # a NumPy integer hashes as its int
+        action_id = action_id_of(action_id)
+        if type(action_id) is int:  # not a bool, which is refused
+            chosen = self.of(state).get(action_id)
             if chosen is not None:
                 return chosen
         return action_from_id(action_id, state)  # type: ignore[arg-type]  # its checks refuse what is not an id

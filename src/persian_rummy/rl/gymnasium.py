@@ -54,7 +54,9 @@ integer, always raises.
 
 **Seeding.**  ``reset(seed=...)`` seeds Gymnasium's ``np_random``, from which each game draws
 the seeds of its deck and of the three players' random sources: the same seed, the same game
-for the same actions.  A player with a budget in seconds (``"pimc:0.5s"``) makes the games
+for the same actions.  A seed is `None` or an int from 0 to 2**64 - 1 (any numpy integer too), as
+in `persian_rummy.rl.pettingzoo`; an action id is an int, any numpy integer, or a numpy array of
+one integer element.  A player with a budget in seconds (``"pimc:0.5s"``) makes the games
 depend on the machine's speed.
 """
 

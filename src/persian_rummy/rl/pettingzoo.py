@@ -195,7 +195,8 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:  # noqa: ARG002
         """
-        Start a new game, dealt with a random source seeded by *seed*: the same seed, the same
+        Start a new game, dealt with a random source seeded by *seed* (`None` or an int from 0 to
+        2**64 - 1, any numpy integer too, as in `persian_rummy.rl.gymnasium`): the same seed, the same
         deals.  Without a seed the source goes on from the last game (the first time, it is
         seeded from the operating system).  *options* are accepted and ignored.
         """
