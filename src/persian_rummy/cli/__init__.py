@@ -60,7 +60,7 @@ from ..records import GameRecord, replay
 from ..scoring import DealScore
 from ..serialize import from_json, to_json
 from ..state import GameState, Phase, new_game
-from . import _match_command, _play_command
+from . import _match_command, _play_command, _serve_command
 
 __all__ = ["demo", "describe", "main", "replay_file", "show"]
 
@@ -465,6 +465,7 @@ def _parser() -> argparse.ArgumentParser:
     position.add_argument("position", metavar="POSITION", help="the position, one line; '-' reads it from stdin")
     _play_command.configure(commands.add_parser("play", help="play a game in the terminal against the bots"))
     _match_command.configure(commands.add_parser("match", help="play a match between two bots on duplicate deals"))
+    _serve_command.configure(commands.add_parser("serve", help="serve tables where people play in their browsers"))
     return parser
 
 
@@ -521,6 +522,8 @@ def _run(args: argparse.Namespace) -> None:
         _play_command.run(args, _RecordFile)
     elif args.command == "match":
         _match_command.run(args, _RecordFile)
+    elif args.command == "serve":
+        _serve_command.run(args)
     elif args.position == "-":
         show(_stdin_position())
     else:
