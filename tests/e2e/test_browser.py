@@ -9,6 +9,7 @@ folder.
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections import Counter
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from persian_rummy import GameRecord, is_game_over  # noqa: E402
@@ -383,3 +384,136 @@ class TestPhoneWidth:
         assert [] == self.overflow(page)
         page.screenshot(path=artifacts / "phone-lobby.png", full_page=True)
         context.close()
+
+
+def seated_page(server: str, browser: Browser, spec: dict[str, object]) -> tuple[Page, str, str]:
+    """
+    A page at a new table made of *spec*, seat N claimed: the page, the table's id and the seat's token.
+    """
+    made = post(server, "/api/tables", spec)
+    table = made["table"]["id"]
+    invite = made["invitations"][0]["invite"]
+    claimed = post(server, f"/api/tables/{table}/claim", {"invite": invite, "name": "Ann"})
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.goto(server + f"tables/{table}#token={claimed['token']}")
+    return page, table, str(claimed["token"])
+
+
+class Relay:
+    """
+    Stands between the page and the server's WebSocket: records what the page sends, can hold
+    back the server's messages, rewrite the page's actions, and drop the connection.
+    """
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.holding = False
+        self.forged: str | None = None
+        self.routes: list[WebSocketRoute] = []
+
+    def attach(self, route: WebSocketRoute) -> None:
+        upstream = route.connect_to_server()
+        self.routes.append(route)
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            self.sent.append(data)
+            if data["type"] == "act" and self.forged is not None:
+                data = {**data, "action": self.forged}
+            upstream.send(json.dumps(data))
+
+        def from_server(message: str | bytes) -> None:
+            if not self.holding:
+                route.send(message)
+
+        route.on_message(from_page)
+        upstream.on_message(from_server)
+
+    def hellos(self) -> list[dict[str, Any]]:
+        return [message for message in self.sent if message["type"] == "hello"]
+
+
+class TestConnectionTroubles:
+    """
+    Issue 18: a page that loses its connection comes back with its token and the last event number
+    it saw, and gets what it missed; an illegal action's error is shown with its rule; a seat
+    opened in a second tab replaces the first, which says so; a turn clock counts down, and the
+    server's move when it runs out is shown (R15 for the error).
+    """
+
+    def test_resume_after_a_dropped_connection(self, server: str, browser: Browser) -> None:
+        relay = Relay()
+        spec = {"name": "Resume", "seats": BOTS, "clock": None, "bot_delay": 0}
+        made = post(server, "/api/tables", spec)
+        table = made["table"]["id"]
+        claimed = post(
+            server, f"/api/tables/{table}/claim", {"invite": made["invitations"][0]["invite"], "name": "Ann"}
+        )
+        page = browser.new_context().new_page()
+        page.route_web_socket("**/ws/tables/*", relay.attach)
+        page.goto(server + f"tables/{table}#token={claimed['token']}")
+        assert "turn" == settled(page)
+        while page.locator(".stock-button").count() == 0:
+            play_one(page)
+            assert "turn" == settled(page)
+        seen = int(seq(page))
+        hand = len(card_labels(page, "#hand"))
+        relay.holding = True
+        page.click(".stock-button")
+        page.wait_for_timeout(500)
+        assert str(seen) == seq(page)  # the draw's event was held back
+        relay.holding = False
+        relay.routes[-1].close(code=4000, reason="dropped by the test")
+        page.wait_for_function("s => Number(document.body.dataset.seq) > s", arg=seen, timeout=WAIT_MS)
+        expect(page.locator("#connection")).to_have_text("connected")
+        assert [{"type": "hello", "token": claimed["token"], "since": seen}] == relay.hellos()[1:]
+        assert 2 == len(relay.routes)
+        assert hand + 1 == len(card_labels(page, "#hand"))
+        assert "play" == page.evaluate("document.body.dataset.phase")
+        assert str(public_view(server, table)["seq"]) == seq(page)
+
+    def test_an_illegal_action_shows_its_error(self, server: str, browser: Browser) -> None:
+        relay = Relay()
+        spec = {"name": "Errors", "seats": BOTS, "clock": None, "bot_delay": 0}
+        made = post(server, "/api/tables", spec)
+        table = made["table"]["id"]
+        claimed = post(
+            server, f"/api/tables/{table}/claim", {"invite": made["invitations"][0]["invite"], "name": "Ann"}
+        )
+        page = browser.new_context().new_page()
+        page.route_web_socket("**/ws/tables/*", relay.attach)
+        page.goto(server + f"tables/{table}#token={claimed['token']}")
+        while settled(page) == "turn" and page.locator(".stock-button").count() == 0:
+            play_one(page)
+        relay.forged = "N pass"  # the stock has cards: passing is not allowed (R21)
+        before = seq(page)
+        page.click(".stock-button")
+        expect(page.locator("#error")).to_contain_text("R21", timeout=WAIT_MS)
+        assert before == seq(page)
+        relay.forged = None
+        page.click(".stock-button")
+        page.wait_for_function("before => document.body.dataset.seq !== before", arg=before, timeout=WAIT_MS)
+        assert 0 == page.locator("#error").count()
+
+    def test_a_second_tab_replaces_the_first(self, server: str, browser: Browser, artifacts: Path) -> None:
+        page, table, _token = seated_page(
+            server, browser, {"name": "Tabs", "seats": BOTS, "clock": None, "bot_delay": 0}
+        )
+        assert "turn" == settled(page)
+        hand = card_labels(page, "#hand")
+        second = page.context.new_page()
+        second.goto(server + f"tables/{table}")  # no token in the address: the one the first tab kept
+        expect(second.locator("#hand")).to_be_visible(timeout=WAIT_MS)
+        assert hand == card_labels(second, "#hand")
+        expect(page.locator("#notice")).to_contain_text("opened in another window or tab", timeout=WAIT_MS)
+        expect(page.locator("#connection")).to_have_text("disconnected")
+        assert 0 == page.locator(".stock-button").count()  # nothing is offered any more
+        page.screenshot(path=artifacts / "replaced.png", full_page=True)
+
+    def test_the_clock_counts_down_and_the_server_moves(self, server: str, browser: Browser) -> None:
+        page, _table, _token = seated_page(
+            server, browser, {"name": "Clock", "seats": BOTS, "clock": 2, "bot_delay": 0}
+        )
+        assert "turn" == settled(page)
+        expect(page.locator("#hand .seat-clock")).to_have_text(re.compile(r"^[0-2] s left$"))
+        expect(page.locator("#log-list li").first).to_contain_text("(clock ran out)", timeout=WAIT_MS)

@@ -49,7 +49,9 @@ export class TableConnection {
     switch (message.type) {
       case "welcome":
         this.attempt = 0;
-        this.seq = message.seq;
+        if (message.view || this.seq === null) {
+          this.seq = message.seq; // a fresh start: the view is current; else the missed events follow
+        }
         this.emit("status", "connected");
         this.emit("welcome", message);
         break;

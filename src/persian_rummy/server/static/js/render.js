@@ -232,8 +232,7 @@ export function pileNode(view, context) {
     "section",
     { class: "pile", "aria-label": "Discard pile" },
     heading,
-    el("div", { class: "cards fan narrow" }, cards),
-    el("div", { class: "top-note", text: "▲ top" }),
+    el("div", { class: "pile-cards" }, el("div", { class: "cards fan narrow" }, cards), el("div", { class: "top-note", text: "▲ top" })),
   );
 }
 
