@@ -227,10 +227,14 @@ class TestOnePersonAgainstThreeBots:
         page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
         table = table_id(page)
         kinds: Counter[str] = Counter()
-        shots = {"mid-game": False, "end-of-deal": False}
+        shots = {"mid-game": False, "end-of-deal": False, "choosing": False}
         while settled(page) == "turn":
             assert sum(kinds.values()) < MOST_ACTIONS
-            if kinds["discard"] == 6 and not shots["mid-game"]:
+            if page.locator(".play-choice").count() and not shots["choosing"]:
+                page.locator(".play-choice").first.click()  # its cards selected, its meld or target lit
+                page.screenshot(path=artifacts / "choosing-a-meld.png", full_page=True)
+                shots["choosing"] = True
+            if kinds["discard"] == 3 and not shots["mid-game"]:
                 page.screenshot(path=artifacts / "mid-game.png", full_page=True)
                 shots["mid-game"] = True
             if page.locator(".results").count() and not shots["end-of-deal"]:
@@ -243,7 +247,7 @@ class TestOnePersonAgainstThreeBots:
         totals, record = record_points(server, table)
         assert totals == final_points(page)
         assert 2 == sum(1 for action in record.actions if type(action).__name__ == "Deal")
-        assert {"mid-game": True, "end-of-deal": True} == shots
+        assert {"mid-game": True, "end-of-deal": True} == {name: shots[name] for name in ("mid-game", "end-of-deal")}
         assert kinds["draw"] > 0
         assert kinds["discard"] > 0
         summary = f"{sum(kinds.values())} actions by clicking ({dict(kinds)}), {len(record.actions)} in the record"

@@ -124,6 +124,7 @@ function onWelcome(message) {
   page.seat = message.seat;
   if (message.view) {
     page.view = message.view;
+    page.log.push({ seq: message.seq, words: `You joined after move ${message.seq}`, seat: null, mine: false });
   }
   page.legal = message.legal ?? [];
   keepClock(message.clock);
@@ -408,7 +409,10 @@ function tableBody(view, ctx) {
     legendNode(view),
   ];
   if (page.seat !== null && view.hand) {
-    parts.push(ownHand(view, ctx), actionBar(), playsList());
+    parts.push(ownHand(view, ctx));
+    if (view.phase !== "game_over" && !page.notice) {
+      parts.push(actionBar(), playsList());
+    }
   }
   parts.push(resultsNode(view));
   return parts;
