@@ -145,7 +145,7 @@ class Table:
             raise RefusedError("game-over" if status == "over" else "waiting", message)
         view = self.view(seat)
         action = _read(view, raw)
-        if action.seat == seat and action in legal_actions(view):
+        if action.seat == seat == view.to_act and action in legal_actions(view):
             return action
         code, message, rule = _messages.refusal(view, action)
         raise RefusedError(code, message, rule)
