@@ -255,6 +255,46 @@ class TestOnePersonAgainstThreeBots:
         context.close()
 
 
+class TestTakingFromThePile:
+    """
+    R14, R15: a card taken from the discard pile comes with every card above it, and must be
+    played at once: the page marks it in the hand and says so until it is played, and offers
+    the melds and lay-offs that play it.
+    """
+
+    def test_the_taken_card_is_marked_until_played(self, server: str, browser: Browser, artifacts: Path) -> None:
+        spec: dict[str, object] = {"name": "Takes", "seats": BOTS, "clock": None, "bot_delay": 0, "seed": 18}
+        page, _table, _token = seated_page(server, browser, spec)
+        for _ in range(MOST_ACTIONS):
+            assert "turn" == settled(page)
+            takes = page.locator(".pile button.card")
+            if takes.count() and page.evaluate("document.body.dataset.phase") == "draw":
+                break
+            play_one(page)
+        else:
+            pytest.fail("no card of the discard pile was offered")
+        pile = card_labels(page, ".pile")
+        target = str(takes.first.get_attribute("data-card"))
+        taken = pile[pile.index(target) :]
+        play_one_take = seq(page)
+        takes.first.click(position={"x": 8, "y": 12})
+        page.wait_for_function("b => document.body.dataset.seq !== b", arg=play_one_take, timeout=WAIT_MS)
+        expect(page.locator("#obligation")).to_contain_text("must play", timeout=WAIT_MS)
+        assert 1 == page.locator(f'#hand .card.obligation[data-card="{target}"]').count()
+        assert set(taken) <= set(card_labels(page, "#hand"))
+        assert 0 == page.locator("#discard-button:enabled").count()
+        assert all(
+            target in str(choice.get_attribute("data-notation")) for choice in page.locator(".play-choice").all()
+        )
+        page.screenshot(path=artifacts / "obligation.png", full_page=True)
+        meld_or_lay_off(page)
+        expect(page.locator("#obligation")).to_have_text(
+            re.compile(r"^N · Ann \(you\) took .+ from the discard pile this turn$")
+        )
+        assert 0 == page.locator("#hand .card.obligation").count()
+        page.context.close()
+
+
 def check_privacy(server: str, table: str, people: dict[int, Page], spectator: Page) -> int:
     """
     At a moment when a person is to act (nothing moves): the spectator's page shows exactly the

@@ -80,6 +80,7 @@ async function create(submit) {
     localStorage.setItem(`persian-rummy:${tableId}`, claimed.token);
     showInvitations(tableId, made.invitations, claimed.token);
     listTables();
+setInterval(listTables, 5000);
   } catch (failure) {
     problem.textContent = failure.message;
   }
@@ -95,3 +96,4 @@ function fillSeats() {
 fillSeats();
 document.getElementById("new-table").addEventListener("submit", create);
 listTables();
+setInterval(listTables, 5000);

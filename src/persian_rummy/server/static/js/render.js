@@ -155,6 +155,9 @@ function seatLabel(view, seat, viewer, seats, clockText) {
   if (seat === view.dealer && view.deal) {
     notes.push("dealer");
   }
+  if (seats?.[seat]?.kind === "person" && seats[seat].connected === false) {
+    notes.push("away");
+  }
   const turn = seat === view.to_act ? (view.phase === "draw" ? "to draw" : view.phase === "play" ? "to play" : "") : "";
   return el(
     "div",

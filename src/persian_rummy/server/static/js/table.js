@@ -173,6 +173,10 @@ function onEvent(message) {
 }
 
 function onError(message) {
+  if (message.code === "unauthorized" && page.token !== null) {
+    localStorage.removeItem(storageKey());
+    page.notice = "This page's seat token was refused. Open the table's address without a token to watch it.";
+  }
   const rules = message.rule?.length ? ` (${message.rule.join(", ")})` : "";
   page.error = `${message.message}${rules}`;
   draw();
@@ -266,7 +270,7 @@ function context() {
   };
 }
 
-function ownHand(view, ctx) {
+function ownHand(view) {
   const seat = page.seat;
   const playable = playableCards(page.legal);
   const cards = (view.hand ?? []).map((card) => {
@@ -409,7 +413,7 @@ function tableBody(view, ctx) {
     legendNode(view),
   ];
   if (page.seat !== null && view.hand) {
-    parts.push(ownHand(view, ctx));
+    parts.push(ownHand(view));
     if (view.phase !== "game_over" && !page.notice) {
       parts.push(actionBar(), playsList());
     }
