@@ -11,8 +11,9 @@ can be killed with SIGKILL (`ServerProcess.kill`) and started again on the same 
 A `ScriptedSeat` plays one person's seat: it says hello with its token and the number of the last
 event it saw (0 at first, so that it is told every event from the first deal), keeps every message,
 acts when the last message says it may (``legal`` not empty) with the move that `choose` picks from
-its view and the event's number, and, when its connection drops, connects again and resumes from
-the last event it saw.  The same seat in the same game therefore makes the same choices, whatever
+its view and the event's number (or that `pick` picks from the ``legal`` list alone, which reads no
+view: the benchmark's cheap clients), and, when its connection drops, connects again and resumes
+from the last event it saw.  The same seat in the same game therefore makes the same choices, whatever
 happens to the server.
 """
 
@@ -52,6 +53,8 @@ STARTUP_SECONDS: Final = 30.0
 RECONNECT_SECONDS: Final = 30.0
 
 Choose = Callable[[View, int], PlayerAction]
+#: Picks one of the ``legal`` list's entries from the list alone and the event's number (no view is read).
+Pick = Callable[[list["Message"], int], "Message"]
 Message = dict[str, Any]
 
 _GREEDY: Final = GreedyPlayer()
@@ -291,6 +294,7 @@ class ScriptedSeat:
         chosen: The action chosen at each event number (a choice made again after a restart is
             checked to be the same).
         sent_at: When each action was sent, by the number of the event it answered (monotonic seconds).
+        received_at: When each event was first received, by its number (monotonic seconds).
         connections: How many connections were opened.
     """
 
@@ -301,6 +305,7 @@ class ScriptedSeat:
         token: str | None,
         *,
         choose: Choose = greedy,
+        pick: Pick | None = None,
         think: Callable[[], float] | None = None,
         on_event: Callable[[ScriptedSeat, Message], Awaitable[None]] | None = None,
         on_sent: Callable[[ScriptedSeat], Awaitable[None]] | None = None,
@@ -309,6 +314,7 @@ class ScriptedSeat:
         self.table_id = table_id
         self.token = token
         self.choose = choose
+        self.pick = pick
         self.think = think
         self.on_event = on_event
         self.on_sent = on_sent
@@ -319,7 +325,7 @@ class ScriptedSeat:
         self.received_at: dict[int, float] = {}
         self.connections = 0
         self.seq = 0
-        self.view: View | None = None
+        self._view: Message | View | None = None
         self.legal: list[Message] = []
         self.points: list[int] | None = None
         self._caught_up = 0
@@ -387,26 +393,43 @@ class ScriptedSeat:
         elif kind == "game-over":
             self.points = message["points"]
 
+    @property
+    def view(self) -> View | None:
+        """
+        The seat's view after the last message that had one (read from its JSON when first asked for).
+        """
+        if isinstance(self._view, dict):
+            view = from_data(self._view)
+            assert isinstance(view, View)
+            self._view = view
+        return self._view
+
     def _update(self, message: Message) -> None:
-        view = from_data(message["view"])
-        assert isinstance(view, View)
-        self.view = view
+        self._view = message["view"]
         self.legal = message["legal"]
 
     def _may_act(self) -> bool:
         return bool(self.legal) and self.seq >= self._caught_up and self._acted != self.seq
 
-    async def _act(self, socket: ClientConnection) -> None:
-        assert self.view is not None
+    def _action(self) -> object:
         seq = self.seq
-        action = self.choose(self.view, seq)
+        if self.pick is not None:
+            return self.pick(self.legal, seq)["action"]
+        view = self.view
+        assert view is not None
+        action = self.choose(view, seq)
         earlier = self.chosen.setdefault(seq, action)
         assert earlier == action, f"at event {seq} the seat chose {action} after {earlier}"
+        return to_data(action)
+
+    async def _act(self, socket: ClientConnection) -> None:
+        seq = self.seq
+        action = self._action()
         if self.think is not None:
             await asyncio.sleep(self.think())
         self._acted = seq
         self.sent_at[seq] = time.monotonic()
-        await socket.send(json.dumps({"type": "act", "action": to_data(action), "id": seq}))
+        await socket.send(json.dumps({"type": "act", "action": action, "id": seq}))
         if self.on_sent is not None:
             await self.on_sent(self)
 
