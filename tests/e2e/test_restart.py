@@ -3,8 +3,9 @@ Durable tables: a whole game across a ``kill -9`` of the server, against the sam
 
 Two scripted people (seats N and S, the greedy player's choices seeded by each event's number) and
 two greedy bots play a table with a fixed seed.  The server is killed with SIGKILL in the middle of
-the first deal and started again on the same database file and port; each person connects again
-with its token and the number of the last event it saw.  The game is played to its end and its
+the first deal (just after a person sent an action, when a person is to act, or during a bot's
+delay) and started again on the same database file and port; each person connects again with its
+token and the number of the last event it saw.  The game is played to its end and its
 record must equal, key for key, the record of the same table played without interruption on
 another server.
 """
@@ -87,6 +88,10 @@ def _after_a_person_acts(seat: ScriptedSeat, message: Message | None) -> bool:
     return message is None and seat.seq >= KILL_FROM
 
 
+def _before_a_person_acts(seat: ScriptedSeat, message: Message | None) -> bool:
+    return message is not None and seat.seq >= KILL_FROM and bool(message["legal"])
+
+
 def _while_a_bot_waits(seat: ScriptedSeat, message: Message | None) -> bool:
     if message is None or seat.seq < KILL_FROM:
         return False
@@ -144,6 +149,24 @@ class TestKilledWhileAPersonActs:
         # The action sent just before the kill was stored or lost; bots may have acted after it.
         assert killer.killed_at <= stored
         assert ("play", 1) == _mid_deal(record, stored) or ("draw", 1) == _mid_deal(record, stored)
+        assert [2, 2] == [seat.connections for seat in seats]
+        assert uninterrupted == record
+        assert 165 == len(record["actions"])
+        _check_streams(record, seats)
+
+
+class TestKilledBeforeAPersonActs:
+    """
+    Durable tables: a person whose turn it was when the server died sends the same action again
+    after the restart, and it is accepted once.
+    """
+
+    def test_the_game_ends_as_the_uninterrupted_one(self, tmp_path: Path, uninterrupted: Any) -> None:
+        record, seats, killer, resumed, table_id = _killed_game(tmp_path, 0.0, _before_a_person_acts)
+        assert killer.killed_at is not None
+        # The person had not acted yet: the table resumes at the event that gave them the turn.
+        assert [(table_id, killer.killed_at)] == resumed
+        assert _mid_deal(record, killer.killed_at)[1] == 1
         assert [2, 2] == [seat.connections for seat in seats]
         assert uninterrupted == record
         assert 165 == len(record["actions"])
