@@ -16,6 +16,9 @@ import re
 import subprocess
 import sys
 import threading
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,6 +55,21 @@ def _first_line(process: subprocess.Popen[str]) -> str:
         return ""
 
 
+def _wait_until_it_answers(address: str) -> None:
+    """
+    Waits until the server answers HTTP: it may say where it serves a moment before it listens.
+    """
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while True:
+        try:
+            with urllib.request.urlopen(address + "api/tables", timeout=5):  # noqa: S310 - loopback
+                return
+        except (urllib.error.URLError, ConnectionError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """
@@ -66,6 +84,7 @@ def server() -> Iterator[str]:
         found = SERVING.search(line)
         if found is None:
             pytest.fail(f"the server did not say where it serves; its first line was {line!r}")
+        _wait_until_it_answers(found.group(1))
         yield found.group(1)
     finally:
         process.kill()

@@ -225,7 +225,7 @@ function toggle(card) {
 
 function choose(cards) {
   page.selected = [...cards];
-  draw({ focus: "actions" });
+  draw({ focus: "id:actions" });
 }
 
 // -- the clock ----------------------------------------------------------------------------------------------
@@ -437,8 +437,9 @@ function restoreFocus(key) {
   if (!key) {
     return;
   }
-  const [kind, value] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
-  const node = kind === "hand" ? document.querySelector(`#hand [data-card="${value}"]`) : document.getElementById(kind === "id" ? value : key);
+  const split = key.indexOf(":");
+  const [kind, value] = [key.slice(0, split), key.slice(split + 1)];
+  const node = kind === "hand" ? document.querySelector(`#hand [data-card="${value}"]`) : document.getElementById(value);
   node?.focus({ preventScroll: true });
 }
 
