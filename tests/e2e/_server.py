@@ -330,6 +330,7 @@ class ScriptedSeat:
         self.points: list[int] | None = None
         self._caught_up = 0
         self._acted = -1
+        self._final: list[int] | None = None
 
     @property
     def errors(self) -> list[Message]:
@@ -383,6 +384,9 @@ class ScriptedSeat:
             self._caught_up = message["seq"]
             if message["view"] is not None:
                 self._update(message)
+            if message["table"]["status"] == "over":
+                # A game over before this connection: no game-over message comes, the table says it.
+                self._final = message["table"]["points"]
         elif kind == "event":
             self.received_at.setdefault(message["seq"], time.monotonic())
             self.seen.append(message["seq"])
@@ -392,6 +396,8 @@ class ScriptedSeat:
                 await self.on_event(self, message)
         elif kind == "game-over":
             self.points = message["points"]
+        if self._final is not None and self.seq >= self._caught_up:
+            self.points = self._final
 
     @property
     def view(self) -> View | None:

@@ -222,7 +222,8 @@ class TestSpectators:
 
         async def game() -> None:
             watching = asyncio.create_task(watcher.play())
-            await asyncio.sleep(0.2)
+            while not watcher.messages:  # noqa: ASYNC110 (until the spectator is welcomed)
+                await asyncio.sleep(0.01)
             tokens.update({seat: server.claim(table_id, invites[seat], NAMES[seat]) for seat in sorted(invites)})
             people = [ScriptedSeat(server, table_id, tokens[seat]) for seat in sorted(tokens)]
             await gather_all(*people)
