@@ -93,10 +93,11 @@ def server() -> Iterator[str]:
             process.stdout.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """
-    Debian's Chromium, headless.
+    Debian's Chromium, headless, for one module: Playwright's synchronous API runs an event loop
+    while it is open, and the tests of other modules run their own with `asyncio.run`.
     """
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
     if not CHROMIUM.exists():
