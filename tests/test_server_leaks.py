@@ -123,7 +123,7 @@ def _twin(before: GameState, action: object, reader: int | None, rng: random.Ran
     view = observe(before, reader)
     twin = determinize(view, rng)
     player: PlayerAction = action  # type: ignore[assignment]
-    known = set().union(*view.known) if reader is None else set(view.hand).union(*view.known)
+    known = set().union(*view.known) if view.hand is None else set(view.hand).union(*view.known)
     movable = {card for card in FULL_DECK if card not in known} - set(_moved_cards(player))
     for card in _moved_cards(player):
         placed = _swap(twin, card, ("hand", player.seat), movable)
@@ -176,7 +176,7 @@ def _check_step(table: Table, seq: int, rng: random.Random) -> None:
         twin.states = [*table.states[: seq - 1], twin_before, twin_after]
         twin.actions = [*table.actions[: seq - 1], twin_action]  # type: ignore[list-item]
         twin.chosen_by = list(table.chosen_by[:seq])
-        clock = {"seat": 1, "deadline": 1_700_000_000_000, "seconds": 30.0}
+        clock: dict[str, object] = {"seat": 1, "deadline": 1_700_000_000_000, "seconds": 30.0}
         assert twin.event_message(seq, reader, clock) == table.event_message(seq, reader, clock)
         COUNTS["messages"] += 1
         COUNTS["differently hidden" if twin_before != before else "same state"] += 1
@@ -204,7 +204,7 @@ class TestMessagesAreFunctionsOfViews:
     @settings(max_examples=int(os.environ.get("PERSIAN_RUMMY_LEAK_GAMES", "6")), deadline=None)
     @given(rules=rules_strategy(), seed=st.integers(0, 2**32 - 1))
     def test_every_message_of_whole_games(self, rules: object, seed: int) -> None:
-        rng = random.Random(seed)
+        rng = random.Random(seed)  # noqa: S311 (the games' own seed)
         table = _table(rules, seed)
         _play(table, rng)
         for seq in range(1, table.seq + 1):

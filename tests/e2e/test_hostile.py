@@ -365,7 +365,7 @@ class TestHostileClients:
             assert {name: code for name, (_text, code) in GARBAGE.items()} == codes
             assert (11, 1008) == (errors, closed)
             assert 40 <= pongs < FLOOD - 100
-            assert (1009, "frame exceeds limit of 65536 bytes") == huge
+            assert (1009, True) == (huge[0], huge[1].endswith("exceeds limit of 65536 bytes"))
         for person in people:
             assert list(range(1, ACTIONS + 1)) == person.seen
             assert [] == person.errors
@@ -374,7 +374,6 @@ class TestHostileClients:
         assert [] == re.findall(r"Traceback|ERROR.*", log)
         assert "playing" == server.get(f"api/tables/{attacked}")["status"]
 
-    @pytest.mark.xfail(strict=True, reason="the JSON reader of _app._parse raises RecursionError at 1,000 deep")
     def test_deep_json_is_answered_with_an_error(
         self, server: ServerProcess, table: tuple[str, dict[int, str]]
     ) -> None:
@@ -383,7 +382,9 @@ class TestHostileClients:
         async def attempt() -> tuple[Message, bool]:
             socket = await _seated(server, table_id, tokens[0])
             answer = await _answer(socket, "[" * 4_000 + "]" * 4_000)
-            return answer, await _still_open(socket, 1)
+            still_open = await _still_open(socket, 1)
+            await socket.close()
+            return answer, still_open
 
         answer, open_after = asyncio.run(attempt())
         assert ("error", "bad-json", True) == (answer["type"], answer["code"], open_after)

@@ -53,9 +53,14 @@ def run(args: argparse.Namespace) -> None:
     listener = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind((args.host, args.port))
+    listener.listen(2048)  # the printed address takes connections at once
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     app = create_app(args.db, bot_delay=args.bot_delay)
-    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=MAX_FRAME, lifespan="on")
+    # No per-message compression: the messages are small, and compressing each costs the server more
+    # than it saves on a local network.
+    config = uvicorn.Config(
+        app, log_level=args.log_level, ws_max_size=MAX_FRAME, ws_per_message_deflate=False, lifespan="on"
+    )
     print(f"Serving on http://{shown}:{port}/ (tables kept in {args.db}); Ctrl-C stops", flush=True)
     uvicorn.Server(config).run(sockets=[listener])

@@ -231,13 +231,19 @@ def _read(view: View, raw: object) -> PlayerAction:
             action = from_data(document)
         except InvalidDataError as error:
             raise RefusedError("bad-action", str(error)) from error
-        if not isinstance(action, ACTION_TYPES):
-            raise RefusedError("bad-action", "the object is not an action")
-        if isinstance(action, Deal):
-            raise RefusedError("bad-action", "the server deals: a deal is not a player's action")
-        return action
+        return _players_action(action)
     else:
         raise RefusedError("bad-action", "an action is its notation (a string) or an action object")
-    if isinstance(action, Deal) or not isinstance(action, ACTION_TYPES):
+    return _players_action(action)
+
+
+def _players_action(value: object) -> PlayerAction:
+    """
+    *value*, read from a client, if it is a player's action.
+    """
+    kind = type(value)
+    if kind is Deal:
         raise RefusedError("bad-action", "the server deals: a deal is not a player's action")
-    return action
+    if kind not in ACTION_TYPES:
+        raise RefusedError("bad-action", "the object is not an action")
+    return value  # type: ignore[return-value]  # one of the player's action types, checked above
