@@ -86,24 +86,35 @@ LAYERS = (
     "rl.pettingzoo",
     "rl.gymnasium",
     "rl",
+    # the table server
+    "server._messages",
+    "server._spec",
+    "server._storage",
+    "server._table",
+    "server._hub",
+    "server._app",
+    "server",
     # tools
     "strategies",
     "_hypothesis",
     "cli._match_command",
     "cli._screen",
     "cli._play_command",
+    "cli._serve_command",
     "cli",
     "__init__",
     "__main__",
 )
 
 #: The subpackages above the core: ``import persian_rummy`` loads none of their modules.
-ROOMS = ("bots", "matches", "rl", "cli")
+ROOMS = ("bots", "matches", "rl", "server", "cli")
 
 #: Imports inside functions, each with its reason.  Nothing else imports late.
 LATE_IMPORTS = {
     # Hypothesis calls the entry point while persian_rummy.strategies may still be being imported.
     ("_hypothesis", "_strategy_for", "strategies"),
+    # The server needs its extra (a web framework): ``persian-rummy`` starts without it.
+    ("cli._serve_command", "run", "server"),
 }
 
 

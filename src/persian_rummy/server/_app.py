@@ -16,7 +16,7 @@ from attrs import frozen
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -116,7 +116,16 @@ def create_app(
         yield
         await hub.stop()
 
-    routes = [
+    app = Starlette(routes=_routes(server), lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+def _routes(server: _Server) -> list[BaseRoute]:
+    """
+    The routes of the lobby, the tables, their sockets and the client's files.
+    """
+    return [
         Route("/", server.lobby_page),
         Route("/tables/{table_id}", server.table_page),
         Route("/api/tables", server.list_tables, methods=["GET"]),
@@ -127,9 +136,6 @@ def create_app(
         WebSocketRoute("/ws/tables/{table_id}", server.socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.hub = hub
-    return app
 
 
 class _Server:
