@@ -26,6 +26,8 @@ import persian_rummy
 collect_ignore = ["src/persian_rummy/__main__.py", "docs/conf.py"]
 collect_ignore_glob = ["docs/_build/*"]
 
+#: The server's modules: importing any of them imports the web framework (the ``server`` extra).
+_SERVER_MODULES = ("__init__", "_app", "_hub", "_messages", "_spec", "_storage", "_table")
 #: The modules and pages that need an optional dependency, by the modules they import: without
 #: them their doctests are not collected (their test files skip themselves).
 NEEDS = {
@@ -34,6 +36,8 @@ NEEDS = {
     "src/persian_rummy/rl/gymnasium.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
     "src/persian_rummy/rl/openspiel.py": ("numpy", "pyspiel"),
+    **{f"src/persian_rummy/server/{name}.py": ("starlette",) for name in _SERVER_MODULES},
+    "docs/server.md": ("starlette",),
     "docs/tensors.md": ("numpy",),
     "docs/reinforcement-learning.md": ("numpy", "gymnasium", "pettingzoo", "pyspiel"),
 }

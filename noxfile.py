@@ -49,7 +49,7 @@ def tests(session: nox.Session) -> None:
     """
     first = session.python == PYTHONS[0]
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
-    session.install("-e", ".[rl,tournament]" if first else ".")
+    session.install("-e", ".[rl,tournament,server]" if first else ".[server]")
     env = tests_environment(str(session.python))
     session.run("pytest", *tests_arguments(first=first, posargs=session.posargs), env=env)
 
@@ -361,6 +361,31 @@ def evaluate(session: nox.Session) -> None:
         out = folder / f"{first}-vs-{second}.json".replace(":", "")
         command = ["persian-rummy", "match", first, second, "--games", str(games), "--seed", "1", "--jobs", jobs]
         session.run(*command, "--out", str(out))
+
+
+@nox.session(python=PYTHONS[0], default=False)
+def server(session: nox.Session) -> None:
+    """
+    The table server end to end, in ``tests/e2e``: whole games in a real browser (Playwright driving
+    Debian's Chromium at ``/usr/bin/chromium``), a server killed with ``kill -9`` and started again, and
+    hostile clients.  Screenshots are kept in ``.artifacts/browser/`` (``PERSIAN_RUMMY_ARTIFACTS``).
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))
+    session.install("-e", ".[server]")
+    session.run("pytest", "-p", "no:cacheprovider", "tests/e2e", *session.posargs)
+
+
+@nox.session(name="bench-server", python=PYTHONS[0], default=False)
+def bench_server(session: nox.Session) -> None:
+    """
+    The table server under load: tables of bots and scripted WebSocket clients over loopback.
+
+    Arguments after ``--`` go to benchmarks/bench_server.py (``--tables 10 100 500``, ``--json FILE``).
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))
+    session.install(".[server]")
+    session.run("python", "benchmarks/bench_server.py", *session.posargs)
 
 
 @nox.session(default=False)

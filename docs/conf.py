@@ -48,6 +48,7 @@ nitpicky = True
 # Without intersphinx these standard-library and attrs names have no target; they are
 # shown as code instead of links.
 nitpick_ignore = [
+    ("py:class", "starlette.applications.Starlette"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),

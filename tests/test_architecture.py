@@ -89,6 +89,14 @@ LAYERS = (
     "rl.pettingzoo",
     "rl.gymnasium",
     "rl",
+    # the table server
+    "server._messages",
+    "server._spec",
+    "server._storage",
+    "server._table",
+    "server._hub",
+    "server._app",
+    "server",
     # tools
     "strategies",
     "_hypothesis",
@@ -100,13 +108,14 @@ LAYERS = (
     "cli._tui._app",
     "cli._tui",
     "cli._play_command",
+    "cli._serve_command",
     "cli",
     "__init__",
     "__main__",
 )
 
 #: The subpackages above the core: ``import persian_rummy`` loads none of their modules.
-ROOMS = ("bots", "matches", "rl", "cli")
+ROOMS = ("bots", "matches", "rl", "server", "cli")
 
 #: Imports inside functions, each with its reason.  Nothing else imports late.
 LATE_IMPORTS = {
@@ -114,6 +123,8 @@ LATE_IMPORTS = {
     ("_hypothesis", "_strategy_for", "strategies"),
     # The full screen needs Textual, which is optional: without it, play has the line mode.
     ("cli._play_command", "_full_screen", "cli._tui"),
+    # The server needs its extra (a web framework): ``persian-rummy`` starts without it.
+    ("cli._serve_command", "run", "server"),
 }
 
 

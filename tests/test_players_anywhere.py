@@ -128,8 +128,12 @@ class TestFromAModule:
         with pytest.raises(SystemExit) as exit_info:
             main(["match", "nobots:X", "greedy", "--games", "2"])
         assert 2 == exit_info.value.code  # a wrong command line
-        assert capsys.readouterr().err.splitlines()[-1].startswith(
-            "persian-rummy match: error: argument FIRST: 'nobots:X': the module 'nobots' could not be imported"
+        assert (
+            capsys.readouterr()
+            .err.splitlines()[-1]
+            .startswith(
+                "persian-rummy match: error: argument FIRST: 'nobots:X': the module 'nobots' could not be imported"
+            )
         )
 
 

@@ -62,7 +62,7 @@ from .exceptions import IllegalActionError, InvalidNotationError, InvalidStateEr
 from .melds import TableMeld
 from .rules import DEFAULT_RULES, Rules
 from .scoring import DealEnd, DealScore, TeamScore
-from .state import GameState, Phase, next_dealer
+from .state import GameState, Phase, View, next_dealer
 
 __all__ = [
     "SEAT_LETTERS",
@@ -146,11 +146,11 @@ _VERBS: Final = ", ".join(kind.verb for kind in ACTION_TYPES[:-1]) + f" or {ACTI
 # Fields written as several words, and how each field is shown in a usage line.
 _MANY_WORDS: Final = frozenset({"cards", "deck"})
 _USAGE: Final = {"card": "CARD", "cards": "CARDS", "meld": "CARD", "deck": "DECK"}
-_Writer = Callable[[Action, GameState | None], str]
+_Writer = Callable[[Action, GameState | View | None], str]
 _Reader = Callable[[list[str], str, type[Action], GameState | None], object]
 
 
-def _write_deck(action: Action, _state: GameState | None) -> str:
+def _write_deck(action: Action, _state: GameState | View | None) -> str:
     deck: tuple[Card, ...] = getattr(action, "deck")  # noqa: B009 (the field the template names)
     if len(deck) != 56 or len(set(deck)) != 56:
         msg = f"cannot write {action!r}: a deal's deck is each of the 56 cards once"
@@ -158,7 +158,7 @@ def _write_deck(action: Action, _state: GameState | None) -> str:
     return _format.cards(deck)
 
 
-def _write_meld(action: Action, state: GameState | None) -> str:
+def _write_meld(action: Action, state: GameState | View | None) -> str:
     index = getattr(action, "meld")  # noqa: B009
     if state is None or not 0 <= index < len(state.melds):
         msg = f"a lay-off names its meld by a card on the table: {action!r} needs the state it applies to"
@@ -240,19 +240,20 @@ _WRITING: Final = {
 }
 
 
-def format_action(action: Action, state: GameState | None = None) -> str:
+def format_action(action: Action, state: GameState | View | None = None) -> str:
     """
     The canonical text of *action*.
 
     A lay-off names its meld by the meld's first card, so it needs the *state*
-    the action applies to; other actions do not.
+    the action applies to, or a `View` of it (the melds are on the table for all to see);
+    other actions do not.
 
     Raises:
         InvalidValueError: a lay-off without a state, or onto a meld that is not on the table.
-        InvalidTypeError: *action* is not an action, or *state* not a `GameState` or `None`.
+        InvalidTypeError: *action* is not an action, or *state* not a `GameState`, a `View` or `None`.
     """
     _args.expect(action, ACTION_TYPES, "action", "an action")
-    _args.expect(state, (GameState, type(None)), "state", "a GameState or None")
+    _args.expect(state, (GameState, View, type(None)), "state", "a GameState, a View or None")
     words = [SEAT_LETTERS[action.seat], action.verb]
     words.extend(word if write is None else write(action, state) for write, word in _WRITING[type(action)])
     return " ".join(words)

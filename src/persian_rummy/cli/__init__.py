@@ -61,7 +61,7 @@ from ..records import GameRecord, replay
 from ..scoring import DealScore
 from ..serialize import from_json, to_json
 from ..state import GameState, Phase, new_game
-from . import _match_command, _play_command
+from . import _match_command, _play_command, _serve_command
 
 __all__ = ["demo", "describe", "main", "replay_file", "show"]
 
@@ -469,6 +469,7 @@ def _parser() -> argparse.ArgumentParser:
     _play_command.configure(commands.add_parser("play", help="play a game in the terminal against the bots"))
     _match_command.configure(commands.add_parser("match", help="play a match between two bots on duplicate deals"))
     _match_command.configure_others(commands)  # players, tournament
+    _serve_command.configure(commands.add_parser("serve", help="serve tables where people play in their browsers"))
     return parser
 
 
@@ -530,6 +531,11 @@ def _play_game(args: argparse.Namespace) -> int:
     return _play_command.run(args, _RecordFile, _read_input)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    _serve_command.run(args)
+    return 0
+
+
 def _match_commands(name: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         _match_command.COMMANDS[name](args, _RecordFile)
@@ -546,6 +552,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "show": _show,
     "play": _play_game,
     **{name: _match_commands(name) for name in _match_command.COMMANDS},  # match, players, tournament
+    "serve": _serve,
 }
 
 

@@ -1,0 +1,335 @@
+"""
+The table server under load: N tables played at once over loopback, against a server subprocess.
+
+Each table has two people, seats N and S, played by scripted WebSocket clients (the greedy
+player's choices, made after a think time drawn uniformly from ``--think`` with a seed of the
+table and the seat), and two greedy bots in seats E and W (``--bot-delay``, 0.05 s by default).
+The server runs in a process of its own (``persian-rummy serve``, an SQLite file in a temporary
+folder, so that every action is written before it is sent); the clients run in ``--clients``
+processes of their own, each an asyncio loop holding both people of its tables, so that a
+person's action and the other person's event are timed on one clock.
+
+Measured for each number of tables (``--tables``, 10 100 500 by default), over ``--seconds`` of
+play from the moment every client has connected:
+
+- actions per second: every action the server accepted (deals, people's and bots' moves), counted
+  from the events seat N received during the window;
+- latency: from a person sending an action to the other person at the table receiving its event
+  (p50, p99, max, and how many actions were timed);
+- memory: the server's resident set size before the tables are made, once they are made and
+  their people seated, and at its highest while they play; the growth divided by the number of
+  tables.
+
+It prints a table, and with ``--json FILE`` writes the figures.  ``nox -s bench-server`` runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Final
+
+ROOT: Final = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "src")]
+
+from tests.e2e._server import Message, ScriptedSeat, ServerProcess  # noqa: E402 (the worktree's helpers)
+
+PEOPLE: Final = (0, 2)
+SEATS: Final = ["person", "bot:greedy", "person", "bot:greedy"]
+
+
+def _options(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500], help="numbers of tables to run")
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play measured at each size")
+    parser.add_argument("--bot-delay", type=float, default=0.05, help="the bots' delay, in seconds (default 0.05)")
+    parser.add_argument(
+        "--think", type=float, nargs=2, default=[0.05, 0.2], metavar=("LOW", "HIGH"), help="a person's think time"
+    )
+    parser.add_argument(
+        "--memory", action="store_true", help="keep the tables in memory (--db :memory:) instead of an SQLite file"
+    )
+    parser.add_argument("--clients", type=int, default=1, help="client processes (default 1)")
+    parser.add_argument("--seed", type=int, default=2026, help="the seed of the tables and the think times")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def scheduled(pid: int) -> tuple[float, float]:
+    """
+    Seconds the threads of process *pid* have run on a CPU, and waited for one while ready to run.
+
+    From Linux's ``/proc/PID/task/*/schedstat``; zeros where it does not exist.
+    """
+    ran = waited = 0
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            fields = (task / "schedstat").read_text().split()
+        except OSError:
+            continue
+        ran, waited = ran + int(fields[0]), waited + int(fields[1])
+    return ran / 1e9, waited / 1e9
+
+
+# -- the client processes ----------------------------------------------------------------------------------------
+
+
+def _person(server: ServerProcess, table_id: str, token: str, seed: str, low: float, high: float) -> ScriptedSeat:
+    """
+    A scripted person who picks one of the legal actions at random after a think time from *low* to *high*.
+    """
+    rng = random.Random(seed)
+
+    def pick(legal: list[Message], _seq: int) -> Message:
+        return legal[rng.randrange(len(legal))]
+
+    def think() -> float:
+        return rng.uniform(low, high)
+
+    return ScriptedSeat(server, table_id, token, pick=pick, think=think)
+
+
+async def _play_tables(job: dict[str, Any]) -> dict[str, Any]:
+    """
+    Play the people of the tables in *job* for its seconds: events, latencies and errors.
+    """
+    server = ServerProcess(":memory:", log=Path(os.devnull))
+    server.port = job["port"]
+    low, high = job["think"]
+    seats: list[tuple[ScriptedSeat, ScriptedSeat]] = []
+    for table_id, tokens in job["tables"]:
+        north, south = (
+            _person(server, table_id, tokens[str(seat)], f"{job['seed']}/{table_id}/{seat}", low, high)
+            for seat in PEOPLE
+        )
+        seats.append((north, south))
+    tasks = [asyncio.create_task(seat.play()) for pair in seats for seat in pair]
+    while sum(seat.connections for pair in seats for seat in pair) < len(tasks):  # noqa: ASYNC110 (counted by the seats)
+        await asyncio.sleep(0.01)
+    start, cpu = time.monotonic(), scheduled(os.getpid())
+    await asyncio.wait(tasks, timeout=job["seconds"])
+    end, cpu_after = time.monotonic(), scheduled(os.getpid())
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {**_figures(seats, start, end), "ran": cpu_after[0] - cpu[0], "waited": cpu_after[1] - cpu[1]}
+
+
+def _figures(seats: list[tuple[ScriptedSeat, ScriptedSeat]], start: float, end: float) -> dict[str, Any]:
+    events = latencies = 0
+    samples: list[float] = []
+    for north, south in seats:
+        events += sum(1 for at in north.received_at.values() if start <= at <= end)
+        for sender, other in ((north, south), (south, north)):
+            for seq, sent in sender.sent_at.items():
+                received = other.received_at.get(seq + 1)
+                if received is not None and start <= sent <= end:
+                    samples.append(received - sent)
+    latencies = len(samples)
+    return {
+        "events": events,
+        "seconds": end - start,
+        "latencies": samples,
+        "timed": latencies,
+        "errors": sum(len(seat.errors) for pair in seats for seat in pair),
+        "games_over": sum(1 for north, _ in seats if north.points is not None),
+    }
+
+
+def _worker() -> None:
+    job = json.loads(sys.stdin.read())
+    print(json.dumps(asyncio.run(_play_tables(job))), flush=True)
+
+
+# -- one size ----------------------------------------------------------------------------------------------------
+
+
+class _Peak:
+    """
+    The highest resident set size of the server, sampled in a thread every half second.
+    """
+
+    def __init__(self, server: ServerProcess) -> None:
+        self.server = server
+        self.peak = server.rss()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.5):
+            self.peak = max(self.peak, self.server.rss())
+
+    def stop(self) -> int:
+        self._stop.set()
+        self._thread.join()
+        return max(self.peak, self.server.rss())
+
+
+def _run_size(options: argparse.Namespace, count: int, folder: Path) -> dict[str, Any]:
+    db = ":memory:" if options.memory else folder / f"tables-{count}.sqlite3"
+    server = ServerProcess(db, log=folder / f"server-{count}.log", bot_delay=0.0)
+    with server:
+        before = server.rss()
+        tables = []
+        for index in range(count):
+            spec = {"name": f"Bench {index}", "seats": SEATS, "seed": options.seed + index}
+            table_id, tokens = server.seat_table({**spec, "bot_delay": options.bot_delay}, {0: "N", 2: "S"})
+            tables.append((table_id, {str(seat): token for seat, token in tokens.items()}))
+        seated = server.rss()
+        peak = _Peak(server)
+        parts = [tables[part :: options.clients] for part in range(options.clients)]
+        cpu, wall = scheduled(server.pid), time.monotonic()
+        results = _run_workers(options, server.port, parts)
+        cpu_after, wall = scheduled(server.pid), time.monotonic() - wall
+        highest = peak.stop()
+    samples = sorted(sample for result in results for sample in result["latencies"])
+    seconds = max(result["seconds"] for result in results)
+    mib = 1024 * 1024
+    return {
+        "tables": count,
+        "actions_per_second": sum(result["events"] for result in results) / seconds,
+        "seconds": seconds,
+        "timed": len(samples),
+        "p50_ms": 1000 * statistics.median(samples) if samples else None,
+        "p99_ms": 1000 * samples[min(len(samples) - 1, int(0.99 * len(samples)))] if samples else None,
+        "max_ms": 1000 * samples[-1] if samples else None,
+        "errors": sum(result["errors"] for result in results),
+        "games_over": sum(result["games_over"] for result in results),
+        "server_cpu": (cpu_after[0] - cpu[0]) / wall,
+        "server_waited": (cpu_after[1] - cpu[1]) / wall,
+        "clients_cpu": sum(result["ran"] for result in results) / seconds,
+        "clients_waited": sum(result["waited"] for result in results) / seconds,
+        "rss_start_mib": before / mib,
+        "rss_seated_mib": seated / mib,
+        "rss_peak_mib": highest / mib,
+        "kib_per_table_seated": (seated - before) / 1024 / count,
+        "kib_per_table_playing": (highest - before) / 1024 / count,
+    }
+
+
+def _run_workers(options: argparse.Namespace, port: int, parts: list[list[Any]]) -> list[dict[str, Any]]:
+    workers = []
+    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"}
+    for part in parts:
+        job = {"port": port, "tables": part, "think": options.think, "seed": options.seed, "seconds": options.seconds}
+        worker = subprocess.Popen(  # noqa: S603 - this script, as a worker
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        if worker.stdin is None:
+            raise RuntimeError("no pipe to the client process")
+        worker.stdin.write(json.dumps(job))
+        worker.stdin.close()
+        workers.append(worker)
+    results = []
+    for worker in workers:
+        if worker.stdout is None:
+            raise RuntimeError("no pipe from the client process")
+        output = worker.stdout.read()
+        worker.wait()
+        if worker.returncode != 0:
+            raise RuntimeError(f"a client process failed with status {worker.returncode}")
+        results.append(json.loads(output))
+        worker.stdout.close()
+    return results
+
+
+# -- the report --------------------------------------------------------------------------------------------------
+
+_COLUMNS: Final = (
+    ("tables", "tables", "{:d}"),
+    ("actions/s", "actions_per_second", "{:,.0f}"),
+    ("p50 ms", "p50_ms", "{:.1f}"),
+    ("p99 ms", "p99_ms", "{:.1f}"),
+    ("max ms", "max_ms", "{:.1f}"),
+    ("timed", "timed", "{:,d}"),
+    ("errors", "errors", "{:d}"),
+    ("games over", "games_over", "{:d}"),
+    ("server CPU/wait", "server", "{}"),
+    ("clients CPU/wait", "clients", "{}"),
+    ("RSS MiB start/seated/peak", "rss", "{}"),
+    ("KiB/table seated", "kib_per_table_seated", "{:.0f}"),
+    ("KiB/table playing", "kib_per_table_playing", "{:.0f}"),
+)
+
+
+def _row(figures: dict[str, Any]) -> list[str]:
+    cells = []
+    for _title, key, form in _COLUMNS:
+        if key in {"server", "clients"}:
+            cells.append(f"{figures[key + '_cpu']:.0%}/{figures[key + '_waited']:.0%}")
+        elif key == "rss":
+            cells.append(
+                f"{figures['rss_start_mib']:.0f}/{figures['rss_seated_mib']:.0f}/{figures['rss_peak_mib']:.0f}"
+            )
+        elif figures[key] is None:
+            cells.append("-")
+        else:
+            cells.append(form.format(figures[key]))
+    return cells
+
+
+def _print_table(rows: list[dict[str, Any]]) -> None:
+    titles = [title for title, _key, _form in _COLUMNS]
+    cells = [_row(row) for row in rows]
+    widths = [max(len(title), *(len(line[index]) for line in cells)) for index, title in enumerate(titles)]
+    print("  ".join(title.rjust(width) for title, width in zip(titles, widths, strict=True)))
+    for line in cells:
+        print("  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True)))
+
+
+def _machine(options: argparse.Namespace) -> dict[str, Any]:
+    load = os.getloadavg()
+    return {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cores": os.cpu_count(),
+        "load_average": [round(value, 2) for value in load],
+        "bot_delay": options.bot_delay,
+        "think": options.think,
+        "seconds": options.seconds,
+        "clients": options.clients,
+        "database": ":memory:" if options.memory else "an SQLite file",
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    options = _options(argv)
+    if options.worker:
+        _worker()
+        return
+    machine = _machine(options)
+    print(
+        f"Table server: {machine['cores']} cores, Python {machine['python']}, load {machine['load_average']}; "
+        f"bots' delay {options.bot_delay:g} s, think {options.think[0]:g}-{options.think[1]:g} s, "
+        f"{options.seconds:g} s per size, {options.clients} client process(es), tables in {machine['database']}",
+        flush=True,
+    )
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
+        for count in options.tables:
+            rows.append(_run_size(options, count, Path(folder)))
+            print(f"  {count} tables done", flush=True)
+    _print_table(rows)
+    if options.json is not None:
+        options.json.write_text(json.dumps({"machine": machine, "sizes": rows}, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+// The lobby: the tables listed, and a form that makes one with this person at seat N (seat 0),
+// claims that seat and shows the invitation links of the other person seats.
+
+import { SEAT_LETTERS } from "./cards.js";
+import { el } from "./render.js";
+
+const CHOICES = [
+  ["bot:greedy", "a bot (greedy)"],
+  ["bot:random", "a bot (random)"],
+  ["bot:pimc:50", "a stronger bot (pimc:50)"],
+  ["person", "a friend (invitation link)"],
+];
+
+async function json(response) {
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    throw new Error(body.error?.message ?? `the server answered ${response.status}`);
+  }
+  return body;
+}
+
+function tableLine(table) {
+  const seats = table.seats
+    .map((seat) => `${SEAT_LETTERS[seat.seat]} ${seat.kind === "bot" ? seat.bot : seat.claimed ? seat.name ?? "taken" : "free"}`)
+    .join(", ");
+  const words = `${table.name} · ${table.status} · ${seats}`;
+  return el("li", {}, el("a", { href: `/tables/${encodeURIComponent(table.id)}`, "data-table": table.id, text: words }));
+}
+
+async function listTables() {
+  const list = document.getElementById("table-list");
+  try {
+    const { tables } = await json(await fetch("/api/tables"));
+    list.replaceChildren(...(tables.length ? tables.map(tableLine) : [el("li", { class: "muted", text: "No tables yet." })]));
+  } catch (failure) {
+    list.replaceChildren(el("li", { class: "error", text: failure.message }));
+  }
+}
+
+function newTable(form) {
+  const seats = ["person", ...[1, 2, 3].map((seat) => form.elements[`seat-${seat}`].value)];
+  const clock = form.elements.clock.value;
+  return {
+    name: form.elements.table.value.trim() || "Table",
+    seats,
+    clock: clock ? Number(clock) : null,
+    bot_delay: Number(form.elements.bot_delay.value),
+  };
+}
+
+function showInvitations(tableId, invitations, token) {
+  const own = `/tables/${encodeURIComponent(tableId)}#token=${encodeURIComponent(token)}`;
+  const others = invitations.filter((invitation) => invitation.seat !== 0);
+  if (others.length === 0) {
+    location.assign(own);
+    return;
+  }
+  const items = others.map((invitation) => {
+    const url = new URL(invitation.url, location.href).href;
+    const input = el("input", { readonly: true, value: url, "aria-label": `Invitation link for seat ${SEAT_LETTERS[invitation.seat]}`, class: "invite-link", "data-seat": invitation.seat });
+    const copy = el("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard?.writeText(url) });
+    return el("li", {}, el("span", { text: `${SEAT_LETTERS[invitation.seat]}: ` }), input, " ", copy);
+  });
+  document.getElementById("invitation-list").replaceChildren(...items);
+  document.getElementById("go-to-table").href = own;
+  document.getElementById("invitations").hidden = false;
+}
+
+async function create(submit) {
+  submit.preventDefault();
+  const form = submit.target;
+  const problem = document.getElementById("new-error");
+  problem.textContent = "";
+  try {
+    const made = await json(await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(newTable(form)) }));
+    const tableId = made.table.id;
+    const mine = made.invitations.find((invitation) => invitation.seat === 0);
+    const name = form.elements.name.value.trim() || "Player";
+    const claimed = await json(await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: mine.invite, name }) }));
+    localStorage.setItem(`persian-rummy:${tableId}`, claimed.token);
+    showInvitations(tableId, made.invitations, claimed.token);
+    listTables();
+setInterval(listTables, 5000);
+  } catch (failure) {
+    problem.textContent = failure.message;
+  }
+}
+
+function fillSeats() {
+  for (const seat of [1, 2, 3]) {
+    const select = document.getElementById(`seat-${seat}`);
+    select.replaceChildren(...CHOICES.map(([value, words]) => el("option", { value, text: words })));
+  }
+}
+
+fillSeats();
+document.getElementById("new-table").addEventListener("submit", create);
+listTables();
+setInterval(listTables, 5000);

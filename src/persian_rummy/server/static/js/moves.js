@@ -1,0 +1,71 @@
+// What the page offers, read from the `legal` list the server sends: nothing here knows the rules.
+// Each entry is {notation, action}; the action objects are the library's JSON forms.
+
+import { sameCards } from "./cards.js";
+
+function ofType(legal, type) {
+  return legal.filter((entry) => entry.action.type === type);
+}
+
+export function drawMove(legal) {
+  return ofType(legal, "draw_stock")[0] ?? null;
+}
+
+export function passMove(legal) {
+  return ofType(legal, "pass")[0] ?? null;
+}
+
+// The take of each card of the discard pile that may be taken: card -> entry.
+export function takeMoves(legal) {
+  return new Map(ofType(legal, "take_discard").map((entry) => [entry.action.card, entry]));
+}
+
+// The discard of the selected card, if there is one card selected and its discard is legal.
+export function discardMove(legal, selected) {
+  if (selected.length !== 1) {
+    return null;
+  }
+  return ofType(legal, "discard").find((entry) => entry.action.card === selected[0]) ?? null;
+}
+
+// The lay-down of exactly the selected cards.
+export function meldMove(legal, selected) {
+  if (selected.length === 0) {
+    return null;
+  }
+  return ofType(legal, "lay_down").find((entry) => sameCards(entry.action.cards, selected)) ?? null;
+}
+
+// The lay-off of exactly the selected cards onto each meld that takes them: meld index -> entry.
+export function layoffMoves(legal, selected) {
+  const moves = new Map();
+  if (selected.length === 0) {
+    return moves;
+  }
+  for (const entry of ofType(legal, "lay_off")) {
+    if (sameCards(entry.action.cards, selected)) {
+      moves.set(entry.action.meld, entry);
+    }
+  }
+  return moves;
+}
+
+// The melds and lay-offs on offer, as choices that select their cards: [{entry, cards, words}].
+export function cardPlays(legal) {
+  return legal
+    .filter((entry) => entry.action.type === "lay_down" || entry.action.type === "lay_off")
+    .map((entry) => ({ entry, cards: entry.action.cards }));
+}
+
+// The hand's cards that some legal action plays (a meld, a lay-off or a discard).
+export function playableCards(legal) {
+  const cards = new Set();
+  for (const { action } of legal) {
+    if (action.cards) {
+      action.cards.forEach((card) => cards.add(card));
+    } else if (action.type === "discard") {
+      cards.add(action.card);
+    }
+  }
+  return cards;
+}

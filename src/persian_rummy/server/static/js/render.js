@@ -1,0 +1,292 @@
+// The table drawn from a view (the library's JSON), laid out as the library's pictures lay it out:
+// the deal and the scores, whose turn, the hands (hidden cards face down), the melds with who laid
+// down and laid off what, the discard pile with its top, the stock; the person's hand at the bottom.
+// Only what the view holds is drawn, so the page can show no card that the view hides.
+
+import { SEAT_LETTERS, TEAMS, doubled, face, inOrder, label, layoffSeats, meldKind, shortList } from "./cards.js";
+
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) {
+      continue;
+    }
+    if (key === "class") {
+      node.className = value;
+    } else if (key === "text") {
+      node.textContent = value;
+    } else if (key.startsWith("on")) {
+      node.addEventListener(key.slice(2), value);
+    } else {
+      node.setAttribute(key, value === true ? "" : value);
+    }
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) {
+      node.append(child);
+    }
+  }
+  return node;
+}
+
+// A card face up. As a button when `onclick` is given (a card that can be chosen), else an image.
+export function cardNode(card, { onclick = null, pressed = null, marks = [], title = null } = {}) {
+  const { corner, suit, colour } = face(card);
+  const classes = ["card", colour, ...marks].join(" ");
+  const inner = [
+    el("span", { class: "corner", "aria-hidden": "true", text: corner }),
+    suit === "JOKER" ? null : el("span", { class: "corner-suit", "aria-hidden": "true", text: suit }),
+    el("span", { class: "pip", "aria-hidden": "true", text: suit === "JOKER" ? "★" : suit }),
+    suit === "JOKER" ? el("span", { class: "joker-word", "aria-hidden": "true", text: "JOKER" }) : null,
+  ];
+  const common = { class: classes, "data-card": card, "aria-label": label(card), title: title ?? label(card) };
+  if (onclick) {
+    return el("button", { ...common, type: "button", "aria-pressed": pressed === null ? null : String(pressed), onclick }, inner);
+  }
+  return el("span", { ...common, role: "img" }, inner);
+}
+
+export function backNode() {
+  return el("span", { class: "card back", "aria-hidden": "true" });
+}
+
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+// A seat's name as the page shows it: "E", "S (you)", with the person's or bot's name.
+export function seatName(seat, viewer, seats) {
+  const letter = SEAT_LETTERS[seat];
+  const who = seats?.[seat]?.name;
+  const base = who ? `${letter} · ${who}` : letter;
+  return seat === viewer ? `${base} (you)` : base;
+}
+
+export function teamTotals(results) {
+  const totals = [0, 0];
+  for (const result of results) {
+    result.teams.forEach((team, index) => {
+      totals[index] += teamTotal(team);
+    });
+  }
+  return totals;
+}
+
+export function teamTotal(team) {
+  if ("total" in team) {
+    return team.total;
+  }
+  return team.melded + team.doubling + team.bonus - team.in_hand;
+}
+
+export function heading(view, viewer, seats) {
+  if (view.deal === 0) {
+    return "Before the first deal";
+  }
+  const total = view.rules.num_deals;
+  const which = view.deal <= total ? `Deal ${view.deal} of ${total}` : `Deal ${view.deal}, an extra deal (A22)`;
+  return `${which}, dealt by ${seatName(view.dealer, viewer, seats)}`;
+}
+
+const ENDINGS = { passes: "the players passed with the stock empty", stock_empty: "the stock ran out" };
+
+function how(result, viewer, seats) {
+  return result.went_out !== null ? `${seatName(result.went_out, viewer, seats)} went out` : ENDINGS[result.end] ?? result.end;
+}
+
+// Whose turn it is and what to do, or how the deal or the game ended (the pictures' status line).
+export function status(view, viewer, seats) {
+  const who = view.to_act === null ? "" : seatName(view.to_act, viewer, seats);
+  const last = view.results[view.results.length - 1];
+  switch (view.phase) {
+    case "deal":
+      return `${seatName(view.dealer, viewer, seats)} to deal`;
+    case "draw":
+      return view.stock_size === 0
+        ? `${who} to take from the discard pile or pass (R21)`
+        : `${who} to draw from the stock or take from the discard pile (R14)`;
+    case "play":
+      return `${who} to lay down, lay off, then discard`;
+    case "deal_over": {
+      const [a, b] = last.teams.map(teamTotal);
+      return `Deal ${last.deal} is over: ${how(last, viewer, seats)} (this deal: ${TEAMS[0]} ${a}, ${TEAMS[1]} ${b})`;
+    }
+    case "game_over": {
+      const [a, b] = teamTotals(view.results);
+      if (a === b) {
+        return `The game is over: a draw, ${a} all`;
+      }
+      return `The game is over: ${TEAMS[Number(b > a)]} win, ${Math.max(a, b)} to ${Math.min(a, b)}`;
+    }
+    default:
+      return view.phase;
+  }
+}
+
+// The cards taken from the discard pile this turn, and the one that must be played now (R15).
+export function taken(view, viewer, seats) {
+  if (view.picked.length === 0 || view.to_act === null) {
+    return "";
+  }
+  const who = seatName(view.to_act, viewer, seats);
+  if (view.obligation === null) {
+    return `${who} took ${shortList(view.picked)} from the discard pile this turn`;
+  }
+  const others = view.picked.filter((card) => card !== view.obligation);
+  const rest = others.length ? ` with ${shortList(others)}` : "";
+  return `${who} must play ${shortList([view.obligation])} now, taken from the discard pile${rest} (R15)`;
+}
+
+function marksOf(view, seat, card) {
+  const marks = [];
+  if (seat === view.to_act && view.obligation === card) {
+    marks.push("obligation");
+  } else if (seat === view.to_act && view.picked.includes(card)) {
+    marks.push("picked");
+  }
+  if (view.known[seat].includes(card)) {
+    marks.push("known");
+  }
+  return marks;
+}
+
+function seatLabel(view, seat, viewer, seats, clockText) {
+  const notes = [TEAMS[seat & 1]];
+  if (seat === view.dealer && view.deal) {
+    notes.push("dealer");
+  }
+  if (seats?.[seat]?.kind === "person" && seats[seat].connected === false) {
+    notes.push("away");
+  }
+  const turn = seat === view.to_act ? (view.phase === "draw" ? "to draw" : view.phase === "play" ? "to play" : "") : "";
+  return el(
+    "div",
+    { class: "seat-label" },
+    el("span", { class: `seat-name team${seat & 1}`, text: seatName(seat, viewer, seats) }),
+    el("span", { class: "seat-notes", text: notes.join(", ") }),
+    turn ? el("span", { class: "seat-turn", text: turn }) : null,
+    clockText ? el("span", { class: "seat-clock", role: "timer", text: clockText }) : null,
+  );
+}
+
+// Another seat's hand, or a spectator's picture of any hand: the cards everyone knows, then backs.
+export function otherHand(view, seat, context) {
+  const size = view.hand_sizes[seat];
+  const known = view.known[seat];
+  const faces = known.map((card) => cardNode(card, { marks: marksOf(view, seat, card) }));
+  const backs = Array.from({ length: size - known.length }, backNode);
+  const count = size ? plural(size, "card") : "no cards";
+  const classes = ["hand-row", seat === view.to_act ? "to-act" : "", context.fresh.has(seat) ? "just-acted" : ""];
+  return el(
+    "section",
+    { class: classes.join(" "), "data-seat": seat, "aria-label": `${seatName(seat, context.viewer, context.seats)}: ${count}` },
+    seatLabel(view, seat, context.viewer, context.seats, context.clockFor(seat)),
+    el("div", { class: "cards fan" }, faces, el("span", { class: "backs" }, backs)),
+    el("span", { class: "count", text: count }),
+  );
+}
+
+export function meldsNode(view, context) {
+  if (view.melds.length === 0) {
+    return el("section", { class: "melds", "aria-label": "Table" }, el("h2", { text: "Table: no melds yet" }));
+  }
+  const items = view.melds.map((meld, index) => meldNode(view, meld, index, context));
+  return el("section", { class: "melds", "aria-label": "Table" }, el("h2", { text: "Table" }), el("div", { class: "meld-list" }, items));
+}
+
+function meldNode(view, meld, index, context) {
+  const who = layoffSeats(meld);
+  const cards = inOrder(meld, view.rules).map((card) => {
+    const seat = who.get(card);
+    const mark = seat === undefined ? null : el("span", { class: `layoff-mark team${seat & 1}`, text: `+${SEAT_LETTERS[seat]}` });
+    const fresh = context.freshCards.has(card) ? ["fresh"] : [];
+    return el("span", { class: "meld-card" }, cardNode(card, { marks: fresh }), mark);
+  });
+  const kind = meldKind(meld);
+  const double = doubled(meld, view.rules) ? ", doubled" : "";
+  const caption = `${index + 1}. ${kind} by ${seatName(meld.owner, context.viewer, context.seats)}${double}`;
+  const target = context.layoffTargets.get(index);
+  const attributes = { class: `meld${target ? " target" : ""}`, "data-meld": index };
+  const body = [el("div", { class: "cards fan" }, cards), el("div", { class: "caption", text: caption })];
+  if (target) {
+    const words = `Lay off onto meld ${index + 1} (${kind} by ${SEAT_LETTERS[meld.owner]})`;
+    return el("button", { ...attributes, type: "button", "aria-label": words, onclick: () => context.play(target) }, body);
+  }
+  return el("div", attributes, body);
+}
+
+export function pileNode(view, context) {
+  const pile = view.discard_pile;
+  const heading = el("h2", { text: "Discard pile, bottom to top" });
+  if (pile.length === 0) {
+    return el("section", { class: "pile", "aria-label": "Discard pile" }, heading, el("p", { class: "muted", text: "empty" }));
+  }
+  const cards = pile.map((card, index) => {
+    const take = context.takes.get(card);
+    const depth = pile.length - index;
+    const marks = [index === pile.length - 1 ? "top" : "", context.freshCards.has(card) ? "fresh" : ""].filter(Boolean);
+    if (take) {
+      const words = depth === 1 ? `take ${label(card)}` : `take ${label(card)} and the ${depth - 1} above it`;
+      return cardNode(card, { marks: [...marks, "takeable"], title: words, onclick: () => context.play(take) });
+    }
+    return cardNode(card, { marks });
+  });
+  return el(
+    "section",
+    { class: "pile", "aria-label": "Discard pile" },
+    heading,
+    el("div", { class: "pile-cards" }, el("div", { class: "cards fan narrow" }, cards), el("div", { class: "top-note", text: "▲ top" })),
+  );
+}
+
+export function stockNode(view, context) {
+  const heading = el("h2", { text: "Stock" });
+  if (view.stock_size === 0) {
+    return el("section", { class: "stock", "aria-label": "Stock" }, heading, el("p", { class: "muted", text: "empty" }));
+  }
+  const words = plural(view.stock_size, "card");
+  const pile = el("span", { class: "stock-pile" }, backNode(), el("span", { class: "count", text: words }));
+  const known = view.known_stock?.length
+    ? el("div", { class: "cards fan narrow known-stock" }, view.known_stock.map((card) => cardNode(card)), el("span", { class: "muted", text: "known to all, next first" }))
+    : null;
+  const body = context.draw
+    ? el("button", { type: "button", class: "stock-button", "aria-label": `Draw from the stock (${words})`, onclick: () => context.play(context.draw) }, pile)
+    : pile;
+  return el("section", { class: "stock", "aria-label": "Stock" }, heading, body, known);
+}
+
+// The scores of each finished deal, item by item, and the totals.
+export function resultsNode(view) {
+  if (view.results.length === 0) {
+    return null;
+  }
+  const head = el("tr", {}, ["Deal", "Team", "Melded", "Doubling", "Bonus", "In hand", "Total"].map((words) => el("th", { scope: "col", text: words })));
+  const rows = [];
+  for (const result of view.results) {
+    result.teams.forEach((team, index) => {
+      const parts = "total" in team ? ["", "", "", ""] : [team.melded, team.doubling, team.bonus, -team.in_hand];
+      rows.push(el("tr", {}, el("td", { text: String(result.deal) }), el("td", { class: `team${index}`, text: TEAMS[index] }), parts.map((part) => el("td", { text: String(part) })), el("td", { class: "total", text: String(teamTotal(team)) })));
+    });
+  }
+  const [a, b] = teamTotals(view.results);
+  const foot = el("tr", { class: "grand" }, el("td", { colspan: "6", text: "Game" }), el("td", { text: `${TEAMS[0]} ${a}, ${TEAMS[1]} ${b}` }));
+  return el("section", { class: "results", "aria-label": "Scores" }, el("h2", { text: "Scores" }), el("table", {}, el("thead", {}, head), el("tbody", {}, rows, foot)));
+}
+
+// The marks' legend, for the marks drawn.
+export function legendNode(view) {
+  const items = [];
+  if (view.known.some((cards) => cards.length)) {
+    items.push(["known", "known to all"]);
+  }
+  if (view.obligation !== null) {
+    items.push(["obligation", "to play now (R15)"]);
+  }
+  if (view.picked.some((card) => card !== view.obligation)) {
+    items.push(["picked", "taken from the discard pile this turn"]);
+  }
+  if (items.length === 0) {
+    return null;
+  }
+  return el("p", { class: "legend" }, items.map(([mark, words]) => el("span", { class: `legend-item ${mark}` }, el("span", { class: "swatch", "aria-hidden": "true" }), words)));
+}

@@ -1,0 +1,405 @@
+"""
+The table server through its HTTP routes and WebSockets, in process (Starlette's test client).
+
+The end-to-end tests (a real browser, a server killed and started again, hostile clients over the
+network) are in ``tests/e2e``, run by ``nox -s server``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from persian_rummy.bots import GreedyPlayer
+from persian_rummy.notation import format_action
+from persian_rummy.records import GameRecord, final_state
+from persian_rummy.serialize import from_data, from_json
+from persian_rummy.server import ERROR_CODES, Limits, SqliteStorage, StoredAction, create_app
+from persian_rummy.state import View
+
+BOTS = ["person", "bot:greedy", "bot:greedy", "bot:greedy"]
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(":memory:", bot_delay=0)) as test_client:
+        yield test_client
+
+
+def _table(client: TestClient, **fields: Any) -> tuple[str, list[dict[str, Any]]]:
+    made = client.post("/api/tables", json={"seats": BOTS, "seed": 7, **fields})
+    assert made.status_code == 201, made.text
+    return made.json()["table"]["id"], made.json()["invitations"]
+
+
+def _claim(client: TestClient, table_id: str, invite: str, name: str = "Ann") -> str:
+    answer = client.post(f"/api/tables/{table_id}/claim", json={"invite": invite, "name": name})
+    assert answer.status_code == 200, answer.text
+    token: str = answer.json()["token"]
+    return token
+
+
+def _seated(client: TestClient, **fields: Any) -> tuple[str, str]:
+    table_id, invitations = _table(client, **fields)
+    return table_id, _claim(client, table_id, invitations[0]["invite"])
+
+
+def _hello(socket: Any, token: str | None, since: int | None = None) -> dict[str, Any]:
+    socket.send_text(json.dumps({"type": "hello", "token": token, "since": since}))
+    welcome: dict[str, Any] = socket.receive_json()
+    return welcome
+
+
+def _until(socket: Any, kind: str) -> list[dict[str, Any]]:
+    """Every message up to and including the first of type *kind*."""
+    seen = []
+    while True:
+        message = socket.receive_json()
+        seen.append(message)
+        if message["type"] == kind:
+            return seen
+
+
+def _my_turn(socket: Any, first: dict[str, Any]) -> dict[str, Any]:
+    """The first message, from *first* on, that offers the seat legal actions."""
+    message = first
+    while not message.get("legal"):
+        message = socket.receive_json()
+    return message
+
+
+class TestTables:
+    """Tables are made, listed and read over HTTP; what cannot be made is refused with the field named."""
+
+    def test_a_new_table(self, client: TestClient) -> None:
+        table_id, invitations = _table(client, name="Friday", clock=30)
+        table = client.get(f"/api/tables/{table_id}").json()
+        assert (table["name"], table["status"], table["clock"], table["seq"]) == ("Friday", "waiting", 30.0, 0)
+        assert [seat["kind"] for seat in table["seats"]] == ["person", "bot", "bot", "bot"]
+        assert [seat["bot"] for seat in table["seats"]] == [None, "greedy", "greedy", "greedy"]
+        assert [invitation["seat"] for invitation in invitations] == [0]
+        assert invitations[0]["url"] == f"/tables/{table_id}#invite={invitations[0]['invite']}"
+        listed = client.get("/api/tables").json()
+        assert (listed["protocol"], [table["id"] for table in listed["tables"]]) == (1, [table_id])
+
+    @pytest.mark.parametrize(
+        ("fields", "message"),
+        [
+            ({"colour": "red"}, "unknown field 'colour'"),
+            ({"seats": ["person"]}, "seats: a list of four seats"),
+            ({"seats": ["bot:greedy"] * 4}, "seats: at least one seat must be a person's"),
+            ({"seats": ["person", "bot:nobody", "bot:greedy", "bot:greedy"]}, "seats[1]: "),
+            ({"clock": 0.5}, "clock: from 1 to 86400 seconds, not 0.5"),
+            ({"bot_delay": -1}, "bot_delay: from 0 to 10 seconds, not -1"),
+            ({"rules": "num_deals=0"}, "rules: "),
+            ({"name": ""}, "name: a table's name must be a non-empty string"),
+            ({"first_dealer": 4}, "first_dealer: a whole number from 0 to 3"),
+        ],
+    )
+    def test_a_table_that_cannot_be_made(self, client: TestClient, fields: dict[str, Any], message: str) -> None:
+        answer = client.post("/api/tables", json={"seats": BOTS, **fields})
+        assert answer.status_code == 400
+        assert answer.json()["error"]["code"] == "bad-table"
+        assert answer.json()["error"]["message"].startswith(message)
+
+    def test_bodies_that_are_not_tables(self, client: TestClient) -> None:
+        answer = client.post("/api/tables", content=b"{not json")
+        assert (answer.status_code, answer.json()["error"]["code"]) == (400, "bad-json")
+        answer = client.post("/api/tables", content=b"[" * 70_000)
+        assert (answer.status_code, answer.json()["error"]["code"]) == (400, "too-large")
+
+    def test_unknown_tables(self, client: TestClient) -> None:
+        assert client.get("/api/tables/nope").status_code == 404
+        assert client.get("/tables/nope").status_code == 404
+        assert client.post("/api/tables/nope/claim", json={"invite": "x"}).status_code == 404
+
+    def test_the_record_waits_for_the_end(self, client: TestClient) -> None:
+        table_id, _ = _table(client)
+        answer = client.get(f"/api/tables/{table_id}/record")
+        assert (answer.status_code, answer.json()["error"]["code"]) == (409, "not-over")
+
+
+class TestSeats:
+    """An invitation is claimed once; the token it gives is the only way to act for its seat."""
+
+    def test_a_claim(self, client: TestClient) -> None:
+        table_id, invitations = _table(client)
+        token = _claim(client, table_id, invitations[0]["invite"], "Ann")
+        table = client.get(f"/api/tables/{table_id}").json()
+        assert (table["status"], table["seats"][0]["name"], len(token)) == ("playing", "Ann", 32)
+
+    def test_an_invitation_is_used_once(self, client: TestClient) -> None:
+        table_id, invitations = _table(client)
+        _claim(client, table_id, invitations[0]["invite"])
+        again = client.post(f"/api/tables/{table_id}/claim", json={"invite": invitations[0]["invite"], "name": "Bo"})
+        assert (again.status_code, again.json()["error"]["code"]) == (403, "unauthorized")
+
+    def test_a_wrong_invitation(self, client: TestClient) -> None:
+        table_id, _ = _table(client)
+        wrong = client.post(f"/api/tables/{table_id}/claim", json={"invite": "guess", "name": "Bo"})
+        assert (wrong.status_code, wrong.json()["error"]["code"]) == (403, "unauthorized")
+
+    def test_a_wrong_token_is_refused(self, client: TestClient) -> None:
+        table_id, _ = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            error = _hello(socket, "not-a-token")
+            assert (error["type"], error["code"]) == ("error", "unauthorized")
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+        assert closed.value.code == 4401
+
+    def test_a_token_acts_for_its_own_seat_only(self, client: TestClient) -> None:
+        table_id, invitations = _table(client, seats=["person", "person", "bot:greedy", "bot:greedy"])
+        north = _claim(client, table_id, invitations[0]["invite"], "Ann")
+        _claim(client, table_id, invitations[1]["invite"], "Ben")
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            welcome = _hello(socket, north)
+            assert (welcome["seat"], welcome["view"]["to_act"]) == (0, 1)
+            socket.send_text(json.dumps({"type": "act", "action": "E draw", "id": 3}))
+            error = _until(socket, "error")[-1]
+        assert error == {
+            "type": "error",
+            "code": "wrong-seat",
+            "message": "you play seat N, not seat E",
+            "rule": [],
+            "id": 3,
+        }
+
+
+class TestStreams:
+    """Each reader gets its own account and view; errors go to the sender only, naming the rule."""
+
+    def test_a_seat_sees_its_hand_and_a_spectator_none(self, client: TestClient) -> None:
+        table_id, token = _seated(client)
+        with (
+            client.websocket_connect(f"/ws/tables/{table_id}") as seat,
+            client.websocket_connect(f"/ws/tables/{table_id}") as spectator,
+        ):
+            mine = _hello(seat, token)
+            theirs = _hello(spectator, None)
+        assert (mine["seat"], len(mine["view"]["hand"]), mine["protocol"]) == (0, 7, 1)
+        assert (theirs["seat"], theirs["view"]["hand"], theirs["legal"]) == (None, None, [])
+        assert theirs["view"]["hand_sizes"] == mine["view"]["hand_sizes"]
+
+    def test_an_illegal_action_names_its_rule(self, client: TestClient) -> None:
+        table_id, token = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            turn = _my_turn(socket, _hello(socket, token))
+            assert turn["view"]["phase"] == "draw"
+            card = turn["view"]["hand"][0]
+            socket.send_text(json.dumps({"type": "act", "action": f"N discard {card}", "id": "a"}))
+            error = _until(socket, "error")[-1]
+        assert (error["code"], error["id"]) == ("illegal-action", "a")
+        assert error["rule"] == ["R13"]
+        assert "draw" in error["message"]
+
+    @pytest.mark.parametrize(
+        ("text", "code"),
+        [
+            ("{nope", "bad-json"),
+            ("[1, 2]", "bad-message"),
+            ('{"type": "shout"}', "bad-message"),
+            ('{"type": "hello"}', "bad-message"),
+            ('{"type": "act"}', "bad-message"),
+            ('{"type": "act", "action": "N fly"}', "bad-action"),
+            ('{"type": "act", "action": {"type": "deal", "seat": 0}}', "bad-action"),
+            ('{"type": "act", "action": 7}', "bad-action"),
+            ('{"type": "act", "action": "x"}' + " " * 9000, "too-large"),
+        ],
+    )
+    def test_bad_messages_are_answered(self, client: TestClient, text: str, code: str) -> None:
+        table_id, token = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            _hello(socket, token)
+            socket.send_text(text)
+            error = _until(socket, "error")[-1]
+            socket.send_text(json.dumps({"type": "ping", "id": 9}))
+            assert _until(socket, "pong")[-1] == {"type": "pong", "id": 9}
+        assert error["code"] == code
+        assert code in ERROR_CODES
+
+    def test_a_spectator_cannot_act(self, client: TestClient) -> None:
+        table_id, _ = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            _hello(socket, None)
+            socket.send_text(json.dumps({"type": "act", "action": "N draw"}))
+            assert _until(socket, "error")[-1]["code"] == "spectator"
+
+    def test_the_first_message_must_be_hello(self, client: TestClient) -> None:
+        table_id, _ = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            socket.send_text(json.dumps({"type": "ping"}))
+            assert socket.receive_json()["code"] == "bad-message"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+        assert closed.value.code == 4400
+
+    def test_a_flood_is_limited(self) -> None:
+        with TestClient(create_app(":memory:", bot_delay=0, limits=Limits(rate=1, burst=3, strikes=5))) as client:
+            table_id, token = _seated(client)
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                _hello(socket, token)
+                for number in range(8):
+                    socket.send_text(json.dumps({"type": "ping", "id": number}))
+                codes: list[str] = []
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    _record_codes(socket, codes)
+        assert closed.value.code == 1008
+        assert codes.count("rate-limit") == 1
+        assert codes.count("pong") == 3
+
+
+def _record_codes(socket: Any, codes: list[str]) -> None:
+    """Append the code or type of every message to *codes* until the socket closes."""
+    while True:
+        message = socket.receive_json()
+        codes.append(message.get("code", message["type"]))
+
+
+def _play(socket: Any, first: dict[str, Any], seed: int = 0) -> list[dict[str, Any]]:
+    """Play the seat with the greedy player until the game is over; every message received."""
+    seen = [first]
+    rng = random.Random(seed)  # noqa: S311 (the player's seed)
+    message = first
+    while message["type"] != "game-over":
+        if message.get("legal"):
+            view = from_data(message["view"])
+            assert isinstance(view, View)
+            action = GreedyPlayer().choose(view, rng)
+            socket.send_text(json.dumps({"type": "act", "action": format_action(action, view)}))
+        message = socket.receive_json()
+        seen.append(message)
+    return seen
+
+
+class TestWholeGames:
+    """A person plays a whole game against three bots; the record replays to the game's end."""
+
+    def test_a_game_and_its_record(self, client: TestClient) -> None:
+        table_id, token = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            seen = _play(socket, _hello(socket, token, since=0))
+        events = [message for message in seen if message["type"] == "event"]
+        assert [event["seq"] for event in events] == list(range(1, len(events) + 1))
+        assert {event["by"] for event in events} == {"dealer", "person", "bot"}
+        record = from_json(client.get(f"/api/tables/{table_id}/record").content, GameRecord)
+        assert len(record.actions) == len(events)
+        assert record.players == ("Ann", "greedy", "greedy", "greedy")
+        end = final_state(record)
+        points = [sum(result.totals[team] for result in end.results) for team in (0, 1)]
+        assert seen[-1] == {"type": "game-over", "record": f"/api/tables/{table_id}/record", "points": points}
+        assert end.phase == "game_over"
+
+    def test_the_same_seed_plays_the_same_game(self) -> None:
+        records = []
+        for _ in range(2):
+            with TestClient(create_app(":memory:", bot_delay=0)) as client:
+                table_id, token = _seated(client)
+                with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                    _play(socket, _hello(socket, token))
+                records.append(client.get(f"/api/tables/{table_id}/record").content)
+        assert records[0] == records[1]
+
+
+class TestResumption:
+    """A client that comes back with the last number it saw is told exactly what it missed."""
+
+    def test_what_was_missed(self, client: TestClient) -> None:
+        table_id, token = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            turn = _my_turn(socket, _hello(socket, token))
+            last = turn["seq"]
+            socket.send_text(json.dumps({"type": "act", "action": turn["legal"][0]["notation"]}))
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            welcome = _hello(socket, token, since=last - 3)
+            assert (welcome["view"], welcome["seq"] > last) == (None, True)
+            missed = [socket.receive_json() for _ in range(welcome["seq"] - last + 3)]
+        assert [message["seq"] for message in missed] == list(range(last - 2, welcome["seq"] + 1))
+        assert missed[3]["event"]["action"]["seat"] == 0
+
+    def test_a_number_from_the_future(self, client: TestClient) -> None:
+        table_id, token = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            socket.send_text(json.dumps({"type": "hello", "token": token, "since": 10_000}))
+            error, welcome = socket.receive_json(), socket.receive_json()
+        assert (error["code"], welcome["type"], welcome["view"]["seat"]) == ("bad-since", "welcome", 0)
+
+    def test_the_newest_connection_wins(self, client: TestClient) -> None:
+        table_id, token = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as first:
+            _hello(first, token)
+            with client.websocket_connect(f"/ws/tables/{table_id}") as second:
+                assert _hello(second, token)["seat"] == 0
+                assert _until(first, "replaced")[-1] == {"type": "replaced"}
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    first.receive_json()
+        assert closed.value.code == 4001
+
+
+class TestClockAndBots:
+    """A person's clock runs out into the greedy player's move; a bot that fails is replaced by it."""
+
+    def test_the_clock(self, client: TestClient) -> None:
+        table_id, token = _seated(client, clock=1)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            turn = _my_turn(socket, _hello(socket, token))
+            assert (turn["clock"]["seat"], turn["clock"]["seconds"]) == (0, 1.0)
+            played = _until(socket, "event")[-1]
+        assert (played["type"], played["by"], played["seq"]) == ("event", "clock", turn["seq"] + 1)
+        assert played["event"]["action"]["seat"] == 0
+
+    def test_a_failing_bot(self, client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+        class Broken:
+            def choose(self, _view: View, _rng: random.Random) -> None:
+                raise RuntimeError("out of ideas")
+
+        table_id, invitations = _table(client)
+        client.app.state.hub.tables[table_id]._bots[1] = Broken()  # type: ignore[attr-defined]
+        token = _claim(client, table_id, invitations[0]["invite"])
+        with (
+            caplog.at_level(logging.ERROR, "persian_rummy.server"),
+            client.websocket_connect(f"/ws/tables/{table_id}") as socket,
+        ):
+            _hello(socket, token, since=0)
+            events = [_until(socket, "event")[-1] for _ in range(2)]
+        assert (events[0]["by"], events[0]["event"]["action"]) == ("dealer", None)
+        assert (events[1]["by"], events[1]["event"]["action"]["seat"]) == ("bot", 1)
+        assert "the bot in seat 1 failed" in caplog.text
+
+
+class TestStorage:
+    """Tables outlive their server: a new server on the same database goes on where the old one was."""
+
+    def test_a_table_after_a_restart(self, tmp_path: Path) -> None:
+        path = str(tmp_path / "tables.sqlite3")
+        with TestClient(create_app(path, bot_delay=0)) as client:
+            table_id, token = _seated(client)
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                turn = _my_turn(socket, _hello(socket, token))
+            seq = turn["seq"]
+        with TestClient(create_app(path, bot_delay=0)) as client:
+            table = client.get(f"/api/tables/{table_id}").json()
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                welcome = _hello(socket, token)
+                seen = _play(socket, welcome)
+        assert (table["seq"], table["status"], welcome["view"]["to_act"]) == (seq, "playing", 0)
+        assert seen[-1]["type"] == "game-over"
+
+    def test_an_action_is_stored_once(self, tmp_path: Path) -> None:
+        storage = SqliteStorage(str(tmp_path / "tables.sqlite3"))
+        with TestClient(create_app(storage, bot_delay=0)) as client:
+            table_id, _ = _seated(client)
+            with pytest.raises(sqlite3.IntegrityError):
+                storage.append(table_id, StoredAction(1, "{}", "dealer"))
