@@ -49,7 +49,7 @@ def tests(session: nox.Session) -> None:
     """
     first = session.python == PYTHONS[0]
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
-    session.install("-e", ".[rl,tournament,server]" if first else ".[server]")
+    session.install("-e", ".[rl,tournament,server]" if first else ".[server,tournament]")
     env = tests_environment(str(session.python))
     session.run("pytest", *tests_arguments(first=first, posargs=session.posargs), env=env)
 
@@ -95,7 +95,8 @@ def typecheck(session: nox.Session) -> None:
     Type-check the package, the tests, the benchmarks and this file with mypy --strict.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "typing"))
-    session.install("-e", ".[rl,tournament]")  # openskill, numpy, Gymnasium and PettingZoo are typed
+    session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))  # the end-to-end tests' clients
+    session.install("-e", ".[rl,tournament,server]")  # openskill, numpy, Gymnasium, PettingZoo, Starlette are typed
     session.run("mypy")
 
 
@@ -108,7 +109,9 @@ def docs(session: nox.Session) -> None:
     pages on reinforcement learning on the first Python, which installs the ``rl`` extra.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
-    session.install("-e", ".[rl,tournament]")  # autodoc imports the learning interfaces' modules
+    session.install(
+        "-e", ".[rl,tournament,server]"
+    )  # autodoc imports the learning interfaces' and the server's modules
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 
@@ -137,25 +140,28 @@ def fuzz(session: nox.Session) -> None:
 @nox.session(python=PYTHONS[0])
 def dask(session: nox.Session) -> None:
     """
-    Play a match on a local Dask cluster of two worker processes and compare it with the serial one,
-    and again while its workers are killed (tests/test_matches_dask_faults.py).
+    Play a match on a local Dask cluster of two worker processes and compare it with the serial one.
 
     Installs the ``dask`` extra (``distributed``), which the tests group leaves out: without it
     ``tests/test_matches_dask.py`` is skipped by the other sessions.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".[dask]")
-    # The match under fire: its workers killed every 0.5 s for 30 rounds, three times (ten by hand).
-    faults = {"PERSIAN_RUMMY_DASK_FAULTS": os.environ.get("PERSIAN_RUMMY_DASK_FAULTS", "3")}
+    session.run("pytest", "-p", "no:cacheprovider", "tests/test_matches_dask.py", *session.posargs)
+
+
+@nox.session(name="dask-faults", python=PYTHONS[0], default=False)
+def dask_faults(session: nox.Session) -> None:
+    """
+    A match on a local Dask cluster whose workers are killed every 0.5 s for 30 rounds, twice
+    (``PERSIAN_RUMMY_DASK_FAULTS=10 nox -s dask-faults`` for ten runs): it must finish with the
+    serial run's result or raise its timeout error (tests/test_matches_dask_faults.py).
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".[dask]")
+    faults = {"PERSIAN_RUMMY_DASK_FAULTS": os.environ.get("PERSIAN_RUMMY_DASK_FAULTS", "2")}
     session.run(
-        "pytest",
-        "-p",
-        "no:cacheprovider",
-        "-s",
-        "tests/test_matches_dask.py",
-        "tests/test_matches_dask_faults.py",
-        *session.posargs,
-        env=faults,
+        "pytest", "-p", "no:cacheprovider", "-s", "tests/test_matches_dask_faults.py", *session.posargs, env=faults
     )
 
 

@@ -24,7 +24,7 @@ from persian_rummy.bots.players import GreedyPlayer, RandomPlayer
 from persian_rummy.matches import MatchResult, play_match
 
 RUNS = int(os.environ.get("PERSIAN_RUMMY_DASK_FAULTS", "0"))
-pytestmark = pytest.mark.skipif(RUNS == 0, reason="slow: nox -s dask sets PERSIAN_RUMMY_DASK_FAULTS")
+pytestmark = pytest.mark.skipif(RUNS == 0, reason="slow: nox -s dask-faults sets PERSIAN_RUMMY_DASK_FAULTS")
 distributed = pytest.importorskip("distributed")
 
 #: Rounds of kills, and seconds between two.
