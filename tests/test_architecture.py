@@ -288,6 +288,8 @@ def test_importing_the_package_loads_only_the_core() -> None:
 
 
 #: The optional dependencies: the extras' libraries, which only the modules that need them import.
+#: The subpackages that are an extra's, and need it to be imported at all.
+NEEDS_ITS_EXTRA = ("server",)
 OPTIONAL = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "rich", "textual", "hypothesis", "dask")
 
 
@@ -296,11 +298,25 @@ def test_the_subpackages_import_with_the_dependencies_alone() -> None:
     Importing a subpackage loads no optional dependency: ``import persian_rummy.rl`` works with
     attrs alone, and each adapter loads its library when it is itself imported.
     """
-    rooms = ", ".join(f"persian_rummy.{room}" for room in ROOMS)
+    rooms = ", ".join(f"persian_rummy.{room}" for room in ROOMS if room not in NEEDS_ITS_EXTRA)
     code = f"import sys, {rooms}; print(sorted(m for m in sys.modules if m.split('.')[0] in {OPTIONAL!r}))"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, text=True, env=env)  # noqa: S603
     assert [] == ast.literal_eval(done.stdout)
+
+
+def test_the_server_names_its_extra() -> None:
+    """
+    The server is its extra's (a web framework): without it, importing it says what to install.
+    """
+    code = "import sys; sys.modules['starlette'] = None; import persian_rummy.server"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False, text=True, env=env)  # noqa: S603
+    assert 1 == done.returncode
+    extra = "pip install 'persian-rummy[server]'"
+    assert done.stderr.strip().endswith(
+        f"ImportError: persian_rummy.server needs the web framework of the server extra: {extra}"
+    )
 
 
 @pytest.mark.parametrize("module", LAYERS)

@@ -13,12 +13,17 @@ from pathlib import Path
 from typing import Final
 
 from attrs import frozen
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+try:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+except ImportError as error:
+    msg = "persian_rummy.server needs the web framework of the server extra: pip install 'persian-rummy[server]'"
+    raise ImportError(msg) from error
 
 from .._core import jsontext as _jsontext
 from ..exceptions import InvalidDataError
