@@ -315,7 +315,7 @@ def test_the_server_names_its_extra() -> None:
     assert 1 == done.returncode
     extra = "pip install 'persian-rummy[server]'"
     assert done.stderr.strip().endswith(
-        f"ImportError: persian_rummy.server needs the web framework of the server extra: {extra}"
+        f"ModuleNotFoundError: persian_rummy.server needs the web framework of the server extra: {extra}"
     )
 
 

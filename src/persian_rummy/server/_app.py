@@ -23,7 +23,7 @@ try:
     from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 except ImportError as error:
     msg = "persian_rummy.server needs the web framework of the server extra: pip install 'persian-rummy[server]'"
-    raise ImportError(msg) from error
+    raise ModuleNotFoundError(msg, name=error.name) from error
 
 from .._core import jsontext as _jsontext
 from ..exceptions import InvalidDataError
