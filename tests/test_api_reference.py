@@ -106,7 +106,10 @@ class TestOnePagePerModule:
         """
         if not _exports(module) and module != "persian_rummy.rl":
             pytest.skip(f"{module} needs an extra that is not installed")
-        paragraph = " ".join((importlib.import_module(module).__doc__ or "").strip().split("\n\n", 1)[0].split())
+        docstring = importlib.import_module(module).__doc__
+        if docstring is None and persian_rummy.engine.COMPILED:
+            pytest.skip(f"{module} is compiled, which keeps no module docstring: the source build checks it")
+        paragraph = " ".join((docstring or "").strip().split("\n\n", 1)[0].split())
         sentence = paragraph.split(". ", 1)[0]
         assert (True, True) == (sentence != "", len(sentence) <= 200), sentence
 
