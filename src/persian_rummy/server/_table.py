@@ -58,6 +58,8 @@ class Table:
         self.states: list[GameState] = [new_game(spec.rules, dealer=spec.first_dealer)]
         self.actions: list[Action] = []
         self.chosen_by: list[By] = []
+        # The rules as the library's JSON writes them, once: every summary of the table carries them.
+        self._rules_data = to_data(GameRecord(rules=spec.rules))["rules"]
         self._bots: dict[int, Player] = {
             seat: make_player(seat_spec.bot) for seat, seat_spec in enumerate(spec.seats) if seat_spec.bot is not None
         }
@@ -207,7 +209,7 @@ class Table:
             "clock": self.spec.clock,
             "bot_delay": self.spec.bot_delay,
             "seq": self.seq,
-            "rules": to_data(self.record())["rules"],
+            "rules": self._rules_data,
             "points": list(self.points()),
         }
 
