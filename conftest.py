@@ -114,5 +114,16 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(_InstalledModules(), "persian-rummy-installed-modules")
 
 
+#: The pages whose examples take long (they run whole suites of their own): marked ``once``, like the long
+#: tests, so that only the first Python's ``tests`` session runs them.
+LONG_PAGES = ("docs/testing.md",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.split("::", 1)[0] in LONG_PAGES:
+            item.add_marker(pytest.mark.once)
+
+
 def pytest_report_header() -> str:
     return f"persian-rummy {persian_rummy.__version__} ({BUILD}) from {_imported}"

@@ -6,7 +6,7 @@ Options (after ``--`` with nox: ``nox -s fuzz -- --inputs 500000 --seed 7``):
 
 ``--inputs N``
     Inputs to try in all, shared among the targets by their weights.  By default
-    ``$PERSIAN_RUMMY_FUZZ_INPUTS``, or 100,000.
+    ``$PERSIAN_RUMMY_FUZZ_INPUTS``, or 25,000.
 ``--seed N``
     The seed of every target; by default a new one each run, printed in the report.
 ``--time-limit SECONDS``
@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from attrs import frozen
 
-DEFAULT_INPUTS = 100_000
+DEFAULT_INPUTS = 25_000
 
 
 @frozen
@@ -41,7 +41,7 @@ OPTIONS = pytest.StashKey[Options]()
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("fuzz", "fuzzing of the readers of text and data")
-    group.addoption("--inputs", type=int, default=None, help="inputs to try in all (default: 100,000)")
+    group.addoption("--inputs", type=int, default=None, help="inputs to try in all (default: 25,000)")
     group.addoption("--seed", type=int, default=None, help="the seed of every target (default: a new one)")
     group.addoption("--time-limit", type=float, default=1.0, help="seconds one call may take (default: 1)")
 

@@ -503,6 +503,7 @@ def terminal_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[int | None,
     return child.exitstatus, raw, text, path
 
 
+@pytest.mark.once
 class TestInTheTerminal:
     """
     "A person plays a whole game in the terminal against the bots" (docs/play.md), driven here

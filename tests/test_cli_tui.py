@@ -93,6 +93,7 @@ def compare(name: str, text: str) -> None:
     assert path.read_text(encoding="utf-8") == text
 
 
+@pytest.mark.once
 class TestAWholeGame:
     """
     A person plays a whole game at 80×24 with the keys alone, answering 1 and Enter at every move
@@ -155,6 +156,7 @@ class TestScreens:
         assert "You must play" in text
         compare(f"taken-{size[0]}x{size[1]}", text)
 
+    @pytest.mark.once
     def test_the_end_of_a_deal(self) -> None:
         """
         R24-R26: the score item by item at the top, at 80×24 and, resized, at 120×40.

@@ -15,6 +15,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 #: A downstream project's test file: ten lines.
 DOWNSTREAM_TESTS = """\
 from hypothesis import given, strategies as st
@@ -45,6 +47,7 @@ def run_python(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.once
 class TestDownstreamProject:
     """
     The testing kit as another project uses it (docs/testing.md): a test file of its own, run by pytest

@@ -611,6 +611,7 @@ def find_python(version: str) -> str | None:
     return next((python for python in candidates if python and runs(python, version)), None)
 
 
+@pytest.mark.once
 class TestAcrossProcesses:
     """
     Another process, under another hash seed or another Python, gives the same fingerprints.

@@ -168,6 +168,7 @@ class TestTheCommand:
         assert f"persian-rummy: {path}: $: missing field 'format'\n" == capsys.readouterr().err
 
     @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="SIGTERM of POSIX")
+    @pytest.mark.once
     def test_sigterm_keeps_the_pairs_finished(self, tmp_path: Path) -> None:
         checkpoint = tmp_path / "checkpoint.json"
         command = [sys.executable, "-m", "persian_rummy", "match", "random", "random", "--games", "3000"]

@@ -153,6 +153,7 @@ class TestRoundTrips:
                     assert action == parse_action(text)
 
     @given(playouts(rules=rules_variants(), max_actions=120))
+    @pytest.mark.once
     def test_every_position_round_trips(self, playout: Playout) -> None:
         for state in playout.states:
             text = format_position(state)

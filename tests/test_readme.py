@@ -131,6 +131,8 @@ class TestDevelopmentCommands:
         whole = noxfile.tests_arguments(first=True, posargs=[])
         assert ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy", "--cov", "--cov-branch"] == whole[:6]
         assert [] == [argument for argument in whole if argument.startswith("--cov-fail-under")]
+        later = noxfile.tests_arguments(first=False, posargs=[])
+        assert ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy and not once"] == later
 
     @pytest.mark.skipif(
         sys.version_info[:2] != (3, 11) or os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") != "source",

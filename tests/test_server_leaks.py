@@ -198,6 +198,7 @@ def _play(table: Table, rng: random.Random) -> None:
             table.push(rng.choice(legal_actions(state)), "person")
 
 
+@pytest.mark.once
 class TestMessagesAreFunctionsOfViews:
     """Nothing a reader may not see reaches it (R7, R14, R24; A18): the twins' messages are equal."""
 
