@@ -236,6 +236,15 @@ class TestTextOfAState:
         assert "E to draw from the stock or take from the discard pile (R14)" == text[1]
         assert ["Discard pile (bottom to top): [Qd]", "Stock: 1 card, next first: Ah"] == text[-2:]
 
+    def test_a_draw_from_the_stock_alone(self) -> None:
+        """
+        R14: with the discard pile empty, the only draw is the stock's top card, and the status says so
+        rather than offering a take.
+        """
+        state = position(hands=("", "5c", "", ""), pile="", rest_to=0, stock="Qd Ah", to_act=1)
+        text = lines(render_text(state, symbols=False))
+        assert "E to draw from the stock, the discard pile being empty (R14)" == text[1]
+
     def test_the_end_of_a_game(self) -> None:
         """
         R24: "For each team: + value of all cards its two players melded or laid off − value of all

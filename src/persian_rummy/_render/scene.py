@@ -195,6 +195,8 @@ def status(scene: Scene) -> str:
             return f"{scene.name(scene.dealer)} to deal"
         case "draw" if scene.stock_size == 0:
             return f"{who} to take from the discard pile or pass (R21)"
+        case "draw" if not scene.discard_pile:
+            return f"{who} to draw from the stock, the discard pile being empty (R14)"
         case "draw":
             return f"{who} to draw from the stock or take from the discard pile (R14)"
         case "play":
