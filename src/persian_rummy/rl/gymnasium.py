@@ -16,6 +16,10 @@ in [0, 1]) and ``"action_mask"`` (int8, 1 at each legal action id of
 `persian_rummy.rl.actionids`), and an action id of ``Discrete(action_count(rules))``.  The mask
 is in the observation, where RLlib-style and PettingZoo-style masking look for it, and also
 returned by `PersianRummySoloEnv.action_masks`, the method masked PPO of sb3-contrib calls.
+With ``mask_in_observation=False`` the observation is the tensor alone (a ``Box``), and the
+mask comes from `PersianRummySoloEnv.action_masks` only.  Once the episode is over the mask
+marks every id: the next action is the one a vector environment's autoreset ignores while it
+resets the game, and a masked policy needs an id to draw.
 
 >>> import gymnasium
 >>> import persian_rummy.rl.gymnasium
@@ -39,9 +43,13 @@ first step; a game that ends before the learner's first decision is not played t
 
 **Episodes** end (``terminated``) with the game (R27).  Under rules where a deal may go on for
 ever (A9, A18) an episode need not end: give ``gymnasium.make`` a ``max_episode_steps``.
-**Infos** are empty but after a step in which a deal ended: then ``"results"`` (the
-`persian_rummy.DealScore` of each finished deal), ``"scores"`` (the teams' totals) and, at the
-end of the game, ``"winner"`` (0, 1, or `None` for a draw).
+**Infos** are empty but after a step in which a deal ended: then ``"results"`` (the JSON data
+of the `persian_rummy.DealScore` of each finished deal, as `persian_rummy.serialize.to_data`
+writes it), ``"scores"`` (the teams' totals, a list of two ints) and, at the end of the game,
+``"winner"`` (0, 1, or -1 for a draw).  Each key holds one type whatever happens, so that
+Gymnasium's vector environments can stack the infos of several games.  Importing this module
+registers `persian_rummy.rl.vector.PersianRummyVectorEnv` as the environment's
+``vector_entry_point``.
 
 **Illegal ids.**  With ``on_illegal="lose"`` (the default), an id of the space that names no
 legal action ends the episode at once with a reward of -1, the lowest return a game can bring,
