@@ -32,7 +32,7 @@ def decisions(seed: int, count: int, rules: Rules | None = None) -> list[GameSta
     """
     *count* states where a seat is to act, along a random playout of *seed*.
     """
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # noqa: S311 (reproducible play)
     state = new_game(rules)
     found = []
     while len(found) < count:
