@@ -73,9 +73,7 @@ def run(compiled: Path | None, *, cpu: int, seconds: float, repeats: int) -> dic
     """
     The steps per second of each kind of environment at each N, on one build.
     """
-    program = PROGRAM.format(
-        compiled=compiled is not None, cpu=cpu, seconds=seconds, repeats=repeats, sizes=SIZES
-    )
+    program = PROGRAM.format(compiled=compiled is not None, cpu=cpu, seconds=seconds, repeats=repeats, sizes=SIZES)
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(SOURCES if compiled is None else compiled)}
     done = subprocess.run(  # noqa: S603 (this interpreter, with a fixed program)
         [sys.executable, "-c", program], capture_output=True, text=True, env=env, check=False, cwd=HERE.parent
