@@ -34,7 +34,7 @@ def decisions(seed: int, count: int, rules: Rules | None = None) -> list[GameSta
     """
     rng = random.Random(seed)  # noqa: S311 (reproducible play)
     state = new_game(rules)
-    found = []
+    found: list[GameState] = []
     while len(found) < count:
         if state.phase is Phase.GAME_OVER:
             state = new_game(rules)
@@ -149,3 +149,22 @@ class TestMaskOut:
     def test_refused(self, out: object, error: type[Exception], message: str) -> None:
         with pytest.raises(error, match=message):
             action_mask(STATES[0], out=out)
+
+
+class TestBatchArguments:
+    """
+    A batch is a sequence of positions or views; anything else raises the package's errors.
+    """
+
+    @pytest.mark.parametrize("junk", [None, "x", 4])
+    def test_not_a_sequence(self, junk: object) -> None:
+        with pytest.raises(InvalidTypeError, match="positions must be a sequence of states or views, got"):
+            action_masks(junk)  # type: ignore[call-overload]
+        with pytest.raises(InvalidTypeError, match="views must be a sequence of views, got"):
+            observation_tensors(junk)  # type: ignore[arg-type]
+
+    def test_not_positions(self) -> None:
+        with pytest.raises(InvalidTypeError, match="a position must be a GameState or a View, got 1"):
+            action_masks([STATES[0], 1])  # type: ignore[list-item]
+        with pytest.raises(InvalidTypeError, match="view must be a View, got 1"):
+            observation_tensors([observe(STATES[0], STATES[0].to_act), 1])  # type: ignore[list-item]

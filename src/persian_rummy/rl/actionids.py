@@ -439,10 +439,14 @@ def action_masks(positions: Sequence[GameState | View], *, out: object = None) -
     Raises:
         ChanceNodeError: the next action of a position is a deal.
         ViewError: a position is the view of another seat than the one to act.
-        InvalidTypeError: a position is neither a `GameState` nor a `View`; *out* is no buffer.
+        InvalidTypeError: *positions* is no sequence, or a position is neither a `GameState` nor a
+            `View`; *out* is no buffer.
         InvalidValueError: the positions' rules have action spaces of different sizes; *out* is
             read-only, not contiguous, or not of one byte per id of each position.
     """
+    _check_sequence(positions, "positions", "states or views")
+    for position in positions:
+        _arguments.expect(position, (GameState, View), "a position", "a GameState or a View")
     counts = {_COUNTS[position.rules.ace_low_allowed] for position in positions}
     if len(counts) > 1:
         msg = f"the positions' action spaces must be of one size, got sizes {sorted(counts)}"
@@ -456,6 +460,15 @@ def action_masks(positions: Sequence[GameState | View], *, out: object = None) -
         for i in _ids(legal_actions(position), position.melds):
             written[base + i] = 1
     return bytes(written) if out is None else out
+
+
+def _check_sequence(value: object, name: str, what: str) -> None:
+    """
+    Refuse a *value* that is no sequence (a text is none), naming the argument *name* and *what* it holds.
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        msg = f"{name} must be a sequence of {what}, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
 
 
 def _bytes_of(out: object, count: int) -> memoryview:

@@ -412,9 +412,11 @@ def observation_tensors(views: Sequence[View], *, out: np.ndarray | None = None)
     True
 
     Raises:
-        InvalidTypeError: an item of *views* is not a `View`, or *out* is not a ``float32`` array.
+        InvalidTypeError: *views* is no sequence, an item of it is not a `View`, or *out* is not a
+            ``float32`` array.
         InvalidValueError: *out* is read-only or not of shape ``(len(views), OBSERVATION_SIZE)``.
     """
+    _check_views(views)
     checked = [_check_view(view) for view in views]
     if out is None:
         out = np.empty((len(checked), OBSERVATION_SIZE), dtype=np.float32)
@@ -423,6 +425,15 @@ def observation_tensors(views: Sequence[View], *, out: np.ndarray | None = None)
     for row, view in zip(out, checked, strict=True):
         _fill_observation(view, row)
     return out
+
+
+def _check_views(views: object) -> None:
+    """
+    Refuse *views* that are no sequence (a text is none).
+    """
+    if isinstance(views, str | bytes) or not isinstance(views, Sequence):
+        msg = f"views must be a sequence of views, got {_limits.shown(views)}"
+        raise InvalidTypeError(msg)
 
 
 def _check_out(out: object, shape: tuple[int, ...]) -> None:
