@@ -186,8 +186,15 @@ class TestErrors:
         envs.reset(seed=1)
         with pytest.raises(InvalidValueError, match=r"one id per game, of shape \(2,\), got shape \(3,\)"):
             envs.step(np.zeros(3, np.int64))
+        states = [game.game_state for game in envs.envs]
+        legal = envs.action_masks().argmax(axis=1)
         with pytest.raises(IllegalActionError, match="action id 943"):
-            envs.step(np.full(2, 943))
+            envs.step(np.array([legal[0], 943]))
+        with pytest.raises(InvalidTypeError, match="an action id must be an int, got 'draw'"):
+            envs.step(np.array([int(legal[0]), "draw"], dtype=object))
+        assert states == [game.game_state for game in envs.envs]
+        envs.step(legal)
+        assert [False, False] == [game.game_state is state for game, state in zip(envs.envs, states, strict=True)]
 
     def test_resets(self) -> None:
         envs = PersianRummyVectorEnv(2)

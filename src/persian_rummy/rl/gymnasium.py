@@ -344,6 +344,19 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
             self.render()
         return self._observation(), reward, self._over, False, info
 
+    def _check(self, action: _ActionId) -> None:
+        """
+        Raise what `step` would raise for *action*, changing nothing.
+        """
+        if self._over:
+            msg = "the episode is over: reset the environment to play another game"
+            raise InvalidValueError(msg)
+        try:
+            self._legal.action(action, self._state)
+        except IllegalActionError:
+            if self.on_illegal == "raise":
+                raise
+
     def _move(self, action: _ActionId) -> tuple[float, dict[str, Any]]:
         """
         `step` but for the observation and the render: its reward and info.

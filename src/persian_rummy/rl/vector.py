@@ -225,6 +225,7 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         """
         Play one action id per game (an array or sequence of *num_envs* ids) and return the batch:
         observations, rewards, terminations, truncations and infos (Gymnasium's dict of arrays).
+        An error is raised before any game moves, so that a step that raises changes nothing.
 
         Raises:
             InvalidValueError: not one id per game, or an id outside the space; the step of a
@@ -239,8 +240,12 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         if ids.shape != (self.num_envs,):
             msg = f"actions must be one id per game, of shape ({self.num_envs},), got shape {ids.shape}"
             raise InvalidValueError(msg)
+        chosen = ids.tolist()
+        for i, action in enumerate(chosen):  # every error raised before any game moves
+            if not (self._ended[i] and self.autoreset_mode is AutoresetMode.NEXT_STEP):
+                self.envs[i]._check(action)  # noqa: SLF001 (the game this vector steps)
         infos: dict[str, Any] = {}
-        for i, action in enumerate(ids.tolist()):
+        for i, action in enumerate(chosen):
             info = self._step_one(i, action)
             if info:
                 infos = self._add_info(infos, info, i)
