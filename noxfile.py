@@ -430,7 +430,7 @@ def bench(session: nox.Session) -> None:
     Arguments after ``--`` go to benchmarks/bench.py.  Then the compiled wheel is built (as ``nox -s
     compiled`` builds it) and installed into a folder of its own, and benchmarks/bench_vector.py
     measures the native vector environment beside Gymnasium's ``SyncVectorEnv`` over Solo-v0 at
-    N = 1, 16 and 256, on this checkout's pure build and on the compiled one.
+    N = 1, 16 and 256, on this checkout's pure build and on the compiled one (briefly with ``--quick``).
     """
     # The bench group may be empty (the benchmark needs only the package); nox refuses an empty install.
     if extra := nox.project.dependency_groups(PYPROJECT, "bench"):
@@ -441,7 +441,8 @@ def bench(session: nox.Session) -> None:
     target = Path(session.virtualenv.location) / "compiled"
     shutil.rmtree(target, ignore_errors=True)
     session.install("--target", str(target), "--no-deps", str(wheel))
-    session.run("python", "benchmarks/bench_vector.py", "--compiled", str(target))
+    quick = ["--seconds", "0.2", "--repeats", "1"] if "--quick" in session.posargs else []  # a smoke run
+    session.run("python", "benchmarks/bench_vector.py", "--compiled", str(target), *quick)
 
 
 @nox.session(name="bench-peers", python=PYTHONS[0], default=False)
