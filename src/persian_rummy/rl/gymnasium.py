@@ -171,8 +171,8 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         on_illegal: ``"lose"`` (an illegal id ends the episode with a reward of -1) or
             ``"raise"`` (it raises `persian_rummy.exceptions.IllegalActionError`).
         dealer: The seat that deals first; by default drawn from the seeded random source.
-        mask_in_observation: `True` (the default): the observation is the dict of the tensor and
-            the mask; `False`: the tensor alone, a ``Box`` of `OBSERVATION_SIZE` values, the
+        mask_in_observation: ``True`` (the default): the observation is the dict of the tensor and
+            the mask; ``False``: the tensor alone, a ``Box`` of `OBSERVATION_SIZE` values, the
             mask being read from `action_masks` (as masked PPO of sb3-contrib reads it).
         render_mode: ``"ansi"`` (`render` returns the learner's view as text, with the actions
             since its last decision), ``"human"`` (it prints it, and so does every step) or `None`.
@@ -306,7 +306,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
 
     def _advance(self) -> bool:
         """
-        Play the deals and the other seats up to the learner's decision (`True`) or the end of the game.
+        Play the deals and the other seats up to the learner's decision (``True``) or the end of the game.
         """
         while True:
             state = self._state
@@ -397,7 +397,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """
         The learner's legal ids as booleans (what masked PPO of sb3-contrib asks for).  Once the
-        episode is over every id is `True`: the action a vector environment asks for then is not
+        episode is over every id is ``True``: the action a vector environment asks for then is not
         played but resets the game (Gymnasium's autoreset), and a policy must have ids to choose
         from; stepping the environment itself raises until it is reset.
         """

@@ -1,12 +1,12 @@
 """
-Persian Rummy as a native Gymnasium vector environment: N games of `persian_rummy/Solo-v0` stepped together.
+Persian Rummy as a native Gymnasium vector environment: N games of ``persian_rummy/Solo-v0`` stepped together.
 
-`PersianRummyVectorEnv` is a `gymnasium.vector.VectorEnv`.  Each of its games is a
+`PersianRummyVectorEnv` is a ``gymnasium.vector.VectorEnv``.  Each of its games is a
 `persian_rummy.rl.gymnasium.PersianRummySoloEnv` with the same settings, and each step writes
 the batch of observations, masks, rewards, terminations and truncations into arrays allocated
 once, with the games that ended reset automatically.  The games are exactly those of N
 independent ``Solo-v0`` environments seeded the same way (``reset(seed=s)`` seeds game *i* with
-``s + i``, as `gymnasium.vector.SyncVectorEnv` does), but none of a wrapper's checks, no
+``s + i``, as ``gymnasium.vector.SyncVectorEnv`` does), but none of a wrapper's checks, no
 observation dict per game and no concatenation is paid for at each step.  Importing the module
 registers it as the ``vector_entry_point`` of ``"persian_rummy/Solo-v0"``, so that
 ``gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode="vector_entry_point")``
@@ -31,7 +31,7 @@ action ignored, with a reward of 0; the observation of the end marks every id in
 the step that ends a game resets it at once and returns the new game's observation, the last
 one in ``infos["final_obs"]`` and the last info in ``infos["final_info"]``.  ``"Disabled"``:
 nothing is reset but by ``reset(options={"reset_mask": mask})``, which resets the games where
-the boolean array *mask* is `True`.
+the boolean array *mask* is ``True``.
 
 **Truncation**: with ``max_episode_steps``, a game is truncated after that many steps of the
 learner, as Gymnasium's ``TimeLimit`` wrapper truncates one ``Solo-v0``.
@@ -110,12 +110,12 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
             game, as `persian_rummy.rl.gymnasium.PersianRummySoloEnv` takes them.
         max_episode_steps: The learner's steps after which a game is truncated; `None`: never.
         autoreset_mode: ``"NextStep"``, ``"SameStep"`` or ``"Disabled"``, or an
-            `gymnasium.vector.AutoresetMode`.
+            ``gymnasium.vector.AutoresetMode``.
         copy: Whether `reset` and `step` return copies of the observation arrays.
 
     Attributes:
         envs: The games, each a `PersianRummySoloEnv` (read them, do not step them).
-        autoreset_mode: As given, an `AutoresetMode`.
+        autoreset_mode: As given, an ``AutoresetMode``.
 
     Raises:
         InvalidValueError: *num_envs* below 1, an unknown autoreset mode, or a setting a game refuses.
@@ -185,13 +185,13 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
     ) -> tuple[_Observations, dict[str, Any]]:
         """
         Start a new game in each place (or, with ``options={"reset_mask": mask}``, in the places
-        where *mask* is `True`): the observations and the infos.
+        where *mask* is ``True``): the observations and the infos.
 
         *seed*: `None` (each game goes on from its last one), an int *s* (game *i* seeded with
         *s* + *i*) or one seed per game.  Other options are handed to each game's ``reset``.
 
         Raises:
-            InvalidValueError: seeds not one per game, or a reset mask not of one bool per game with a `True`.
+            InvalidValueError: seeds not one per game, or a reset mask not of one bool per game with a ``True``.
             InvalidTypeError: a seed or a reset mask of the wrong type.
         """
         seeds = _seeds(seed, self.num_envs)
