@@ -116,6 +116,7 @@ class TestGymnasiumChecks:
             {"seat": 3, "players": ("random", "greedy", "pimc:4"), "reward": "outcome"},
             {"rules": Rules(ace_low_allowed=True, hand_size=10), "dealer": 2},
             {"render_mode": "ansi"},
+            {"mask_in_observation": False, "players": "random"},
         ],
     )
     def test_check_env(self, settings: dict[str, Any]) -> None:
@@ -123,6 +124,7 @@ class TestGymnasiumChecks:
 
     def test_registered(self) -> None:
         assert "persian_rummy.rl.gymnasium:PersianRummySoloEnv" == gymnasium.spec(ENV_ID).entry_point
+        assert "persian_rummy.rl.vector:PersianRummyVectorEnv" == gymnasium.spec(ENV_ID).vector_entry_point
         assert isinstance(gymnasium.make("persian_rummy/Solo-v0").unwrapped, PersianRummySoloEnv)
 
     def test_registered_once(self) -> None:
