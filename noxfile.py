@@ -159,6 +159,25 @@ def dask_faults(session: nox.Session) -> None:
     )
 
 
+#: Steps of the vector that the make-vec session plays in each mode, 8 games a step: 100,000 steps of the games.
+MAKE_VEC_STEPS = 12_500
+
+
+@nox.session(name="make-vec", python=PYTHONS[0], default=False)
+def make_vec(session: nox.Session) -> None:
+    """
+    ``gymnasium.make_vec`` over Solo-v0 with 8 games, synchronous and asynchronous, for 100,000 steps of
+    the games each, every mask and info checked (tests/test_make_vec.py; the default tests play 1,500
+    steps of the vector, ``PERSIAN_RUMMY_MAKE_VEC_STEPS`` sets another number).  The two modes run on
+    two workers; each prints its count of episodes, draws and resets.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".[rl]")
+    steps = {"PERSIAN_RUMMY_MAKE_VEC_STEPS": os.environ.get("PERSIAN_RUMMY_MAKE_VEC_STEPS", str(MAKE_VEC_STEPS))}
+    pytest = ["pytest", "-p", "no:cacheprovider", "--numprocesses=2", "-rA", "tests/test_make_vec.py"]
+    session.run(*pytest, *session.posargs, env=steps)
+
+
 #: Games the brute-force session plays (12 in the default tests): about three minutes on two cores.
 BRUTE_FORCE_GAMES = 2000
 
@@ -321,6 +340,14 @@ def _install_compiled(session: nox.Session) -> None:
     """
     Build the compiled wheel into the session's environment, the sdist first and the wheel from it, and install it.
     """
+    wheel = _build_compiled(session)
+    session.install("--force-reinstall", "--no-deps", str(wheel))
+
+
+def _build_compiled(session: nox.Session) -> Path:
+    """
+    Build the compiled wheel in the session's folder, the sdist first and the wheel from it: its path.
+    """
     hook = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
     requires = [*PYPROJECT["build-system"]["requires"], *hook["dependencies"], *PYPROJECT["project"]["dependencies"]]
     session.install("build", *requires)
@@ -329,7 +356,7 @@ def _install_compiled(session: nox.Session) -> None:
     build = ["python", "-m", "build", "--no-isolation", "--outdir", str(folder / "dist")]
     session.run(*build, env={"HATCH_BUILD_HOOKS_ENABLE": "1"})
     (wheel,) = (folder / "dist").glob("*.whl")
-    session.install("--force-reinstall", "--no-deps", str(wheel))
+    return wheel
 
 
 #: The matches of the strength table in docs/bots.md: the two players with their budgets, and the games
@@ -391,13 +418,25 @@ def bench_server(session: nox.Session) -> None:
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """
-    Measure random-playout speed, per-call costs and memory per state, pinned to one core.
+    Measure random-playout speed, per-call costs and memory per state, pinned to one core; then the
+    vector environments on both builds.
+
+    Arguments after ``--`` go to benchmarks/bench.py.  Then the compiled wheel is built (as ``nox -s
+    compiled`` builds it) and installed into a folder of its own, and benchmarks/bench_vector.py
+    measures the native vector environment beside Gymnasium's ``SyncVectorEnv`` over Solo-v0 at
+    N = 1, 16 and 256, on this checkout's pure build and on the compiled one (briefly with ``--quick``).
     """
     # The bench group may be empty (the benchmark needs only the package); nox refuses an empty install.
     if extra := nox.project.dependency_groups(PYPROJECT, "bench"):
         session.install(*extra)
     session.install(".[rl]")  # section 7 measures the learning interfaces
     session.run("python", "benchmarks/bench.py", *session.posargs, env={"PYTHONHASHSEED": "0", **os.environ})
+    wheel = _build_compiled(session)
+    target = Path(session.virtualenv.location) / "compiled"
+    shutil.rmtree(target, ignore_errors=True)
+    session.install("--target", str(target), "--no-deps", str(wheel))
+    quick = ["--seconds", "0.2", "--repeats", "1"] if "--quick" in session.posargs else []  # a smoke run
+    session.run("python", "benchmarks/bench_vector.py", "--compiled", str(target), *quick)
 
 
 @nox.session(name="bench-peers", python=PYTHONS[0], default=False)

@@ -142,7 +142,7 @@ def measure_learning(states: Sequence[GameState], repeats: int, repeat_s: float,
     views = [observe(state, state.to_act) for state in states]
     int8 = np.int8
     frombuffer = np.frombuffer
-    mask = per_call_us(views, lambda view: frombuffer(action_mask(view), int8), repeats, repeat_s)  # type: ignore[arg-type]
+    mask = per_call_us(views, lambda view: frombuffer(action_mask(view), int8), repeats, repeat_s)  # type: ignore[call-overload]
     tensor = per_call_us(views, observation_tensor, repeats, repeat_s)  # type: ignore[arg-type]
     zoo = [pettingzoo_steps(target_s, 1 + r) for r in range(repeats)]
     spiel = [openspiel_steps(target_s, 1 + r) for r in range(repeats)]

@@ -75,6 +75,9 @@ nitpick_ignore = [
     ("py:class", "pyspiel.IIGObservationType"),
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "gymnasium.vector.vector_env.AutoresetMode"),
+    # The type variable of the overloads of `action_mask` and `action_masks`: the buffer handed in is returned.
+    ("py:class", "persian_rummy.rl.actionids._Out"),
 ]
 
 myst_enable_extensions = ["colon_fence"]

@@ -195,12 +195,13 @@ class TestLayout:
     a set or cards extending a run at either end; discards a card.  Each has one id.
     """
 
-    def test_the_module_lets_out_its_seven_functions(self) -> None:
+    def test_the_module_lets_out_its_eight_functions(self) -> None:
         names = [
             "action_count",
             "action_from_id",
             "action_id",
             "action_mask",
+            "action_masks",
             "id_text",
             "legal_actions_by_id",
             "legal_ids",

@@ -40,6 +40,7 @@ from persian_rummy.events import Event, view_from_events
 from persian_rummy.rl.actionids import action_from_id, action_mask, legal_ids
 from persian_rummy.rl.gymnasium import ENV_ID, PersianRummySoloEnv
 from persian_rummy.rl.tensors import observation_tensor
+from persian_rummy.serialize import from_data, to_data
 
 Observation = dict[str, Any]
 Step = tuple[Observation, float, bool, bool, dict[str, Any]]
@@ -115,6 +116,7 @@ class TestGymnasiumChecks:
             {"seat": 3, "players": ("random", "greedy", "pimc:4"), "reward": "outcome"},
             {"rules": Rules(ace_low_allowed=True, hand_size=10), "dealer": 2},
             {"render_mode": "ansi"},
+            {"mask_in_observation": False, "players": "random"},
         ],
     )
     def test_check_env(self, settings: dict[str, Any]) -> None:
@@ -122,6 +124,7 @@ class TestGymnasiumChecks:
 
     def test_registered(self) -> None:
         assert "persian_rummy.rl.gymnasium:PersianRummySoloEnv" == gymnasium.spec(ENV_ID).entry_point
+        assert "persian_rummy.rl.vector:PersianRummyVectorEnv" == gymnasium.spec(ENV_ID).vector_entry_point
         assert isinstance(gymnasium.make("persian_rummy/Solo-v0").unwrapped, PersianRummySoloEnv)
 
     def test_registered_once(self) -> None:
@@ -157,7 +160,8 @@ class TestSpaces:
             assert action_mask(state) == observation["action_mask"].tobytes()
             assert np.array_equal(observation["action_mask"].astype(bool), env.action_masks())
             observation, _, terminated, _, _ = env.step(first_id(observation))
-        assert (0, 0) == (observation["action_mask"].sum(), env.action_masks().sum())
+        # Once the game is over every id is marked: the step a vector env's autoreset ignores.
+        assert (944, 944) == (observation["action_mask"].sum(), env.action_masks().sum())
 
 
 class TestPlayers:
@@ -239,9 +243,10 @@ class TestEpisodes:
         state = env.game_state
         told = [(index, step[4]) for index, step in enumerate(steps) if step[4]]
         assert ({}, 2) == (info, len(told))
-        assert {"results": state.results[:1], "scores": state.results[0].totals} == told[0][1]
-        winner = None if state.scores[0] == state.scores[1] else int(state.scores[1] > state.scores[0])
-        assert ({"results": state.results, "scores": state.scores, "winner": winner}, len(steps) - 1) == (
+        results = [to_data(result) for result in state.results]
+        assert {"results": results[:1], "scores": list(state.results[0].totals)} == told[0][1]
+        winner = -1 if state.scores[0] == state.scores[1] else int(state.scores[1] > state.scores[0])
+        assert ({"results": results, "scores": list(state.scores), "winner": winner}, len(steps) - 1) == (
             told[1][1],
             told[1][0],
         )
@@ -270,7 +275,8 @@ class TestDecisionsLate:
         env = PersianRummySoloEnv(self.RULES, dealer=0, players="random")
         _, info, steps = episode(env, 0)
         first = env.game_state.results[0]
-        assert {"results": (first,), "scores": first.totals} == info
+        assert {"results": [to_data(first)], "scores": list(first.totals)} == info
+        assert first == from_data(info["results"][0])
         assert (first.totals[0] - first.totals[1]) / env.reward_scale == pytest.approx(steps[0][1] - 0.0)
 
     def test_a_game_before_the_first_decision(self) -> None:
@@ -324,7 +330,7 @@ class TestIllegalIds:
         env.reset(seed=1)
         observation, reward, terminated, truncated, info = env.step(943)
         assert (-1.0, True, False, {"illegal_action": 943}) == (reward, terminated, truncated, info)
-        assert (0, 0) == (observation["action_mask"].sum(), env.action_masks().sum())
+        assert (944, 944) == (observation["action_mask"].sum(), env.action_masks().sum())
         with pytest.raises(InvalidValueError, match="the episode is over"):
             env.step(0)
 

@@ -46,8 +46,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterator
-from typing import Final, SupportsIndex, assert_never
+from collections.abc import Iterator, Sequence
+from typing import Final, SupportsIndex, TypeVar, assert_never, overload
 
 from .. import _arguments, _tables
 from .._core import limits as _limits
@@ -66,6 +66,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "action_mask",
+    "action_masks",
     "id_text",
     "legal_actions_by_id",
     "legal_ids",
@@ -183,6 +184,10 @@ def _space() -> tuple[_Entry, ...]:
 _SPACE: Final = _space()
 # The number of ids, by `Rules.ace_low_allowed`.
 _COUNTS: Final = (_DEFAULT_COUNT, len(_SPACE))
+#: A mask of no legal id, by the size of the space.
+_ZEROS: Final = {count: bytes(count) for count in _COUNTS}
+#: A buffer that `action_mask` and `action_masks` write into.
+_Out = TypeVar("_Out")
 # The id of each meld, by its cards; of each lay-off onto a run, by its cards and the run's card next to them.
 _MELD_IDS: Final = {cards: i for i, (kind, cards, _) in enumerate(_SPACE) if kind == _MELD}
 _BLOCK_IDS: Final = {cards << 6 | attach: i for i, (kind, cards, attach) in enumerate(_SPACE) if kind >= _BELOW}
@@ -370,22 +375,118 @@ def legal_actions_by_id(position: GameState | View) -> dict[int, PlayerAction]:
     return dict(pairs)
 
 
-def action_mask(position: GameState | View) -> bytes:
+@overload
+def action_mask(position: GameState | View) -> bytes: ...
+@overload
+def action_mask(position: GameState | View, *, out: _Out) -> _Out: ...
+def action_mask(position: GameState | View, *, out: object = None) -> object:
     """
     One byte per id of the space of ``position.rules``: 1 where the id is legal at *position*, 0 elsewhere.
 
-    ``numpy.frombuffer(action_mask(position), dtype=numpy.int8)`` makes it an array.
+    ``numpy.frombuffer(action_mask(position), dtype=numpy.int8)`` makes it an array.  With *out*,
+    a writable buffer of one-byte items (a numpy array of ``int8``, ``uint8`` or ``bool``, a
+    ``bytearray``, a row of a batch), C-contiguous and holding exactly one item per id, the mask
+    is written there, every item of it, and *out* is returned.
+
+    >>> import numpy
+    >>> from persian_rummy import apply, new_game, random_deal
+    >>> dealt = apply(new_game(), random_deal(new_game(), random.Random(3)))
+    >>> row = numpy.ones(action_count(), dtype=numpy.bool_)
+    >>> action_mask(dealt, out=row) is row, row.nonzero()[0].tolist() == list(legal_ids(dealt))
+    (True, True)
 
     Raises:
         ChanceNodeError: the next action is a deal.
         ViewError: *position* is the view of another seat than the one to act.
-        InvalidTypeError: *position* is neither a `GameState` nor a `View`.
+        InvalidTypeError: *position* is neither a `GameState` nor a `View`; *out* is no buffer.
+        InvalidValueError: *out* is read-only, not contiguous, or not of one byte per id.
     """
     actions = legal_actions(position)
-    mask = bytearray(_COUNTS[position.rules.ace_low_allowed])
+    count = _COUNTS[position.rules.ace_low_allowed]
+    if out is None:
+        mask = bytearray(count)
+        for i in _ids(actions, position.melds):
+            mask[i] = 1
+        return bytes(mask)
+    written = _bytes_of(out, count)
+    written[:] = _ZEROS[count]
     for i in _ids(actions, position.melds):
-        mask[i] = 1
-    return bytes(mask)
+        written[i] = 1
+    return out
+
+
+@overload
+def action_masks(positions: Sequence[GameState | View]) -> bytes: ...
+@overload
+def action_masks(positions: Sequence[GameState | View], *, out: _Out) -> _Out: ...
+def action_masks(positions: Sequence[GameState | View], *, out: object = None) -> object:
+    """
+    The masks of *positions* row after row: ``action_mask(positions[i])`` in bytes ``i * count``
+    to ``(i + 1) * count``, *count* being the ids of their rules (the same for all).  With *out*, a
+    writable C-contiguous buffer of one-byte items and exactly that many (a numpy array of shape
+    ``(len(positions), count)``, say), the masks are written there and *out* is returned.
+
+    >>> import numpy
+    >>> from persian_rummy import apply, new_game, random_deal
+    >>> dealt = [apply(new_game(), random_deal(new_game(), random.Random(seed))) for seed in (3, 4)]
+    >>> batch = numpy.frombuffer(action_masks(dealt), dtype=numpy.int8).reshape(2, action_count())
+    >>> [row.nonzero()[0].tolist() for row in batch] == [list(legal_ids(position)) for position in dealt]
+    True
+    >>> out = numpy.ones((2, action_count()), numpy.bool_)
+    >>> bool((action_masks(dealt, out=out) == batch.astype(bool)).all())
+    True
+
+    Raises:
+        ChanceNodeError: the next action of a position is a deal.
+        ViewError: a position is the view of another seat than the one to act.
+        InvalidTypeError: *positions* is no sequence, or a position is neither a `GameState` nor a
+            `View`; *out* is no buffer.
+        InvalidValueError: the positions' rules have action spaces of different sizes; *out* is
+            read-only, not contiguous, or not of one byte per id of each position.
+    """
+    _check_sequence(positions, "positions", "states or views")
+    for position in positions:
+        _arguments.expect(position, (GameState, View), "a position", "a GameState or a View")
+    counts = {_COUNTS[position.rules.ace_low_allowed] for position in positions}
+    if len(counts) > 1:
+        msg = f"the positions' action spaces must be of one size, got sizes {sorted(counts)}"
+        raise InvalidValueError(msg)
+    count = counts.pop() if counts else _DEFAULT_COUNT
+    written = bytearray(count * len(positions)) if out is None else _bytes_of(out, count * len(positions))
+    if out is not None:
+        written[:] = _ZEROS[count] * len(positions)
+    for row, position in enumerate(positions):
+        base = row * count
+        for i in _ids(legal_actions(position), position.melds):
+            written[base + i] = 1
+    return bytes(written) if out is None else out
+
+
+def _check_sequence(value: object, name: str, what: str) -> None:
+    """
+    Refuse a *value* that is no sequence (a text is none), naming the argument *name* and *what* it holds.
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        msg = f"{name} must be a sequence of {what}, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+
+
+def _bytes_of(out: object, count: int) -> memoryview:
+    """
+    *out* as a writable memoryview of bytes, if it is a C-contiguous buffer of *count* one-byte items.
+    """
+    try:
+        view = memoryview(out)  # type: ignore[arg-type]  # what is no buffer raises TypeError
+    except TypeError:
+        msg = f"out must be a writable buffer, such as a numpy array of int8, got {_limits.shown(out)}"
+        raise InvalidTypeError(msg) from None
+    if view.readonly or not view.c_contiguous or view.itemsize != 1 or view.nbytes != count:
+        msg = (
+            f"out must be a writable, C-contiguous buffer of {count} one-byte items, "
+            f"got {'a read-only' if view.readonly else 'a'} buffer of {view.nbytes} bytes in items of {view.itemsize}"
+        )
+        raise InvalidValueError(msg)
+    return view.cast("B")
 
 
 def action_id(action: PlayerAction, position: GameState | View) -> int:

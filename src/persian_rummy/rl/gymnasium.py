@@ -16,6 +16,10 @@ in [0, 1]) and ``"action_mask"`` (int8, 1 at each legal action id of
 `persian_rummy.rl.actionids`), and an action id of ``Discrete(action_count(rules))``.  The mask
 is in the observation, where RLlib-style and PettingZoo-style masking look for it, and also
 returned by `PersianRummySoloEnv.action_masks`, the method masked PPO of sb3-contrib calls.
+With ``mask_in_observation=False`` the observation is the tensor alone (a ``Box``), and the
+mask comes from `PersianRummySoloEnv.action_masks` only.  Once the episode is over the mask
+marks every id: the next action is the one a vector environment's autoreset ignores while it
+resets the game, and a masked policy needs an id to draw.
 
 >>> import gymnasium
 >>> import persian_rummy.rl.gymnasium
@@ -39,9 +43,13 @@ first step; a game that ends before the learner's first decision is not played t
 
 **Episodes** end (``terminated``) with the game (R27).  Under rules where a deal may go on for
 ever (A9, A18) an episode need not end: give ``gymnasium.make`` a ``max_episode_steps``.
-**Infos** are empty but after a step in which a deal ended: then ``"results"`` (the
-`persian_rummy.DealScore` of each finished deal), ``"scores"`` (the teams' totals) and, at the
-end of the game, ``"winner"`` (0, 1, or `None` for a draw).
+**Infos** are empty but after a step in which a deal ended: then ``"results"`` (the JSON data
+of the `persian_rummy.DealScore` of each finished deal, as `persian_rummy.serialize.to_data`
+writes it), ``"scores"`` (the teams' totals, a list of two ints) and, at the end of the game,
+``"winner"`` (0, 1, or -1 for a draw).  Each key holds one type whatever happens, so that
+Gymnasium's vector environments can stack the infos of several games.  Importing this module
+registers `persian_rummy.rl.vector.PersianRummyVectorEnv` as the environment's
+``vector_entry_point``.
 
 **Illegal ids.**  With ``on_illegal="lose"`` (the default), an id of the space that names no
 legal action ends the episode at once with a reward of -1, the lowest return a game can bring,
@@ -65,7 +73,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from typing import Any, Final, SupportsFloat, assert_never, cast
+from typing import Any, Final, SupportsFloat, TypeAlias, assert_never, cast
 
 import gymnasium
 import numpy as np
@@ -74,14 +82,16 @@ from .. import _arguments
 from .._core import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player, make_player
-from ..engine import apply, random_deal
+from ..engine import apply, outcome, random_deal
 from ..events import Listener, events_of
 from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
 from ..rules import Rules
+from ..serialize import to_data
 from ..state import GameState, Phase, new_game
 from ..views import observe
 from . import _env as _rlenv
 from .actionids import action_count
+from .tensors import OBSERVATION_SIZE, observation_tensor
 
 __all__ = ["ENV_ID", "PersianRummySoloEnv"]
 
@@ -98,7 +108,9 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
-_Observation = _rlenv.Observation
+#: An observation: the dict of the tensor and the mask, or the tensor alone (``mask_in_observation=False``),
+#: typed as either, so that the code that indexes the dict and the code that takes the tensor are both typed.
+_Observation: TypeAlias = Any
 _ActionId = _rlenv.ActionId
 #: What an illegal action id does: end the episode with a reward of -1, or raise.
 _ON_ILLEGAL: Final = ("lose", "raise")
@@ -113,6 +125,20 @@ def _player(value: object) -> Player:
         msg = f"a player is a name of persian_rummy.bots.players.PLAYER_NAMES or a Player, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
     return value
+
+
+def _deal_info(state: GameState) -> dict[str, Any]:
+    """
+    The info after a step in which a deal ended: the results of the deals so far as JSON data
+    (`persian_rummy.serialize.to_data`), the teams' totals, and at the end of the game the
+    winning team, -1 for a draw.  Each key has one type whatever happens, so that Gymnasium's
+    vector environments can stack the infos of several games.
+    """
+    info: dict[str, Any] = {"results": [to_data(result) for result in state.results], "scores": list(state.scores)}
+    result = outcome(state)
+    if result is not None:
+        info["winner"] = -1 if result.winner is None else result.winner
+    return info
 
 
 def _seated(players: object, seat: int) -> tuple[Player | None, ...]:
@@ -145,11 +171,14 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         on_illegal: ``"lose"`` (an illegal id ends the episode with a reward of -1) or
             ``"raise"`` (it raises `persian_rummy.exceptions.IllegalActionError`).
         dealer: The seat that deals first; by default drawn from the seeded random source.
+        mask_in_observation: ``True`` (the default): the observation is the dict of the tensor and
+            the mask; ``False``: the tensor alone, a ``Box`` of `OBSERVATION_SIZE` values, the
+            mask being read from `action_masks` (as masked PPO of sb3-contrib reads it).
         render_mode: ``"ansi"`` (`render` returns the learner's view as text, with the actions
             since its last decision), ``"human"`` (it prints it, and so does every step) or `None`.
 
     Attributes:
-        rules, seat, on_illegal, render_mode: As given.
+        rules, seat, on_illegal, mask_in_observation, render_mode: As given.
         reward_mode: The argument *reward*.
         players: The players by seat, `None` at the learner's.
         reward_scale: The points that make a reward of 1 in the mode ``"margin"``, as in
@@ -172,9 +201,11 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         reward: str = "margin",
         on_illegal: str = "lose",
         dealer: int | None = None,
+        mask_in_observation: bool = True,
         render_mode: str | None = None,
     ) -> None:
         _arguments.seat(seat, "seat")
+        _arguments.expect(mask_in_observation, bool, "mask_in_observation", "a bool")
         self.rules = _rlenv.rules_of(rules)
         self.seat = seat
         self.players = _seated(players, seat)
@@ -186,7 +217,13 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         self.action_space = _rlenv.action_space(self.rules)
         self._count = action_count(self.rules)
         self._legal = _rlenv.Legal()
-        self.observation_space = _rlenv.observation_space(self.rules)
+        self.mask_in_observation = mask_in_observation
+        self.observation_space: gymnasium.Space[_Observation] = (
+            _rlenv.observation_space(self.rules)
+            if mask_in_observation
+            else gymnasium.spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32)
+        )
+        self._every_id = np.ones(self._count, dtype=np.int8)
         self._state = new_game(self.rules)
         self._deck = random.Random(0)  # noqa: S311 (a game, not a secret; reseeded by reset)
         self._sources: list[random.Random] = []
@@ -213,6 +250,15 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         *seed* seeds ``np_random`` (`None`: it goes on from the last game); *options* are
         accepted and ignored.
         """
+        info = self._begin(seed, options)
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), info
+
+    def _begin(self, seed: int | None, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """
+        `reset` but for the observation and the render: its info.
+        """
         super().reset(seed=_rlenv.seed_of(seed), options=options)
         for _ in range(_MOST_GAMES):
             self._new_game()
@@ -221,10 +267,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         else:
             msg = f"{_MOST_GAMES} games in a row ended before the learner's first decision"
             raise InvalidValueError(msg)
-        info = _rlenv.deal_info(self._state) if self._ended else {}
-        if self.render_mode == "human":
-            self.render()
-        return self._observation(), info
+        return _deal_info(self._state) if self._ended else {}
 
     def _new_game(self) -> None:
         """
@@ -263,7 +306,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
 
     def _advance(self) -> bool:
         """
-        Play the deals and the other seats up to the learner's decision (`True`) or the end of the game.
+        Play the deals and the other seats up to the learner's decision (``True``) or the end of the game.
         """
         while True:
             state = self._state
@@ -296,6 +339,28 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
             InvalidValueError: *action* is not an id of the action space, or the episode is over.
             InvalidTypeError: *action* is not an integer.
         """
+        reward, info = self._move(action)
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, self._over, False, info
+
+    def _check(self, action: _ActionId) -> None:
+        """
+        Raise what `step` would raise for *action*, changing nothing.
+        """
+        if self._over:
+            msg = "the episode is over: reset the environment to play another game"
+            raise InvalidValueError(msg)
+        try:
+            self._legal.action(action, self._state)
+        except IllegalActionError:
+            if self.on_illegal == "raise":
+                raise
+
+    def _move(self, action: _ActionId) -> tuple[float, dict[str, Any]]:
+        """
+        `step` but for the observation and the render: its reward and info.
+        """
         if self._over:
             msg = "the episode is over: reset the environment to play another game"
             raise InvalidValueError(msg)
@@ -306,28 +371,38 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
             if self.on_illegal == "raise":
                 raise
             self._over = True
-            return self._observation(), -1.0, True, False, {"illegal_action": error.action}
+            return -1.0, {"illegal_action": error.action}
         self._recent = [(state, chosen)]
         self._ended = False
         self._play(chosen)
         self._advance()
         self._over = self._state.phase is _GAME_OVER
         reward, self._gained = self._gained, 0.0
-        info = _rlenv.deal_info(self._state) if self._ended else {}
-        if self.render_mode == "human":
-            self.render()
-        return self._observation(), reward, self._over, False, info
+        return reward, _deal_info(self._state) if self._ended else {}
 
     def _observation(self) -> _Observation:
-        return _rlenv.observation(self._state, self.seat, not self._over, self._count, self._legal)
+        tensor = observation_tensor(observe(self._state, self.seat))
+        if not self.mask_in_observation:
+            return tensor
+        mask = self._every_id.copy() if self._over else self._legal.mask(self._state, self._count, np.int8)
+        return {"observation": tensor, "action_mask": mask}
+
+    def _write(self, tensor: np.ndarray[Any, np.dtype[np.float32]]) -> list[int] | None:
+        """
+        Write the observation's tensor into *tensor*; the legal ids, or `None` once the episode is over.
+        """
+        observation_tensor(observe(self._state, self.seat), out=tensor)
+        return None if self._over else list(self._legal.of(self._state))
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """
-        The learner's legal ids as booleans (what masked PPO of sb3-contrib asks for); all
-        ``False`` once the episode is over.
+        The learner's legal ids as booleans (what masked PPO of sb3-contrib asks for).  Once the
+        episode is over every id is ``True``: the action a vector environment asks for then is not
+        played but resets the game (Gymnasium's autoreset), and a policy must have ids to choose
+        from; stepping the environment itself raises until it is reset.
         """
         if self._over:
-            return np.zeros(self._count, dtype=np.bool_)
+            return np.ones(self._count, dtype=np.bool_)
         return self._legal.mask(self._state, self._count, np.bool_)
 
     def render(self) -> str | None:
@@ -350,4 +425,8 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:PersianRummySoloEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point=f"{__name__}:PersianRummySoloEnv",
+        vector_entry_point="persian_rummy.rl.vector:PersianRummyVectorEnv",
+    )

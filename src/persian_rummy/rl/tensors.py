@@ -62,6 +62,7 @@ __all__ = [
     "information_state_tensor",
     "observation_string",
     "observation_tensor",
+    "observation_tensors",
 ]
 
 
@@ -374,20 +375,81 @@ def _fill_observation(view: View, out: np.ndarray) -> None:
     out[_STOCK_SIZE:OBSERVATION_SIZE] = _scalars(view, seat)
 
 
-def observation_tensor(view: View) -> np.ndarray:
+def observation_tensor(view: View, *, out: np.ndarray | None = None) -> np.ndarray:
     """
     What *view* shows, as a ``float32`` array of `OBSERVATION_SIZE` values in [0, 1] (see `OBSERVATION_LAYOUT`).
 
     Seats are relative to the view's seat: its own, then the seats to its left, opposite and to
     its right.  The public view (``observe(state)``) is read as seen from seat 0, with an empty
-    hand and the part ``public`` set.
+    hand and the part ``public`` set.  With *out* (a writable ``float32`` array of shape
+    ``(OBSERVATION_SIZE,)``, such as a row of a batch) every value is written there and *out*
+    is returned: no array is allocated.
 
     Raises:
-        InvalidTypeError: *view* is not a `View`.
+        InvalidTypeError: *view* is not a `View`, or *out* is not a ``float32`` array.
+        InvalidValueError: *out* is read-only or not of shape ``(OBSERVATION_SIZE,)``.
     """
-    out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
-    _fill_observation(_check_view(view), out)
+    view = _check_view(view)
+    if out is None:
+        out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
+    else:
+        _check_out(out, (OBSERVATION_SIZE,))
+    _fill_observation(view, out)
     return out
+
+
+def observation_tensors(views: Sequence[View], *, out: np.ndarray | None = None) -> np.ndarray:
+    """
+    The observations of *views* as one ``float32`` array of shape ``(len(views), OBSERVATION_SIZE)``,
+    row *i* being ``observation_tensor(views[i])``; with *out* (a writable ``float32`` array of
+    that shape) the rows are written there and *out* is returned.
+
+    >>> from persian_rummy import new_game, observe
+    >>> batch = observation_tensors([observe(new_game(), 0), observe(new_game(), 1)])
+    >>> batch.shape, str(batch.dtype)
+    ((2, 868), 'float32')
+    >>> observation_tensors([observe(new_game(), 1)], out=batch[:1]).base is batch
+    True
+
+    Raises:
+        InvalidTypeError: *views* is no sequence, an item of it is not a `View`, or *out* is not a
+            ``float32`` array.
+        InvalidValueError: *out* is read-only or not of shape ``(len(views), OBSERVATION_SIZE)``.
+    """
+    _check_views(views)
+    checked = [_check_view(view) for view in views]
+    if out is None:
+        out = np.empty((len(checked), OBSERVATION_SIZE), dtype=np.float32)
+    else:
+        _check_out(out, (len(checked), OBSERVATION_SIZE))
+    for row, view in zip(out, checked, strict=True):
+        _fill_observation(view, row)
+    return out
+
+
+def _check_views(views: object) -> None:
+    """
+    Refuse *views* that are no sequence (a text is none).
+    """
+    if isinstance(views, str | bytes) or not isinstance(views, Sequence):
+        msg = f"views must be a sequence of views, got {_limits.shown(views)}"
+        raise InvalidTypeError(msg)
+
+
+def _check_out(out: object, shape: tuple[int, ...]) -> None:
+    """
+    Refuse an *out* that is not a writable ``float32`` array of *shape*.
+    """
+    if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+        got = f"an array of {out.dtype}" if isinstance(out, np.ndarray) else _limits.shown(out)
+        msg = f"out must be a numpy array of float32, got {got}"
+        raise InvalidTypeError(msg)
+    if out.shape != shape:
+        msg = f"out must be of shape {shape}, got {out.shape}"
+        raise InvalidValueError(msg)
+    if not out.flags.writeable:
+        msg = "out must be a writable array, got a read-only one"
+        raise InvalidValueError(msg)
 
 
 # -- the history ----------------------------------------------------------------------------------------------------
