@@ -88,6 +88,7 @@ LAYERS = (
     "rl._env",
     "rl.pettingzoo",
     "rl.gymnasium",
+    "rl.selfplay",
     "rl",
     # the table server
     "server._messages",

@@ -303,6 +303,19 @@ def deal_info(state: GameState) -> dict[str, Any]:
     return info
 
 
+def plain_deal_info(state: GameState) -> dict[str, Any]:
+    """
+    What the self-play and parallel environments report after a deal, as plain data of one type
+    each: ``"scores"``, the teams' totals as a list; ``"deals"``, ``[team 0, team 1]`` for each
+    finished deal; and at the end of the game ``"winner"``, 0 or 1, or -1 for a draw (R28, A22).
+    """
+    info: dict[str, Any] = {"scores": list(state.scores), "deals": [list(result.totals) for result in state.results]}
+    if state.phase is _GAME_OVER:
+        team_0, team_1 = state.scores
+        info["winner"] = -1 if team_0 == team_1 else int(team_1 > team_0)
+    return info
+
+
 # -- text ----------------------------------------------------------------------------------------------------------
 
 
