@@ -352,6 +352,51 @@ class TestSnapshots:
         envs.close()
         assert 4 <= ended
 
+    def test_a_shared_pool_adds_once(self) -> None:
+        pool = OpponentPool(["random"])
+        envs = gymnasium.make_vec(ENV_ID, 3, vectorization_mode="sync", opponents=pool)
+        assert isinstance(envs, gymnasium.vector.SyncVectorEnv)
+        assert ("snap", "snap", "snap") == envs.call("add_opponent", first_legal, "snap")
+        assert ("random", "snap") == pool.names
+        with pytest.raises(InvalidValueError, match="the pool already has a member named 'snap'"):
+            pool.add(last_legal, "snap")
+        envs.close()
+
+    def test_the_recipes_callback(self) -> None:
+        """
+        The docs' MaskablePPO recipe without torch: a callback with sb3's num_timesteps calls
+        the schedule, and sb3's masks come from action_masks through Gymnasium's wrappers.
+        """
+        learner = Linear(4)
+        pool = OpponentPool(["greedy"], capacity=20)
+
+        class Snapshots:  # what the recipe's BaseCallback subclass does
+            def __init__(self, schedule: SnapshotSchedule) -> None:
+                self.schedule = schedule
+                self.num_timesteps = 0
+
+            def _on_step(self) -> bool:
+                self.schedule(self.num_timesteps)
+                return True
+
+        def freeze() -> Linear:
+            frozen = Linear(0)
+            frozen.weights = learner.weights.copy()
+            return frozen
+
+        callback = Snapshots(SnapshotSchedule(pool, every=50, freeze=freeze))
+        env = gymnasium.make(ENV_ID, opponents=pool)
+        observation, _ = env.reset(seed=0)
+        for _ in range(120):
+            masks = env.get_wrapper_attr("action_masks")()
+            assert np.array_equal(observation["action_mask"].astype(bool), masks)
+            observation, _, terminated, truncated, _ = env.step(learner(observation["observation"], masks))
+            callback.num_timesteps += 1
+            assert callback._on_step()
+            if terminated or truncated:
+                observation, _ = env.reset()
+        assert ("greedy", "step-50", "step-100") == pool.names
+
 
 class TestActionMasks:
     """

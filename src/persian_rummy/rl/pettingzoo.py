@@ -75,6 +75,33 @@ may step again.  Nothing is silently replaced or penalised: mask the policy's ch
 rules where a deal may go on for ever (A9, A18) the game is truncated after ``max_steps``
 actions, 10,000 unless given; under Persian Rummy's rules every game ends and there is no limit
 unless ``max_steps`` sets one.
+
+**The parallel API.**  `parallel_env` gives the same game through PettingZoo's ``ParallelEnv``,
+for the trainers that take only that API.  The game stays turn-based: at each step every live
+agent submits an action, and only the seat to act's is played.  The action space has one id
+more, the wait id ``action_count(rules)`` (944 by default, `PersianRummyParallelEnv.wait_id`):
+the seat to act's mask holds its legal ids, and every other agent's mask holds the wait id alone,
+so a masked policy of each agent sends what it must.  An agent not to act that sends another id,
+or a seat to act that waits, raises `persian_rummy.exceptions.IllegalActionError` (R6), and an
+agent may be left out of the actions rather than wait.  A step is one action of one seat,
+exactly as an AEC step: a turn of a draw, two melds and a discard is four parallel steps, three
+agents waiting at each.  Every agent gets its team's reward at each step (0 but at a deal's end)
+and ``info["to_act"]``, the agent to act next (``""`` once the game is over); the infos after a
+deal hold ``"scores"``, ``"deals"`` and at the end ``"winner"`` as plain data (lists of ints; -1
+for a draw).  The same seed deals the same cards as the AEC environment, so the same ids of the
+seats to act play the same game.  PettingZoo's own ``aec_to_parallel`` refuses the AEC
+environment (its ``is_parallelizable`` is false): that conversion plays one action per agent per
+cycle, and a turn here is several actions of one agent.
+
+>>> from persian_rummy.rl.pettingzoo import parallel_env
+>>> game = parallel_env()
+>>> observations, infos = game.reset(seed=7)
+>>> infos["seat_0"]["to_act"], [int(i) for i in observations["seat_0"]["action_mask"].nonzero()[0]]
+('seat_3', [944])
+>>> actions = {agent: 944 for agent in game.agents} | {"seat_3": 0}
+>>> observations, rewards, terminations, truncations, infos = game.step(actions)
+>>> infos["seat_3"]["to_act"], rewards["seat_3"]
+('seat_3', 0.0)
 """
 
 from __future__ import annotations

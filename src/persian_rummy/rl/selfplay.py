@@ -154,8 +154,12 @@ class OpponentPool:
     def add(self, member: object, name: str | None = None) -> str:
         """
         Add *member*, named *name* (by default its own name if it is a player's name, else
-        ``policy-N``), dropping the oldest member if the pool is full; its name.
+        ``policy-N``), dropping the oldest member if the pool is full; its name.  Adding the
+        same member under the same name again changes nothing, so that the environments of a
+        vector environment that share one pool may each add it.
         """
+        if name is not None and any(held == name and kept is member for held, kept in self._members):
+            return name
         self._added += 1
         if name is None:
             name = member if isinstance(member, str) else f"policy-{self._added}"
