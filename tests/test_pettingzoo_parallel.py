@@ -205,3 +205,23 @@ class TestParallelArguments:
         game = parallel_env(render_mode="ansi")
         game.reset(seed=7)
         assert game.render().startswith("Persian Rummy, deal 1 of 2")  # type: ignore[union-attr]
+
+    def test_render_human(self, capsys: pytest.CaptureFixture[str]) -> None:
+        game = parallel_env(render_mode="human")
+        game.reset(seed=7)
+        game.step({"seat_3": 0})
+        assert None is game.render()
+        printed = capsys.readouterr().out
+        assert 2 == printed.count("  played: W draw")
+
+    def test_render_without_a_mode(self) -> None:
+        game = parallel_env()
+        game.reset(seed=7)
+        with pytest.warns(UserWarning, match="no render_mode"):
+            assert None is game.render()
+
+    def test_unknown_agent(self) -> None:
+        game = parallel_env()
+        game.reset(seed=7)
+        with pytest.raises(InvalidValueError, match="no live agent is called 'seat_9'"):
+            game.step({"seat_3": 0, "seat_9": WAIT})

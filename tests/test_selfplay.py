@@ -5,6 +5,7 @@ rewards, seeding, the glue a training loop needs, and Gymnasium's checks.
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -24,10 +25,13 @@ from persian_rummy import (
     InvalidValueError,
     Phase,
     Rules,
+    View,
     apply,
     observe,
 )
-from persian_rummy.bots.players import GreedyPlayer
+from persian_rummy.actions import PlayerAction
+from persian_rummy.bots.players import GreedyPlayer, RandomPlayer
+from persian_rummy.events import Event, view_from_events
 from persian_rummy.rl.actionids import action_count, action_from_id, action_mask
 from persian_rummy.rl.selfplay import ENV_ID, OpponentPool, PersianRummySelfPlayEnv, SnapshotSchedule
 from persian_rummy.rl.tensors import OBSERVATION_SIZE, observation_tensor
@@ -86,6 +90,13 @@ def members_play(before: GameState, chosen: int, members: dict[int, Policy]) -> 
         member_id = members[seat](observation_tensor(observe(state, seat)), mask)
         state = apply(state, action_from_id(member_id, state))
     return None if state.phase not in _TURN else state
+
+
+def step_on(env: PersianRummySelfPlayEnv, observation: dict[str, Array], policy: Policy = first_legal) -> Any:
+    """
+    Step *env* with the id *policy* chooses from *observation*.
+    """
+    return env.step(policy(observation["observation"], observation["action_mask"]))
 
 
 def checked_segments(
@@ -521,3 +532,83 @@ class TestArguments:
             SnapshotSchedule(OpponentPool(), 0, lambda: first_legal)
         with pytest.raises(InvalidTypeError, match="freeze must be a function"):
             SnapshotSchedule(OpponentPool(), 5, 5)
+
+
+class Listening:
+    """
+    A random player that keeps every event of its seat.
+    """
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:
+        return RandomPlayer().choose(view, rng)
+
+    def hear(self, event: Event) -> None:
+        self.events.append(event)
+
+
+class TestPlayersInThePool:
+    """
+    A Player in the pool plays from its seat's view; one that listens plays as a fresh copy in
+    each game and hears every action as its seat saw it, as in a match.
+    """
+
+    def test_a_listener_hears_its_seats_game(self) -> None:
+        listener = Listening()
+        env = PersianRummySelfPlayEnv(opponents=OpponentPool([listener]), team=0)
+        observation, _ = env.reset(seed=6)
+        first_dealer = env.game_state.dealer if env.game_state.deal == 1 else None
+        done = False
+        while not done:
+            observation, _, done, _, _ = step_on(env, observation)
+        assert [] == listener.events
+        for seat in (1, 3):
+            held = env._seated[seat]
+            assert held is not None
+            assert "policy-1" == held[0]
+            heard: Listening = held[1]  # type: ignore[assignment]
+            assert observe(env.game_state, seat) == view_from_events(env.rules, first_dealer, seat, heard.events)  # type: ignore[arg-type]
+
+
+class TestPoolValues:
+    """
+    The pool's length, its members by name, and its repr.
+    """
+
+    def test_values(self) -> None:
+        pool = OpponentPool(["random", first_legal], capacity=3)
+        assert 2 == len(pool)
+        assert "OpponentPool(['random', 'policy-2'], capacity=3)" == repr(pool)
+        with pytest.raises(KeyError):
+            pool["greedy"]
+
+
+class TestRender:
+    """
+    The view of the learner's seat to act as text, the members named by their pool names.
+    """
+
+    def test_ansi(self) -> None:
+        env = PersianRummySelfPlayEnv(opponents=OpponentPool([first_legal]), team=0, dealer=3, render_mode="ansi")
+        env.reset(seed=1)
+        text = env.render()
+        assert text is not None
+        assert "Persian Rummy, deal 1 of 2, dealer W: N (learner) to draw" == text.splitlines()[0]
+        assert "  E (opponent policy-1): 7 cards" in text.splitlines()
+
+    def test_human(self, capsys: pytest.CaptureFixture[str]) -> None:
+        env = PersianRummySelfPlayEnv(opponents="random", partner=last_legal, render_mode="human")
+        observation, _ = env.reset(seed=1)
+        step_on(env, observation)
+        assert None is env.render()
+        printed = capsys.readouterr().out
+        assert 3 == printed.count("Persian Rummy, deal 1 of 2")
+        assert 3 == printed.count(" (partner partner): ")
+
+    def test_none(self) -> None:
+        env = PersianRummySelfPlayEnv(opponents="random")
+        env.reset(seed=1)
+        with pytest.warns(UserWarning, match="no render_mode"):
+            assert None is env.render()
