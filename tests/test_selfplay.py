@@ -363,6 +363,26 @@ class TestSnapshots:
         envs.close()
         assert 4 <= ended
 
+    def test_async_vector_env(self) -> None:
+        """
+        In processes of their own the environments hold copies of the pool, which call reaches;
+        the masks are never empty, the reset step after an end included.
+        """
+        envs = gymnasium.make_vec(ENV_ID, 2, vectorization_mode="async", opponents="random", partner="latest")
+        assert ("first", "first") == envs.call("add_opponent", first_legal, "first")
+        assert [("random", "first"), ("random", "first")] == [pool.names for pool in envs.get_attr("pool")]
+        observations, infos = envs.reset(seed=3)
+        ended, partners = 0, set()
+        for _ in range(400):
+            masks = observations["action_mask"]
+            assert masks.any(axis=1).all()
+            partners.update(infos["partner"])
+            observations, _, terminated, _, infos = envs.step(np.array([int(np.flatnonzero(m)[-1]) for m in masks]))
+            ended += int(terminated.sum())
+        envs.close()
+        assert 2 <= ended
+        assert {"first"} == partners
+
     def test_a_shared_pool_adds_once(self) -> None:
         pool = OpponentPool(["random"])
         envs = gymnasium.make_vec(ENV_ID, 3, vectorization_mode="sync", opponents=pool)
