@@ -369,6 +369,7 @@ class TestSnapshots:
         the masks are never empty, the reset step after an end included.
         """
         envs = gymnasium.make_vec(ENV_ID, 2, vectorization_mode="async", opponents="random", partner="latest")
+        assert isinstance(envs, gymnasium.vector.AsyncVectorEnv)
         assert ("first", "first") == envs.call("add_opponent", first_legal, "first")
         assert [("random", "first"), ("random", "first")] == [pool.names for pool in envs.get_attr("pool")]
         observations, infos = envs.reset(seed=3)
