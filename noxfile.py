@@ -215,7 +215,9 @@ def brute_force(session: nox.Session) -> None:
 CONFORMANCE = (
     "tests/test_openspiel.py",
     "tests/test_pettingzoo.py",
+    "tests/test_pettingzoo_parallel.py",
     "tests/test_gymnasium.py",
+    "tests/test_selfplay.py",
     "tests/test_tensors.py",
 )
 

@@ -71,6 +71,7 @@ nitpick_ignore = [
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
     ("py:class", "numpy.bool"),
+    ("py:class", "numpy.random._generator.Generator"),
     ("py:class", "pyspiel.Game"),
     ("py:class", "pyspiel.IIGObservationType"),
     ("py:class", "gymnasium.spaces.space.Space"),

@@ -89,6 +89,7 @@ LAYERS = (
     "rl.pettingzoo",
     "rl.gymnasium",
     "rl.vector",
+    "rl.selfplay",
     "rl",
     # the table server
     "server._messages",

@@ -244,9 +244,11 @@ class TestEpisodes:
         told = [(index, step[4]) for index, step in enumerate(steps) if step[4]]
         assert ({}, 2) == (info, len(told))
         results = [to_data(result) for result in state.results]
-        assert {"results": results[:1], "scores": list(state.results[0].totals)} == told[0][1]
+        deals = [list(result.totals) for result in state.results]
+        assert {"results": results[:1], "deals": deals[:1], "scores": deals[0]} == told[0][1]
         winner = -1 if state.scores[0] == state.scores[1] else int(state.scores[1] > state.scores[0])
-        assert ({"results": results, "scores": list(state.scores), "winner": winner}, len(steps) - 1) == (
+        end = {"results": results, "deals": deals, "scores": list(state.scores), "winner": winner}
+        assert (end, len(steps) - 1) == (
             told[1][1],
             told[1][0],
         )
@@ -275,7 +277,7 @@ class TestDecisionsLate:
         env = PersianRummySoloEnv(self.RULES, dealer=0, players="random")
         _, info, steps = episode(env, 0)
         first = env.game_state.results[0]
-        assert {"results": [to_data(first)], "scores": list(first.totals)} == info
+        assert {"results": [to_data(first)], "deals": [list(first.totals)], "scores": list(first.totals)} == info
         assert first == from_data(info["results"][0])
         assert (first.totals[0] - first.totals[1]) / env.reward_scale == pytest.approx(steps[0][1] - 0.0)
 

@@ -51,6 +51,8 @@ def check_infos(infos: dict[str, Any]) -> None:
                 deals = [from_data(result) for result in results]
                 assert all(isinstance(deal, DealScore) for deal in deals)
                 assert list(range(1, len(deals) + 1)) == [deal.deal for deal in deals]  # type: ignore[union-attr]
+        elif key == "deals":
+            assert all(type(points) is int for deals in value[present] for deal in deals for points in deal)
         else:
             pytest.fail(f"an unexpected info {key!r}")
 

@@ -38,6 +38,7 @@ from persian_rummy.rl import _env as _rlenv
 from persian_rummy.rl.actionids import action_count, action_from_id, action_id, action_mask, legal_actions_by_id
 from persian_rummy.rl.pettingzoo import AGENTS, PersianRummyEnv, env, raw_env
 from persian_rummy.rl.tensors import OBSERVATION_SIZE, observation_tensor
+from persian_rummy.serialize import to_data
 from persian_rummy.strategies import rules as any_rules
 
 #: What PettingZoo's api_test says of every environment whose observations are dicts and
@@ -347,8 +348,10 @@ class TestEnd:
         state = game.game_state
         ends = [(agent, info) for agent, action, _, info in steps if action is None]
         assert (sorted(AGENTS), [], Phase.GAME_OVER) == (sorted(agent for agent, _ in ends), game.agents, state.phase)
-        winner = None if state.scores[0] == state.scores[1] else int(state.scores[1] > state.scores[0])
-        told = {"results": state.results, "scores": state.scores, "winner": winner}
+        winner = -1 if state.scores[0] == state.scores[1] else int(state.scores[1] > state.scores[0])
+        results = [to_data(result) for result in state.results]
+        deals = [list(result.totals) for result in state.results]
+        told = {"results": results, "deals": deals, "scores": list(state.scores), "winner": winner}
         assert [told] * 4 == [info for _, info in ends]
 
     def test_infos_tell_each_deal(self) -> None:
@@ -358,7 +361,12 @@ class TestEnd:
         while not game.game_state.results:
             game.step(random_id(game.observe(game.agent_selection), choices))
         state = game.game_state
-        assert {"results": state.results, "scores": state.scores} == game.infos["seat_1"]
+        told = {
+            "results": [to_data(state.results[0])],
+            "deals": [list(state.results[0].totals)],
+            "scores": list(state.scores),
+        }
+        assert told == game.infos["seat_1"]
         assert (1, 2) == (len(state.results), state.deal)
 
 

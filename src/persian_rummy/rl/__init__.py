@@ -5,8 +5,9 @@ adapters.
 * `persian_rummy.rl.actionids`: every action as a number of a fixed action space, re-exported here.
 * `persian_rummy.rl.tensors`: views and events as arrays (needs numpy, the ``rl`` extra).
 * `persian_rummy.rl.openspiel`: the game for OpenSpiel (needs open-spiel).
-* `persian_rummy.rl.pettingzoo`: the four-player environment for PettingZoo (needs pettingzoo).
+* `persian_rummy.rl.pettingzoo`: the four-player environment for PettingZoo, AEC and parallel (needs pettingzoo).
 * `persian_rummy.rl.gymnasium`: one seat's environment for Gymnasium (needs gymnasium).
+* `persian_rummy.rl.selfplay`: team self-play against a pool of frozen policies, for Gymnasium (needs gymnasium).
 
 Importing this package needs nothing but attrs; each adapter loads its library when it is imported.
 

@@ -26,6 +26,7 @@ from ..engine import apply, max_game_length, outcome, random_deal
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..notation import format_action
 from ..rules import DEFAULT_RULES, Rules
+from ..serialize import to_data
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
 from .actionids import action_count, action_from_id, legal_actions_by_id
@@ -293,13 +294,21 @@ def rewards(state: GameState, mode: str, scale: int) -> tuple[float, float] | No
 
 def deal_info(state: GameState) -> dict[str, Any]:
     """
-    What the environments report after a deal: the results of the deals so far, the teams'
-    totals, and at the end of the game its outcome.
+    What every environment reports after a deal, as plain data of one type each, so that vector
+    environments stack the infos of several games and they can be logged as they are:
+    ``"results"``, the results of the deals so far as JSON data (each the document
+    `persian_rummy.serialize.to_data` writes of a `DealScore`, which ``from_data`` reads back);
+    ``"deals"``, ``[team 0, team 1]`` for each of them; ``"scores"``, the teams' totals as a list;
+    and at the end of the game ``"winner"``, the winning team, 0 or 1, or -1 for a draw (R28, A22).
     """
-    info: dict[str, Any] = {"results": state.results, "scores": state.scores}
+    info: dict[str, Any] = {
+        "results": [to_data(result) for result in state.results],
+        "deals": [list(result.totals) for result in state.results],
+        "scores": list(state.scores),
+    }
     result = outcome(state)
     if result is not None:
-        info["winner"] = result.winner
+        info["winner"] = -1 if result.winner is None else result.winner
     return info
 
 

@@ -45,9 +45,10 @@ first step; a game that ends before the learner's first decision is not played t
 ever (A9, A18) an episode need not end: give ``gymnasium.make`` a ``max_episode_steps``.
 **Infos** are empty but after a step in which a deal ended: then ``"results"`` (the JSON data
 of the `persian_rummy.DealScore` of each finished deal, as `persian_rummy.serialize.to_data`
-writes it), ``"scores"`` (the teams' totals, a list of two ints) and, at the end of the game,
-``"winner"`` (0, 1, or -1 for a draw).  Each key holds one type whatever happens, so that
-Gymnasium's vector environments can stack the infos of several games.  Importing this module
+writes it), ``"deals"`` (``[team 0, team 1]`` for each), ``"scores"`` (the teams' totals, a list
+of two ints) and, at the end of the game, ``"winner"`` (0, 1, or -1 for a draw).  Each key holds
+one type whatever happens, so that Gymnasium's vector environments can stack the infos of
+several games.  Importing this module
 registers `persian_rummy.rl.vector.PersianRummyVectorEnv` as the environment's
 ``vector_entry_point``.
 
@@ -82,11 +83,10 @@ from .. import _arguments
 from .._core import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player, make_player
-from ..engine import apply, outcome, random_deal
+from ..engine import apply, random_deal
 from ..events import Listener, events_of
 from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
 from ..rules import Rules
-from ..serialize import to_data
 from ..state import GameState, Phase, new_game
 from ..views import observe
 from . import _env as _rlenv
@@ -125,20 +125,6 @@ def _player(value: object) -> Player:
         msg = f"a player is a name of persian_rummy.bots.players.PLAYER_NAMES or a Player, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
     return value
-
-
-def _deal_info(state: GameState) -> dict[str, Any]:
-    """
-    The info after a step in which a deal ended: the results of the deals so far as JSON data
-    (`persian_rummy.serialize.to_data`), the teams' totals, and at the end of the game the
-    winning team, -1 for a draw.  Each key has one type whatever happens, so that Gymnasium's
-    vector environments can stack the infos of several games.
-    """
-    info: dict[str, Any] = {"results": [to_data(result) for result in state.results], "scores": list(state.scores)}
-    result = outcome(state)
-    if result is not None:
-        info["winner"] = -1 if result.winner is None else result.winner
-    return info
 
 
 def _seated(players: object, seat: int) -> tuple[Player | None, ...]:
@@ -267,7 +253,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         else:
             msg = f"{_MOST_GAMES} games in a row ended before the learner's first decision"
             raise InvalidValueError(msg)
-        return _deal_info(self._state) if self._ended else {}
+        return _rlenv.deal_info(self._state) if self._ended else {}
 
     def _new_game(self) -> None:
         """
@@ -378,7 +364,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         self._advance()
         self._over = self._state.phase is _GAME_OVER
         reward, self._gained = self._gained, 0.0
-        return reward, _deal_info(self._state) if self._ended else {}
+        return reward, _rlenv.deal_info(self._state) if self._ended else {}
 
     def _observation(self) -> _Observation:
         tensor = observation_tensor(observe(self._state, self.seat))

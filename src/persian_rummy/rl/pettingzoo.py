@@ -49,7 +49,7 @@ and stepped once more with `None`:
 ...     else:
 ...         game.step(int(choices.choice(observation["action_mask"].nonzero()[0])))
 >>> info["scores"], info["winner"]
-((..., ...), ...)
+([..., ...], ...)
 >>> total["seat_0"] == total["seat_2"] == -total["seat_1"] == -total["seat_3"]
 True
 
@@ -60,9 +60,10 @@ of a game add up to its final margin over that scale, in [-1, 1].  ``reward="out
 end of the game 1 to each agent of the winning team, -1 to the others, 0 for a draw (R28,
 A22); nothing before.  Either way partners get the same rewards and the four add up to 0.
 
-**Infos.**  Empty until a deal ends; then every agent's info holds ``"results"`` (the
-`persian_rummy.DealScore` of each finished deal), ``"scores"`` (the teams' totals) and, at the
-end of the game, ``"winner"`` (0, 1, or `None` for a draw), until the next deal ends.
+**Infos.**  Empty until a deal ends; then every agent's info holds ``"results"`` (the JSON data
+of the `persian_rummy.DealScore` of each finished deal, as `persian_rummy.serialize.to_data`
+writes it), ``"deals"`` (``[team 0, team 1]`` for each), ``"scores"`` (the teams' totals, a list)
+and, at the end of the game, ``"winner"`` (0, 1, or -1 for a draw), until the next deal ends.
 
 **Illegal ids.**  An id that names no legal action raises
 `persian_rummy.exceptions.IllegalActionError` naming the id and why; an id outside the space
@@ -75,26 +76,54 @@ may step again.  Nothing is silently replaced or penalised: mask the policy's ch
 rules where a deal may go on for ever (A9, A18) the game is truncated after ``max_steps``
 actions, 10,000 unless given; under Persian Rummy's rules every game ends and there is no limit
 unless ``max_steps`` sets one.
+
+**The parallel API.**  `parallel_env` gives the same game through PettingZoo's ``ParallelEnv``,
+for the trainers that take only that API.  The game stays turn-based: at each step every live
+agent submits an action, and only the seat to act's is played.  The action space has one id
+more, the wait id ``action_count(rules)`` (944 by default, `PersianRummyParallelEnv.wait_id`):
+the seat to act's mask holds its legal ids, and every other agent's mask holds the wait id alone,
+so a masked policy of each agent sends what it must.  An agent not to act that sends another id,
+or a seat to act that waits, raises `persian_rummy.exceptions.IllegalActionError` (R6), and an
+agent may be left out of the actions rather than wait.  A step is one action of one seat,
+exactly as an AEC step: a turn of a draw, two melds and a discard is four parallel steps, three
+agents waiting at each.  Every agent gets its team's reward at each step (0 but at a deal's end)
+and ``info["to_act"]``, the agent to act next (``""`` once the game is over); the infos after a
+deal hold ``"results"``, ``"deals"``, ``"scores"`` and at the end ``"winner"`` as plain data (lists of ints; -1
+for a draw).  The same seed deals the same cards as the AEC environment, so the same ids of the
+seats to act play the same game.  PettingZoo's own ``aec_to_parallel`` refuses the AEC
+environment (its ``is_parallelizable`` is false): that conversion plays one action per agent per
+cycle, and a turn here is several actions of one agent.
+
+>>> from persian_rummy.rl.pettingzoo import parallel_env
+>>> game = parallel_env()
+>>> observations, infos = game.reset(seed=7)
+>>> infos["seat_0"]["to_act"], [int(i) for i in observations["seat_0"]["action_mask"].nonzero()[0]]
+('seat_3', [944])
+>>> actions = {agent: 944 for agent in game.agents} | {"seat_3": 0}
+>>> observations, rewards, terminations, truncations, infos = game.step(actions)
+>>> infos["seat_3"]["to_act"], rewards["seat_3"]
+('seat_3', 0.0)
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import gymnasium
-from pettingzoo import AECEnv
+import numpy as np
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import PlayerAction
 from ..engine import apply
-from ..exceptions import InvalidValueError
+from ..exceptions import IllegalActionError, InvalidValueError
 from ..rules import Rules
 from ..state import GameState, Phase, new_game
 from . import _env as _rlenv
 from .actionids import action_count
 
-__all__ = ["AGENTS", "PersianRummyEnv", "env", "raw_env"]
+__all__ = ["AGENTS", "PersianRummyEnv", "PersianRummyParallelEnv", "env", "parallel_env", "raw_env"]
 
 
 def __dir__() -> list[str]:
@@ -322,3 +351,230 @@ def env(
     """
     raw = PersianRummyEnv(rules, reward=reward, dealer=dealer, max_steps=max_steps, render_mode=render_mode)
     return OrderEnforcingWrapper(raw)
+
+
+# -- the parallel API ------------------------------------------------------------------------------------------------
+
+
+class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
+    """
+    The game through PettingZoo's parallel API: every live agent submits an action at each step,
+    and only the seat to act's counts; the others wait (see "The parallel API" in the module's
+    documentation).  The arguments and attributes are those of `PersianRummyEnv`.
+
+    Attributes:
+        wait_id: The id a seat that is not to act submits: ``action_count(rules)``, one past the
+            game's ids, so that the action space is ``Discrete(action_count(rules) + 1)``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (declared so by the toolkit)
+        "name": "persian_rummy_parallel_v0",
+        "render_modes": list(_rlenv.RENDER_MODES),
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        reward: str = "margin",
+        dealer: int | None = None,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.rules = _rlenv.rules_of(rules)
+        self.reward_mode = _rlenv.reward_mode(reward)
+        self.reward_scale = _rlenv.reward_scale(self.rules)
+        self.max_steps = _rlenv.step_limit(max_steps, self.rules)
+        self.render_mode = _rlenv.render_mode(render_mode)
+        self._dealer = _rlenv.dealer(dealer)
+        self._count = action_count(self.rules)
+        self.wait_id = self._count
+        self._legal = _rlenv.Legal()
+        self.possible_agents = list(AGENTS)
+        self.agents = []
+        self.observation_spaces = {agent: _parallel_space(self.rules) for agent in AGENTS}
+        waiting = cast("gymnasium.spaces.Space[_ActionId]", gymnasium.spaces.Discrete(self._count + 1))
+        self.action_spaces = dict.fromkeys(AGENTS, waiting)
+        self._deck: random.Random | None = None
+        self._state = new_game(self.rules)
+        self._steps = 0
+        self._last: tuple[GameState, PlayerAction] | None = None
+
+    @property
+    def game_state(self) -> GameState:
+        """
+        The game as it stands: a `persian_rummy.GameState`, every hand in it.
+        """
+        return self._state
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[_Observation]:
+        """
+        The space of *agent*'s observations (the same object at every call).
+        """
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[_ActionId]:
+        """
+        The space of *agent*'s action ids, the wait id among them (the same object at every call).
+        """
+        return self.action_spaces[agent]
+
+    def reset(
+        self,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002
+    ) -> tuple[dict[str, _Observation], dict[str, dict[str, Any]]]:
+        """
+        Start a new game, dealt as `PersianRummyEnv.reset` deals it: every agent's observation and info.
+        """
+        seed = _rlenv.seed_of(seed)
+        if seed is not None or self._deck is None:
+            self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
+        self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
+        self.agents = list(AGENTS)
+        self._steps = 0
+        self._last = None
+        return self._observations(self.agents), self._infos(self.agents, {})
+
+    def _observations(self, agents: list[str]) -> dict[str, _Observation]:
+        state = self._state
+        acting = None if self.agents == [] else state.to_act
+        observations = {}
+        for agent in agents:
+            seat = _SEATS[agent]
+            tensor = _rlenv.observation(state, seat, seat == acting, self._count, self._legal)
+            mask = np.zeros(self._count + 1, dtype=np.int8)
+            if seat == acting:
+                mask[: self._count] = tensor["action_mask"]
+            elif self.agents:
+                mask[self._count] = 1
+            tensor["action_mask"] = mask
+            observations[agent] = tensor
+        return observations
+
+    def _infos(self, agents: list[str], deal: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        seat = self._state.to_act
+        to_act = "" if seat is None or not self.agents else AGENTS[seat]
+        return {agent: {"to_act": to_act, **deal} for agent in agents}
+
+    def _chosen(self, actions: dict[str, Any]) -> PlayerAction:
+        """
+        The action of the seat to act among *actions*, once every other agent's is checked to be the wait id.
+        """
+        state = self._state
+        acting = AGENTS[state.to_act]  # type: ignore[index]  # a seat acts while the game goes on
+        for agent, given in actions.items():
+            if agent not in self.agents:
+                msg = f"no live agent is called {agent!r}; the live agents are {', '.join(self.agents)}"
+                raise InvalidValueError(msg)
+            if agent != acting and _rlenv.action_id_of(given) != self.wait_id:
+                reason = f"{acting} is to act, so {agent} may only wait (id {self.wait_id})"
+                raise IllegalActionError(given, reason, "R6")
+        if acting not in actions:
+            msg = f"{acting} is to act, and the actions hold none of it"
+            raise InvalidValueError(msg)
+        if _rlenv.action_id_of(actions[acting]) == self.wait_id:
+            reason = f"{acting} is to act and may not wait (id {self.wait_id})"
+            raise IllegalActionError(actions[acting], reason, "R6")
+        return self._legal.action(actions[acting], state)
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[dict[str, _Observation], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        """
+        Play the action of the seat to act; every other live agent's must be the wait id (or be left out).
+
+        Raises:
+            IllegalActionError: the seat to act's id names no legal action or is the wait id, or
+                another agent's is not the wait id.
+            InvalidValueError: an id outside the action space, no action of the seat to act, an
+                agent that is not live, or a step after the game ended.
+            InvalidTypeError: an action that is not an integer.
+        """
+        if not self.agents:
+            msg = "the game is over: reset the environment to play another"
+            raise InvalidValueError(msg)
+        state = self._state
+        chosen = self._chosen(actions)
+        after = apply(state, chosen)
+        self._last = (state, chosen)
+        live = list(self.agents)
+        rewards = dict.fromkeys(live, 0.0)
+        deal: dict[str, Any] = {}
+        if _rlenv.deal_ended(after):
+            after, rewards, deal = self._deal_over(after, live)
+        self._state = after
+        self._steps += 1
+        over = after.phase is _GAME_OVER
+        cut = not over and self.max_steps is not None and self._steps >= self.max_steps
+        if over or cut:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return (
+            self._observations(live),
+            rewards,
+            dict.fromkeys(live, over),
+            dict.fromkeys(live, cut),
+            self._infos(live, deal),
+        )
+
+    def _deal_over(self, state: GameState, live: list[str]) -> tuple[GameState, dict[str, float], dict[str, Any]]:
+        """
+        The state after the deal that ended in *state* (the next deal dealt, unless the game is
+        over), each of the *live* agents' rewards for it, and what the infos report of it.
+        """
+        gained = _rlenv.rewards(state, self.reward_mode, self.reward_scale)
+        rewards = dict.fromkeys(live, 0.0) if gained is None else {a: gained[_SEATS[a] & 1] for a in live}
+        deal = _rlenv.deal_info(state)
+        if state.phase is not _GAME_OVER:
+            state = _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
+        return state, rewards, deal
+
+    def render(self) -> str | None:
+        """
+        The text of the position, every hand shown, with the last action: returned in the
+        render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
+            return None
+        text = _rlenv.position_text(self._state, AGENTS, () if self._last is None else (self._last,))
+        if self.render_mode == "human":
+            print(text)  # noqa: T201 (the render mode "human" prints)
+            return None
+        return text
+
+    def close(self) -> None:
+        """
+        Nothing to release: the environment holds no window, file or process.
+        """
+
+
+def _parallel_space(rules: Rules) -> gymnasium.spaces.Space[_Observation]:
+    """
+    The parallel API's observation space: the AEC one's, the mask one longer for the wait id.
+    """
+    count = action_count(rules)
+    space = gymnasium.spaces.Dict(
+        {
+            "observation": _rlenv.observation_space(rules)["observation"],  # type: ignore[index]  # a Dict space
+            "action_mask": gymnasium.spaces.Box(0, 1, (count + 1,), np.int8),
+        }
+    )
+    return cast("gymnasium.spaces.Space[_Observation]", space)
+
+
+def parallel_env(
+    rules: Rules | None = None,
+    *,
+    reward: str = "margin",
+    dealer: int | None = None,
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+) -> PersianRummyParallelEnv:
+    """
+    The environment through PettingZoo's parallel API (`PersianRummyParallelEnv`), with the arguments of `env`.
+    """
+    return PersianRummyParallelEnv(rules, reward=reward, dealer=dealer, max_steps=max_steps, render_mode=render_mode)
