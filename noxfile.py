@@ -380,11 +380,11 @@ def train(session: nox.Session) -> None:
     """
     Train the learned player (``training/learned.py``): imitation of a search in self-play, with NumPy alone.
 
-    Not run by default.  ``nox -s train`` trains with the full budget (about twenty minutes on two
+    Not run by default.  ``nox -s train`` trains with the full budget (about a quarter of an hour on two
     cores, ``-- --jobs 2``) and writes ``src/persian_rummy/rl/learned.npz``;
-    ``nox -s train -- --quick``, which continuous integration runs, trains a small network on a
-    short budget twice from the same seed, checks that both runs wrote the same weights, and
-    checks that the learned player plays them.
+    ``nox -s train -- --quick``, which continuous integration runs (under half a minute), trains a
+    small network on a short budget twice from the same seed, the second time on two processes,
+    checks that both runs wrote the same weights, and that the learned player plays them.
     """
     session.install("-e", ".[numpy]")
     script = "training/learned.py"

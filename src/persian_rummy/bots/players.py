@@ -18,6 +18,8 @@ The ready players, weakest first: `RandomPlayer`, `GreedyPlayer` (a heuristic, f
 play out thousands of deals a second), `PIMCPlayer` (determinizes the view and plays each action
 out with a policy) and `ISMCTSPlayer` (a Monte Carlo tree search over what its seat knows).
 `make_player` builds them from their names, with a budget for the searches: ``"pimc:200"``.
+``"learned"`` names a network trained for the package, `persian_rummy.rl.policy.LearnedPlayer`,
+which lives with the learning interfaces since it needs numpy.
 
 >>> state = apply(new_game(), Deal(0, FULL_DECK))
 >>> view = observe(state, state.to_act)
