@@ -4,7 +4,7 @@ Policies over action ids as players: `PolicyPlayer`, `MLPPolicy` and the learned
 A policy is any function of (observation tensor, mask) to an action id: the tensor is
 `persian_rummy.rl.tensors.observation_tensor` of the seat's view, the mask a ``uint8`` array with
 1 at each legal id (`persian_rummy.rl.actionids.action_mask`).  `PolicyPlayer` turns one into a
-`persian_rummy.bots.Player`, so a trained network plays matches, tournaments and the server like
+`persian_rummy.bots.players.Player`, so a trained network plays matches, tournaments and the server like
 any bot.  `MLPPolicy` is a small network of that kind, evaluated with NumPy alone, and
 `LearnedPlayer` plays the one trained for this package (``make_player("learned")``;
 docs/reinforcement-learning.md says how it was trained).
