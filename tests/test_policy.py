@@ -295,3 +295,41 @@ class TestLearnedPlayer:
             "InvalidValueError the learned player needs numpy: pip install 'persian-rummy[numpy]' (or the rl extra)"
             == done.stdout.strip()
         )
+
+
+class TestRefusals:
+    """
+    What is not a network, a network's inputs or its weights' path is refused with the package's errors.
+    """
+
+    def test_inputs_of_no_kind(self) -> None:
+        with pytest.raises(
+            InvalidValueError, match=r"a network reads one of observation, observation\+greedy, got 'x'"
+        ):
+            network_input(_first_view(), "x")
+
+    def test_skip_weights_of_another_shape(self) -> None:
+        with pytest.raises(InvalidValueError, match="one per action id, 944, got the shape \\(3,\\)"):
+            _bias_network(np.zeros(944), np.zeros(3))
+
+    def test_skip_weights_that_are_no_array(self) -> None:
+        with pytest.raises(InvalidTypeError, match="the greedy choice's weights are a numpy array or None, got 3"):
+            _bias_network(np.zeros(944), 3)  # type: ignore[arg-type]
+
+    def test_layers_that_are_no_arrays(self) -> None:
+        with pytest.raises(InvalidTypeError, match="a network's layers are numpy arrays, got 3"):
+            MLPPolicy(3)
+
+    def test_a_file_lacking_an_array(self) -> None:
+        arrays = {"format": np.array("persian-rummy-mlp-1"), "w0": np.zeros((OBSERVATION_SIZE, 944))}
+        with pytest.raises(InvalidValueError, match="the network lacks the array b0"):
+            MLPPolicy.from_arrays(arrays)
+
+    def test_weights_that_are_no_path(self) -> None:
+        with pytest.raises(InvalidTypeError, match=r"weights is the path of a network's \.npz file, or None, got 3"):
+            LearnedPlayer(3)  # type: ignore[arg-type]
+
+    def test_the_names_of_the_module(self) -> None:
+        from persian_rummy.rl import policy  # noqa: PLC0415 (the module itself, for its names)
+
+        assert sorted(policy.__all__) == sorted(dir(policy))
