@@ -10,7 +10,8 @@ Continuous integration (``.ci/run``) also runs ``nox -s conformance build compil
 conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python (with the tests marked
 ``heavy``, which the default sessions leave out), the build of the package
 with its checks and its tests against the installed wheel, the compiled build's tests, and the legal
-actions checked against ``apply`` by brute force in 2,000 games; then one short round of
+actions checked against ``apply`` by brute force in 2,000 games, then ``nox -s train -- --quick``, the
+learned player's training on a short budget; then one short round of
 ``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
 measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
 """
@@ -368,6 +369,7 @@ EVALUATION = (
     ("pimc:100", "greedy", 600),
     ("ismcts:50", "greedy", 600),
     ("ismcts:50", "pimc:50", 600),
+    ("learned", "greedy", 600),
 )
 
 
@@ -380,7 +382,7 @@ def evaluate(session: nox.Session) -> None:
     the matches whose first player starts with ``greedy``.  Each match's result is written to
     ``.nox/evaluate/results/`` as JSON, and its summary table is printed.
     """
-    session.install("-e", ".[cli]")
+    session.install("-e", ".[cli,numpy]")  # the learned player needs numpy
     folder = Path(session.virtualenv.location) / "results"
     folder.mkdir(exist_ok=True)
     jobs = str(len(os.sched_getaffinity(0)))
@@ -390,6 +392,34 @@ def evaluate(session: nox.Session) -> None:
         out = folder / f"{first}-vs-{second}.json".replace(":", "")
         command = ["persian-rummy", "match", first, second, "--games", str(games), "--seed", "1", "--jobs", jobs]
         session.run(*command, "--out", str(out))
+
+
+#: One thread for NumPy's linear algebra: the same seed then gives the same weights, and one core is used.
+ONE_THREAD = dict.fromkeys(("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"), "1")
+
+
+@nox.session(python=PYTHONS[0], default=False)
+def train(session: nox.Session) -> None:
+    """
+    Train the learned player (``training/learned.py``): imitation of a search in self-play, with NumPy alone.
+
+    Not run by default.  ``nox -s train`` trains with the full budget (about a quarter of an hour on two
+    cores, ``-- --jobs 2``) and writes ``src/persian_rummy/rl/learned.npz``;
+    ``nox -s train -- --quick``, which continuous integration runs (under half a minute), trains a
+    small network on a short budget twice from the same seed, the second time on two processes,
+    checks that both runs wrote the same weights, and that the learned player plays them.
+    """
+    session.install("-e", ".[numpy]")
+    script = "training/learned.py"
+    if "--quick" not in session.posargs:
+        session.run("python", script, *session.posargs, env=ONE_THREAD)
+        return
+    folder = Path(session.virtualenv.location) / "quick"
+    first, second = folder / "first.npz", folder / "second.npz"
+    session.run("python", script, *session.posargs, "--out", str(first), env=ONE_THREAD)
+    session.run("python", script, *session.posargs, "--jobs", "2", "--out", str(second), env=ONE_THREAD)
+    session.run("python", script, "--same", str(first), str(second))
+    session.run("python", script, "--play", str(first))
 
 
 @nox.session(python=PYTHONS[0], default=False)

@@ -72,6 +72,9 @@ nitpick_ignore = [
     ("py:class", "numpy.dtype"),
     ("py:class", "numpy.bool"),
     ("py:class", "numpy.random._generator.Generator"),
+    ("py:class", "numpy.floating"),
+    # The files a network is saved to (persian_rummy.rl.policy.MLPPolicy).
+    ("py:class", "pathlib.Path"),
     ("py:class", "pyspiel.Game"),
     ("py:class", "pyspiel.IIGObservationType"),
     ("py:class", "gymnasium.spaces.space.Space"),

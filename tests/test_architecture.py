@@ -90,6 +90,7 @@ LAYERS = (
     "rl.gymnasium",
     "rl.vector",
     "rl.selfplay",
+    "rl.policy",
     "rl",
     # the table server
     "server._messages",
@@ -127,6 +128,8 @@ LATE_IMPORTS = {
     ("cli._play_command", "_full_screen", "cli._tui"),
     # The server needs its extra (a web framework): ``persian-rummy`` starts without it.
     ("cli._serve_command", "run", "server"),
+    # The policies' players need numpy: ``import persian_rummy.rl`` needs attrs alone.
+    ("rl", "__getattr__", "rl.policy"),
 }
 
 

@@ -140,7 +140,7 @@ class TestMakePlayer:
     """
 
     def test_names(self) -> None:
-        assert ["greedy", "ismcts", "pimc", "random"] == sorted(PLAYER_NAMES)
+        assert ["greedy", "ismcts", "learned", "pimc", "random"] == sorted(PLAYER_NAMES)
         assert [RandomPlayer(), GreedyPlayer(), PIMCPlayer(), ISMCTSPlayer()] == [
             make_player(name) for name in ("random", "greedy", "pimc", "ismcts")
         ]
@@ -154,7 +154,7 @@ class TestMakePlayer:
     @pytest.mark.parametrize(
         ("spec", "message"),
         [
-            ("nobody", "no player is called 'nobody'; the players are greedy, ismcts, pimc, random"),
+            ("nobody", "no player is called 'nobody'; the players are greedy, ismcts, learned, pimc, random"),
             ("greedy:5", "the player 'greedy' takes no budget, got '5'"),
             ("random:", "the player 'random' takes no budget"),
             ("pimc:0", "a budget is a whole number of rollouts or a number of seconds"),

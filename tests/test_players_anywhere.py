@@ -104,7 +104,10 @@ class TestFromAModule:
             ("my-bots:X", "a player from a module is named module:attribute, got 'my-bots:X'"),
             (
                 "nobody",
-                "no player is called 'nobody'; the players are greedy, ismcts, pimc, random, or module:attribute",
+                (
+                    "no player is called 'nobody'; the players are greedy, ismcts, learned, pimc, random,"
+                    " or module:attribute"
+                ),
             ),
         ],
     )
@@ -182,6 +185,7 @@ class TestEntryPoints:
         assert [
             "greedy    ready: GreedyPlayer",
             "ismcts    ready: ISMCTSPlayer",
+            "learned   ready: LearnedPlayer",
             "pimc      ready: PIMCPlayer",
             "random    ready: RandomPlayer",
             "cautious  entry point: mybots:Cautious",

@@ -37,6 +37,7 @@ SKIPPED = {
     "python3 -m nox": "the whole run of the default sessions, about 8 minutes",
     "python3 -m nox -s conformance build compiled brute-force": "the sessions of continuous integration, minutes each",
     "python3 -m nox -s bench-peers": "a benchmark of several minutes",
+    "python3 -m nox -s train -- --quick": "the learned player's training, twice: a session of continuous integration",
 }
 #: The demo, after the install: run from the console script the package installs.
 DEMO = "persian-rummy demo --seed 1"

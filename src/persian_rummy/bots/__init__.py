@@ -6,7 +6,7 @@ Players: the player protocol, the ready bots, and the building blocks they share
 
 >>> from persian_rummy.bots import PLAYER_NAMES, make_player
 >>> sorted(PLAYER_NAMES)
-['greedy', 'ismcts', 'pimc', 'random']
+['greedy', 'ismcts', 'learned', 'pimc', 'random']
 >>> make_player("greedy")
 GreedyPlayer()
 """

@@ -18,6 +18,8 @@ The ready players, weakest first: `RandomPlayer`, `GreedyPlayer` (a heuristic, f
 play out thousands of deals a second), `PIMCPlayer` (determinizes the view and plays each action
 out with a policy) and `ISMCTSPlayer` (a Monte Carlo tree search over what its seat knows).
 `make_player` builds them from their names, with a budget for the searches: ``"pimc:200"``.
+``"learned"`` names a network trained for the package, `persian_rummy.rl.policy.LearnedPlayer`,
+which lives with the learning interfaces since it needs numpy.
 
 >>> state = apply(new_game(), Deal(0, FULL_DECK))
 >>> view = observe(state, state.to_act)
@@ -725,6 +727,32 @@ class ISMCTSPlayer:
 
 # -- names -------------------------------------------------------------------------------------------------------
 
+#: Where the learned player lives: above the bots, with the learning interfaces, since it needs numpy.
+_LEARNED: Final = "persian_rummy.rl.policy:LearnedPlayer"
+
+
+def _learned() -> Player:
+    """
+    The learned player, `persian_rummy.rl.policy.LearnedPlayer`: loaded as a player of a module is,
+    when it is asked for, since it needs numpy (the extra ``numpy`` or ``rl``).
+
+    Raises:
+        InvalidValueError: numpy is missing (the error is chained), saying which extra to install.
+    """
+    try:
+        found = _loading.load(_LEARNED, "learned")
+    except InvalidValueError as error:
+        cause = error.__cause__
+        if isinstance(cause, ModuleNotFoundError) and cause.name == "numpy":
+            msg = "the learned player needs numpy: pip install 'persian-rummy[numpy]' (or the rl extra)"
+            raise InvalidValueError(msg) from cause
+        raise  # pragma: no cover (the package's own module is always there)
+    return _loading.build(found, "", "learned")  # type: ignore[return-value]  # LearnedPlayer is a Player
+
+
+# `persian-rummy players` names the class each ready name builds.
+_learned.__name__ = _learned.__qualname__ = "LearnedPlayer"
+
 #: The ready players by the name the command line and `make_player` know them by, each with its
 #: default budget.
 PLAYER_NAMES: Final[Mapping[str, Callable[[], Player]]] = {
@@ -732,6 +760,7 @@ PLAYER_NAMES: Final[Mapping[str, Callable[[], Player]]] = {
     "greedy": GreedyPlayer,
     "pimc": PIMCPlayer,
     "ismcts": ISMCTSPlayer,
+    "learned": _learned,
 }
 
 # The searches' budgets, by name: the field a count goes to.
