@@ -21,8 +21,9 @@ from .. import _arguments, _phases
 from .._core import limits as _limits
 from .._render import scene as _scene
 from .._render import text as _format
-from ..actions import PlayerAction
+from ..actions import Action, PlayerAction
 from ..engine import apply, max_game_length, outcome, random_deal
+from ..events import Listener, events_of
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..notation import format_action
 from ..rules import DEFAULT_RULES, Rules
@@ -176,6 +177,18 @@ def deal_ended(state: GameState) -> bool:
     Whether a deal has just ended in *state*, reached by a player's action.
     """
     return state.phase in _OVER
+
+
+def play_told(before: GameState, action: Action, listening: Sequence[tuple[int, Listener]]) -> GameState:
+    """
+    The state after *action* in *before*, each of the *listening* players told its seat's event of it.
+    """
+    after = apply(before, action)
+    if listening:
+        events = events_of(before, action, after)
+        for seat, player in listening:
+            player.hear(events[seat])
+    return after
 
 
 # -- spaces and observations ---------------------------------------------------------------------------------------

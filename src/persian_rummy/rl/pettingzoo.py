@@ -318,19 +318,27 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         The text of the position, every hand shown, with the last action: returned in the
         render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
-            return None
-        text = _rlenv.position_text(self._state, AGENTS, () if self._last is None else (self._last,))
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 (the render mode "human" prints)
-            return None
-        return text
+        return _render(self.render_mode, self._state, self._last)
 
     def close(self) -> None:
         """
         Nothing to release: the environment holds no window, file or process.
         """
+
+
+def _render(mode: str | None, state: GameState, last: tuple[GameState, PlayerAction] | None) -> str | None:
+    """
+    What both environments' ``render`` gives in the render *mode*: the text of *state* with the *last*
+    action, returned (``"ansi"``) or printed (``"human"``); without a mode, a warning and `None`.
+    """
+    if mode is None:
+        gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
+        return None
+    text = _rlenv.position_text(state, AGENTS, () if last is None else (last,))
+    if mode == "human":
+        print(text)  # noqa: T201 (the render mode "human" prints)
+        return None
+    return text
 
 
 #: PettingZoo's name for the environment class without wrappers.
@@ -537,14 +545,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         The text of the position, every hand shown, with the last action: returned in the
         render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
-            return None
-        text = _rlenv.position_text(self._state, AGENTS, () if self._last is None else (self._last,))
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 (the render mode "human" prints)
-            return None
-        return text
+        return _render(self.render_mode, self._state, self._last)
 
     def close(self) -> None:
         """

@@ -72,8 +72,8 @@ from .. import _arguments
 from .._core import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player, make_player
-from ..engine import apply, random_deal
-from ..events import Listener, events_of
+from ..engine import random_deal
+from ..events import Listener
 from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
 from ..rules import Rules
 from ..state import GameState, Phase, new_game
@@ -400,12 +400,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self._seated = seated
 
     def _play(self, action: Action) -> None:
-        before = self._state
-        after = apply(before, action)
-        if self._listening:
-            events = events_of(before, action, after)
-            for seat, player in self._listening:
-                player.hear(events[seat])
+        after = _rlenv.play_told(self._state, action, self._listening)
         self._state = after
         if _rlenv.deal_ended(after):
             self._ended = True
