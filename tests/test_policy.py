@@ -13,8 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np
 
 from persian_rummy import FULL_DECK, Deal, DrawStock, GameState, Rules, View, apply, legal_actions, new_game, observe
 from persian_rummy.bots import GreedyPlayer, make_player
