@@ -394,26 +394,36 @@ def evaluate(session: nox.Session) -> None:
         session.run(*command, "--out", str(out))
 
 
-#: One thread for NumPy's linear algebra: the same seed then gives the same weights, and one core is used.
-ONE_THREAD = dict.fromkeys(("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"), "1")
+#: One thread for NumPy's linear algebra and for XLA's (JAX's) computations: the same seed then gives the same
+#: weights, and one core is used.  training/learned.py sets the same XLA flags when XLA_FLAGS is unset.
+ONE_THREAD = {
+    **dict.fromkeys(("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"), "1"),
+    "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
+    "JAX_PLATFORMS": "cpu",
+}
 
 
 @nox.session(python=PYTHONS[0], default=False)
 def train(session: nox.Session) -> None:
     """
-    Train the learned player (``training/learned.py``): imitation of a search in self-play, with NumPy alone.
+    Train the learned player (``training/learned.py``): imitation of a search in self-play, the network's
+    gradients taken by JAX and its steps made by optax's Adam, on the CPU (the ``train`` group).
 
     Not run by default.  ``nox -s train`` trains with the full budget (about a quarter of an hour on two
     cores, ``-- --jobs 2``) and writes ``src/persian_rummy/rl/learned.npz``;
-    ``nox -s train -- --quick``, which continuous integration runs (under half a minute), trains a
-    small network on a short budget twice from the same seed, the second time on two processes,
-    checks that both runs wrote the same weights, and that the learned player plays them.
+    ``nox -s train -- --quick``, which continuous integration runs, first runs the trainer's tests
+    (``tests/test_training.py``, skipped where JAX is not installed), then trains a small network on a
+    short budget twice from the same seed, the second time on two processes, checks that both runs wrote
+    the same weights, and that the learned player plays them.
     """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "train"))
     session.install("-e", ".[numpy]")
     script = "training/learned.py"
     if "--quick" not in session.posargs:
         session.run("python", script, *session.posargs, env=ONE_THREAD)
         return
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.run("pytest", "-p", "no:cacheprovider", "-q", "tests/test_training.py", env=ONE_THREAD)
     folder = Path(session.virtualenv.location) / "quick"
     first, second = folder / "first.npz", folder / "second.npz"
     session.run("python", script, *session.posargs, "--out", str(first), env=ONE_THREAD)

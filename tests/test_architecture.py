@@ -295,7 +295,19 @@ def test_importing_the_package_loads_only_the_core() -> None:
 #: The optional dependencies: the extras' libraries, which only the modules that need them import.
 #: The subpackages that are an extra's, and need it to be imported at all.
 NEEDS_ITS_EXTRA = ("server",)
-OPTIONAL = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "rich", "textual", "hypothesis", "dask")
+OPTIONAL = (
+    "numpy",
+    "gymnasium",
+    "pettingzoo",
+    "pyspiel",
+    "open_spiel",
+    "rich",
+    "textual",
+    "hypothesis",
+    "dask",
+    "jax",
+    "optax",
+)
 
 
 def test_the_subpackages_import_with_the_dependencies_alone() -> None:
@@ -308,6 +320,28 @@ def test_the_subpackages_import_with_the_dependencies_alone() -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, text=True, env=env)  # noqa: S603
     assert [] == ast.literal_eval(done.stdout)
+
+
+#: The trainer's libraries (the ``train`` group): ``training/learned.py`` imports them, no module of the package.
+TRAINING_ONLY = frozenset({"jax", "optax"})
+
+
+def _top_level_imports(tree: ast.Module) -> set[str]:
+    imports = [node for node in ast.walk(tree) if isinstance(node, ast.Import)]
+    names = {alias.name.split(".")[0] for node in imports for alias in node.names}
+    return names | {
+        node.module.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module is not None and node.level == 0
+    }
+
+
+def test_no_module_imports_the_trainers_libraries() -> None:
+    """
+    JAX and optax train the learned player; the package plays it with NumPy alone.
+    """
+    assert {} == {name: found for name, tree in MODULES.items() if (found := _top_level_imports(tree) & TRAINING_ONLY)}
+    assert TRAINING_ONLY <= _top_level_imports(ast.parse((PACKAGE.parents[1] / "training" / "learned.py").read_text()))
 
 
 def test_the_server_names_its_extra() -> None:

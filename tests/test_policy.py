@@ -274,13 +274,13 @@ class TestLearnedPlayer:
         with pytest.raises(InvalidValueError, match=r"scores 944 action ids, but these rules have 1064 \(A8\)"):
             LearnedPlayer().choose(observe(state, 1), _rng(1))
 
-    def test_plays_with_torch_and_scikit_learn_impossible_to_import(self) -> None:
+    def test_plays_with_torch_scikit_learn_and_jax_impossible_to_import(self) -> None:
         code = (
-            "import sys; sys.modules.update(torch=None, sklearn=None, jax=None, tensorflow=None)\n"
+            "import sys; sys.modules.update(torch=None, sklearn=None, jax=None, optax=None, tensorflow=None)\n"
             "from persian_rummy.bots import GreedyPlayer, make_player\n"
             "from persian_rummy.matches import play_match\n"
             "result = play_match(make_player('learned'), GreedyPlayer(), 2, seed=3)\n"
-            "print(result.summary.games, sorted(m for m in ('torch', 'sklearn') if sys.modules.get(m)))"
+            "print(result.summary.games, sorted(m for m in ('torch', 'sklearn', 'jax', 'optax') if sys.modules.get(m)))"
         )
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, text=True, env=env)  # noqa: S603

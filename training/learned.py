@@ -9,9 +9,11 @@ the learner meets in self-play (DAgger, or expert iteration with a fixed expert)
   the state's number.
 * Network: an `persian_rummy.rl.policy.MLPPolicy` (ReLU layers) that also reads the greedy
   player's choice (it adds a learned weight to that id's logit, 4 at the start, so that the
-  network starts by following it), trained with NumPy alone on the cross-entropy of the
-  teacher's id under the softmax of the legal ids' logits (the masked ids get no probability),
-  with Adam; each round starts from the weights of the one before.  At the end, a margin is
+  network starts by following it), trained on the cross-entropy of the teacher's id under the
+  softmax of the legal ids' logits (the masked ids get no probability): the loss is written with
+  ``jax.numpy``, its gradient taken by ``jax.grad`` and each step, compiled by ``jax.jit``, made
+  by ``optax.adam``; each round starts from the weights of the one before.  The weights go back to
+  NumPy arrays of `MLPPolicy`, which the learned player evaluates with NumPy alone.  At the end, a margin is
   added to the greedy choice's weights, the one of `MARGINS` that scores best against greedy.
 * Schedule: round 0 labels the states of games the greedy player plays against itself.  Each
   later round plays the current network (its best id, as the learned player does) in self-play, both teams
@@ -24,25 +26,34 @@ the learner meets in self-play (DAgger, or expert iteration with a fixed expert)
 
 ``python training/learned.py`` trains with the full budget and writes the weights inside the
 package; ``--quick`` trains a small network on a short budget (about half a minute) and writes
-it under ``build/``.  The same seed gives the same weights, whatever ``--jobs``.  Run it with one
-BLAS thread (``nox -s train`` sets it), or float sums may come out in another order.
+it under ``build/``.  It needs JAX and optax (the ``train`` dependency group, which ``nox -s
+train`` installs).  The same seed gives the same weights, whatever ``--jobs``: the batches are drawn
+from the NumPy generator of the seed, and JAX runs on the CPU, in single precision, with XLA on one
+thread (`XLA_FLAGS`, set here unless the environment sets ``XLA_FLAGS``).  Run it with one BLAS
+thread too (``nox -s train`` sets it), or NumPy's float sums may come out in another order.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import itertools
+import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import get_context
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeAlias
 
+import jax
+import jax.numpy as jnp
 import numpy as np
+import optax
 
 from persian_rummy import GameState, Phase, View, apply, legal_actions, new_game, observe, random_deal
 from persian_rummy.actions import PlayerAction
@@ -61,6 +72,21 @@ SKIP: Final = 4.0
 #: What may be added to the greedy choice's weights after training, so that the network leaves the
 #: greedy player's choice only when it is surer; the one that scores best against greedy is kept.
 MARGINS: Final = (0.0, 0.5, 1.0, 2.0, 4.0)
+#: XLA's flags unless ``XLA_FLAGS`` is set: one thread on the CPU, so that the sums of a step come out
+#: in one order (the same seed gives the same weights) and the run takes one core.
+XLA_FLAGS: Final = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+
+# JAX on the CPU (the arrays are all single precision) on one thread: set before its first computation,
+# when XLA reads its flags.  ``jax.config.update`` is not annotated.
+os.environ.setdefault("XLA_FLAGS", XLA_FLAGS)
+configure: Callable[[str, str], None] = jax.config.update
+configure("jax_platforms", "cpu")
+
+#: The weights and biases of the layers, and the greedy choice's weights or `None`, as JAX arrays.
+Params: TypeAlias = tuple[tuple[jax.Array, ...], jax.Array | None]
+#: A batch: the networks' inputs, the masks of the legal ids and the teacher's ids.
+Batch: TypeAlias = tuple[jax.Array, jax.Array, jax.Array]
+Step: TypeAlias = Callable[[Params, optax.OptState, Batch], tuple[Params, optax.OptState]]
 
 
 @dataclass(frozen=True)
@@ -210,62 +236,58 @@ def initial(budget: Budget, rng: np.random.Generator) -> MLPPolicy:
     return MLPPolicy(tuple(layers), np.full(ACTIONS, SKIP) if budget.inputs == INPUTS[1] else None)
 
 
-def gradients(
-    layers: list[np.ndarray], x: np.ndarray, mask: np.ndarray, y: np.ndarray
-) -> tuple[list[np.ndarray], np.ndarray]:
+def loss(params: Params, x: jax.Array, mask: jax.Array, y: jax.Array) -> jax.Array:
     """
-    The gradient of the mean masked cross-entropy of the batch, for each array of *layers* (the
-    weights and biases, then the greedy choice's weights if there is an odd one out), and the logits.
+    The mean cross-entropy of the teacher's ids *y* under the softmax of the legal ids' logits, the
+    logits computed as `MLPPolicy.logits` computes them from *params* (the weights and biases, and the
+    greedy choice's weights or `None`); a masked id gets no probability, and no gradient.
     """
-    pairs = len(layers) - len(layers) % 2
-    activations = [x[:, :OBSERVATION_SIZE]]
-    for i in range(0, pairs - 2, 2):
-        activations.append(np.maximum(activations[-1] @ layers[i] + layers[i + 1], 0))
-    logits = activations[-1] @ layers[pairs - 2] + layers[pairs - 1]
-    hint = x[:, OBSERVATION_SIZE:]
-    if pairs < len(layers):
-        logits += layers[-1] * hint
-    masked = np.where(mask, logits, np.float32(-1e30))
-    masked -= masked.max(axis=1, keepdims=True)
-    probabilities = np.exp(masked) * mask
-    probabilities /= probabilities.sum(axis=1, keepdims=True)
-    delta = probabilities
-    delta[np.arange(len(y)), y] -= 1
-    delta /= len(y)
-    grads: list[np.ndarray] = [np.empty(0)] * len(layers)
-    if pairs < len(layers):
-        grads[-1] = (delta * hint).sum(axis=0)
-    for i in range(pairs - 2, -1, -2):
-        grads[i], grads[i + 1] = activations[i // 2].T @ delta, delta.sum(axis=0)
-        if i:
-            delta = (delta @ layers[i].T) * (activations[i // 2] > 0)
-    return grads, logits
+    layers, skip = params
+    hidden = x[:, :OBSERVATION_SIZE]
+    for i in range(0, len(layers) - 2, 2):
+        hidden = jax.nn.relu(hidden @ layers[i] + layers[i + 1])
+    logits = hidden @ layers[-2] + layers[-1]
+    if skip is not None:
+        logits += skip * x[:, OBSERVATION_SIZE:]
+    masked = jnp.where(mask, logits, jnp.float32(-1e30))
+    return jnp.mean(optax.losses.softmax_cross_entropy_with_integer_labels(masked, y))
+
+
+@functools.cache
+def adam(rate: float) -> tuple[optax.GradientTransformation, Step]:
+    """
+    optax's Adam at *rate*, and its step on a batch (inputs, masks, the teacher's ids): the gradient of
+    `loss` and the update, compiled once per rate and shape of batch.
+    """
+    optimiser = optax.adam(rate)
+
+    def step(params: Params, state: optax.OptState, batch: Batch) -> tuple[Params, optax.OptState]:
+        grads = jax.grad(loss)(params, *batch)
+        updates, state = optimiser.update(grads, state, params)
+        return optax.apply_updates(params, updates), state
+
+    return optimiser, jax.jit(step)
 
 
 def train(network: MLPPolicy, data: Data, budget: Budget, rng: np.random.Generator) -> MLPPolicy:
     """
-    *network* trained for *budget*'s epochs on *data* with Adam, the batches drawn from *rng*.
+    *network* trained for *budget*'s epochs on *data* with optax's Adam (restarted), the batches drawn from *rng*.
     """
     x, masks, y = data.arrays()
-    layers = [array.copy() for array in network.layers]
-    if network.skip is not None:
-        layers.append(network.skip.copy())
-    first = [np.zeros_like(array) for array in layers]
-    second = [np.zeros_like(array) for array in layers]
-    step = 0
+    params: Params = (
+        tuple(jnp.asarray(array) for array in network.layers),
+        None if network.skip is None else jnp.asarray(network.skip),
+    )
+    optimiser, step = adam(budget.rate)
+    state = optimiser.init(params)
     for _ in range(budget.epochs):
         order = rng.permutation(len(y))
         for start in range(0, len(y), budget.batch):
             batch = order[start : start + budget.batch]
-            grads, _ = gradients(layers, x[batch].astype(np.float32), masks[batch].astype(bool), y[batch])
-            step += 1
-            for k, grad in enumerate(grads):
-                first[k] = 0.9 * first[k] + 0.1 * grad
-                second[k] = 0.999 * second[k] + 0.001 * grad * grad
-                layers[k] -= (
-                    budget.rate * (first[k] / (1 - 0.9**step)) / (np.sqrt(second[k] / (1 - 0.999**step)) + 1e-8)
-                )
-    return MLPPolicy(tuple(layers[:-1]), layers[-1]) if network.skip is not None else MLPPolicy(tuple(layers))
+            inputs, legal, chosen = x[batch].astype(np.float32), masks[batch].astype(bool), y[batch].astype(np.int32)
+            params, state = step(params, state, (jnp.asarray(inputs), jnp.asarray(legal), jnp.asarray(chosen)))
+    layers, skip = params
+    return MLPPolicy(tuple(np.asarray(array) for array in layers), None if skip is None else np.asarray(skip))
 
 
 def accuracy(network: MLPPolicy, data: Data) -> float:
@@ -376,7 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     budget = QUICK if arguments.quick else FULL
     out = arguments.out or (Path("build") / "learned-quick.npz" if arguments.quick else PACKAGED)
     if arguments.jobs > 1:
-        with ProcessPoolExecutor(arguments.jobs) as executor:
+        # The labelling processes start from a fork server, not forked from a process that runs JAX's threads.
+        with ProcessPoolExecutor(arguments.jobs, mp_context=get_context("forkserver")) as executor:
             run(budget, arguments.seed, executor, out)
     else:
         run(budget, arguments.seed, None, out)
