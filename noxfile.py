@@ -409,7 +409,7 @@ def train(session: nox.Session) -> None:
     Train the learned player (``training/learned.py``): imitation of a search in self-play, the network's
     gradients taken by JAX and its steps made by optax's Adam, on the CPU (the ``train`` group).
 
-    Not run by default.  ``nox -s train`` trains with the full budget (about a quarter of an hour on two
+    Not run by default.  ``nox -s train`` trains with the full budget (about 11 minutes on two
     cores, ``-- --jobs 2``) and writes ``src/persian_rummy/rl/learned.npz``;
     ``nox -s train -- --quick``, which continuous integration runs, first runs the trainer's tests
     (``tests/test_training.py``, skipped where JAX is not installed), then trains a small network on a

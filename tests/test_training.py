@@ -14,13 +14,15 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import numpy as np
 import pytest
 
-from persian_rummy.rl.policy import MLPPolicy
-
+pytest.importorskip("numpy")
 pytest.importorskip("jax")
 pytest.importorskip("optax")
+
+import numpy as np
+
+from persian_rummy.rl.policy import MLPPolicy
 
 SCRIPT = Path(__file__).resolve().parents[1] / "training" / "learned.py"
 
