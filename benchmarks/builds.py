@@ -40,14 +40,22 @@ print(json.dumps({{"actions_per_s": playouts.actions_per_s.median, "cpu_share": 
 """
 
 
-def run(python: str, *, compiled: bool, cpu: int, seconds: float, repeats: int) -> tuple[float, float]:
+def run(
+    python: str, *, compiled: bool, cpu: int, seconds: float, repeats: int, path: Path | None = None
+) -> tuple[float, float]:
     """
     Actions per second of wall time and per second of CPU time, of one run of section 1 on one build.
+
+    The package is imported from *path* when it is given (a checkout's ``src/``, or a folder the compiled
+    wheel was installed into with ``pip install --target``), else from this checkout's ``src/`` for the pure
+    build and from the interpreter's own packages for the compiled one.
     """
     program = PROGRAM.format(here=str(HERE), compiled=compiled, cpu=cpu, seconds=seconds, repeats=repeats)
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("PYTHONPATH", None)
-    if not compiled:
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
+    elif not compiled:
         env["PYTHONPATH"] = str(SOURCES)
     done = subprocess.run(  # noqa: S603 (this interpreter or the one named, with a fixed program)
         [python, "-c", program], capture_output=True, text=True, env=env, check=False, cwd=HERE.parent
