@@ -188,10 +188,14 @@ class TestStreams:
             client.websocket_connect(f"/ws/tables/{table_id}") as spectator,
         ):
             mine = _hello(seat, token)
+            # The bots play until it is the person's turn; then nothing moves, and the spectator's
+            # welcome shows the same moment as the seat's.
+            turn = _my_turn(seat, mine)
             theirs = _hello(spectator, None)
-        assert (mine["seat"], len(mine["view"]["hand"]), mine["protocol"]) == (0, 7, 1)
+        assert (mine["seat"], mine["protocol"]) == (0, 1)
+        assert (turn["view"]["phase"], len(turn["view"]["hand"])) == ("draw", 7)
         assert (theirs["seat"], theirs["view"]["hand"], theirs["legal"]) == (None, None, [])
-        assert theirs["view"]["hand_sizes"] == mine["view"]["hand_sizes"]
+        assert (theirs["seq"], theirs["view"]["hand_sizes"]) == (turn["seq"], turn["view"]["hand_sizes"])
 
     def test_an_illegal_action_names_its_rule(self, client: TestClient) -> None:
         table_id, token = _seated(client)
