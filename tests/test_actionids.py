@@ -3,7 +3,8 @@ The fixed integer action space of `persian_rummy.rl.actionids`: its layout, its 
 bijection with `legal_actions` at every reachable position, and its errors.
 
 The golden file ``tests/data/action_ids.txt`` lists every id with its text, the default rules'
-944 first, then the 120 that runs with a low ace add (A8).  Ids must never move: the test
+944 first, then the 120 that runs with a low ace add (A8), then the two of a call of "Rummy!"
+(A24).  Ids must never move: the test
 compares the whole file.  After a deliberate change of the space, write the file again with
 ``python -m tests.test_actionids --write`` from the repository's root, and review the diff.
 """
@@ -21,10 +22,12 @@ from hypothesis import given
 
 from persian_rummy import (
     FULL_DECK,
+    CallRummy,
     Card,
     CardSet,
     ChanceNodeError,
     Deal,
+    DeclineCall,
     Discard,
     DrawStock,
     GameState,
@@ -65,6 +68,8 @@ from tests.strategies import played_states, rules_variants
 
 GOLDEN = Path(__file__).parent / "data" / "action_ids.txt"
 LOW = Rules(ace_low_allowed=True)
+#: The largest space: a low ace's ids and the calls' (A8, A24).
+LARGEST = Rules(ace_low_allowed=True, rummy_calls=True)
 DEFAULT = Rules()
 
 #: The ids and their counts under the default rules, group by group.
@@ -91,7 +96,7 @@ def golden_text() -> str:
     """
     The golden file as the library writes it: ``id<TAB>text`` for every id of the largest space.
     """
-    return "".join(f"{i}\t{id_text(i, LOW)}\n" for i in range(action_count(LOW)))
+    return "".join(f"{i}\t{id_text(i, LARGEST)}\n" for i in range(action_count(LARGEST)))
 
 
 def decision(seed: int, rules: Rules = DEFAULT, steps: int = 40) -> GameState:
@@ -139,6 +144,10 @@ def meaning(action: PlayerAction, melds: tuple[TableMeld, ...]) -> str:
             return f"meld {in_run_order(action.cards, low)}"
         case LayOff():
             return lay_off_meaning(action.cards, melds[action.meld])
+        case DeclineCall():
+            return "decline to call Rummy!"
+        case CallRummy():
+            return "call Rummy!"
 
 
 def lay_off_meaning(cards: CardSet, target: TableMeld) -> str:
@@ -215,8 +224,9 @@ class TestLayout:
         assert 1064 == action_count(LOW)
 
     @given(rules_variants())
-    def test_only_a_low_ace_changes_the_count(self, rules: Rules) -> None:
-        assert (1064 if rules.ace_low_allowed else 944) == action_count(rules)
+    def test_only_a_low_ace_and_calls_change_the_count(self, rules: Rules) -> None:
+        expected = 1066 if rules.rummy_calls else 1064 if rules.ace_low_allowed else 944
+        assert expected == action_count(rules)
 
     def test_the_groups_of_the_default_rules(self) -> None:
         texts = [id_text(i) for i in range(944)]
@@ -351,8 +361,8 @@ class TestGolden:
 
     def test_the_golden_file_has_one_line_per_id(self) -> None:
         lines = GOLDEN.read_text(encoding="utf-8").splitlines()
-        assert 1064 == len(lines)
-        assert [str(i) for i in range(1064)] == [line.split("\t")[0] for line in lines]
+        assert 1066 == len(lines)
+        assert [str(i) for i in range(1066)] == [line.split("\t")[0] for line in lines]
         assert len(lines) == len({line.split("\t")[1] for line in lines})
 
 

@@ -19,7 +19,9 @@ what is laid off onto one, is of one rank or of one suit, so the groups that mix
 suits are tried only up to three cards (each of them illegal, and `apply` must say so).
 
 The number of games is `PERSIAN_RUMMY_BRUTE_FORCE_GAMES` (default 12, a few seconds);
-``nox -s brute-force`` plays 2,000.  The games favour the corners (`tests.strategies.corner_playouts`):
+``nox -s brute-force`` plays 2,000.  `PERSIAN_RUMMY_BRUTE_FORCE_RULES`, a rules id such as
+``rummy_calls=true`` (as position notation writes the rules), fixes the switches it names in every
+rules drawn.  The games favour the corners (`tests.strategies.corner_playouts`):
 decks dealt in stretches of suits or ranks, players that often prefer to meld.  The test prints a
 summary line, ``brute force: ...``, with the states and candidate actions checked.
 """
@@ -40,8 +42,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from persian_rummy import (
+    CallRummy,
     Card,
     CardSet,
+    DeclineCall,
     Discard,
     DrawStock,
     GameState,
@@ -50,6 +54,7 @@ from persian_rummy import (
     Pass,
     Phase,
     PlayerAction,
+    Rules,
     TableMeld,
     TakeDiscard,
     apply,
@@ -57,6 +62,7 @@ from persian_rummy import (
     format_position,
     is_legal,
     legal_actions,
+    parse_rules,
 )
 from tests.strategies import Playout, corner_playouts, rules_variants
 
@@ -65,6 +71,12 @@ from tests.strategies import Playout, corner_playouts, rules_variants
 GAMES = int(os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_GAMES", "12"))
 PARTS = int(os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_PARTS", "1"))
 SUMMARY = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_SUMMARY")
+#: The switches every game's rules keep, from a rules id (``rummy_calls=true``); none by default.
+FIXED_TEXT = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_RULES", "-")
+FIXED = {
+    name: getattr(parse_rules(FIXED_TEXT), name)
+    for name in (part.partition("=")[0] for part in FIXED_TEXT.split(",") if FIXED_TEXT != "-")
+}
 MAX_ACTIONS = 300
 #: A hand this small is tried with every group of its cards onto every meld.
 SMALL_HAND = 6
@@ -130,6 +142,8 @@ def candidate_actions(state: GameState, seat: int) -> set[PlayerAction]:
     # Beside the pile and the hand, a card of each other place: the stock's top, the table's first.
     elsewhere = [*state.stock[:1], *(next(iter(meld.cards)) for meld in state.melds[:1])]
     found: set[PlayerAction] = {DrawStock(seat), Pass(seat)}
+    # A24: any seat may try to call "Rummy!" or to decline, in any phase.
+    found.update(kind(other) for kind in (CallRummy, DeclineCall) for other in range(4))
     found.update(TakeDiscard(seat, card) for card in [*pile, *hand[:1], *elsewhere])
     found.update(Discard(seat, card) for card in [*hand, *pile[-1:], *elsewhere])
     found.update(LayOff(seat, len(state.melds), CardSet([card])) for card in hand)
@@ -253,7 +267,7 @@ class TestBruteForce:
             phases=[hypothesis.Phase.explicit, hypothesis.Phase.reuse, hypothesis.Phase.generate],
             suppress_health_check=[HealthCheck.too_slow],
         )
-        @given(corner_playouts(rules=rules_variants(), max_actions=MAX_ACTIONS))
+        @given(corner_playouts(rules=rules_variants().map(fixed), max_actions=MAX_ACTIONS))
         def check_game(playout: Playout) -> None:
             counts["games"] += 1
             for state in playout.states:
@@ -268,13 +282,21 @@ class TestBruteForce:
         assert counts["states"] >= counts["games"]
 
 
+def fixed(rules: Rules) -> Rules:
+    """
+    *rules* with the switches of `PERSIAN_RUMMY_BRUTE_FORCE_RULES` set as it says.
+    """
+    return attrs.evolve(rules, **FIXED)
+
+
 def summary_line(counts: Mapping[str, int]) -> str:
     """
     What a run checked, in one line.
     """
     return (
         f"brute force: {counts['games']:,} games, {counts['states']:,} states "
-        f"({counts['draw']:,} draw, {counts['play']:,} play, the rest between turns), "
+        f"({counts['draw']:,} draw, {counts['play']:,} play, {counts['calls']:,} calls, {counts['called']:,} called, "
+        "the rest between turns), "
         f"{counts['candidates']:,} candidate actions checked, {counts['legal']:,} of them legal, "
         f"{counts['takes']:,} takes checked against the cards; largest hand {counts['largest hand']} cards"
     )

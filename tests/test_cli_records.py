@@ -537,7 +537,7 @@ class TestShow:
             ("- 1/N draw E", "a position has 14 fields separated by spaces, got 4"),
             (
                 POSITION.replace(" play ", " plya "),
-                "field 3 is a phase (deal, draw, play, deal_over, game_over), got 'plya'",
+                "field 3 is a phase (deal, draw, play, deal_over, game_over, calls/SEAT, called/SEAT), got 'plya'",
             ),
             (POSITION.replace("- 2/E", "- 2/Q"), "not a seat: 'Q' in '2/Q' (expected N, E, S or W)"),
             (

@@ -215,6 +215,7 @@ COMMON: Final[dict[str, Mutation]] = {
     "picked": toggled,
     "passes": plus_one,
     "went_out": other(SEATS),
+    "discarder": other(SEATS),
     "results": changed_tuple(any_result),
 }
 

@@ -591,7 +591,8 @@ DEFAULT_RULES_TEXT = (
     '"obligation_by_layoff": true, "obligation_timing": "immediate", "forbid_discarding_picked_cards": false, '
     '"go_out_by_discard": false, "pass_allows_melding": false, "empty_stock_end": "all_pass", '
     '"reshuffle_on_empty_stock": false, "double_four_of_a_kind": true, '
-    '"double_four_card_runs": false, "next_dealer": "left", "team_draw_tiebreak": "redraw", "tie_break": "draw"}'
+    '"double_four_card_runs": false, "next_dealer": "left", "team_draw_tiebreak": "redraw", "tie_break": "draw",'
+    ' "rummy_calls": false}'
 )
 
 #: The same rules object as `to_json(..., pretty=True)` writes it within a document (it has no lists,

@@ -332,9 +332,9 @@ class TestLayOffs:
 
 
 SYNTAX_ERRORS = [
-    ("E jump", "unknown action 'jump' in 'E jump' (expected deal, draw, take, meld, lay, discard or pass)"),
-    ("jump 9c", "unknown action 'jump' in 'jump 9c' (expected deal, draw, take, meld, lay, discard or pass)"),
-    ("NE draw", "unknown action 'NE' in 'NE draw' (expected deal, draw, take, meld, lay, discard or pass)"),
+    ("E jump", "unknown action 'jump' in 'E jump' (expected deal, draw, take, meld, lay, discard, pass, call or decline)"),
+    ("jump 9c", "unknown action 'jump' in 'jump 9c' (expected deal, draw, take, meld, lay, discard, pass, call or decline)"),
+    ("NE draw", "unknown action 'NE' in 'NE draw' (expected deal, draw, take, meld, lay, discard, pass, call or decline)"),
     ("X draw", "not a seat: 'X' in 'X draw' (expected N, E, S or W)"),
     ("n draw", "not a seat: 'n' in 'n draw' (expected N, E, S or W)"),
     ("", "empty action"),
@@ -806,7 +806,7 @@ CORRUPT = [
     (
         "unknown phase",
         DRAW.replace(" draw ", " drew "),
-        "field 3 is a phase (deal, draw, play, deal_over, game_over), got 'drew'",
+        "field 3 is a phase (deal, draw, play, deal_over, game_over, calls/SEAT, called/SEAT), got 'drew'",
     ),
     ("bad seat to act", DRAW.replace(" draw E ", " draw e "), "not a seat: 'e' in 'e' (expected N, E, S or W)"),
     (

@@ -175,6 +175,7 @@ class TestGameType:
             "next_dealer": "left",
             "team_draw_tiebreak": "redraw",
             "tie_break": "draw",
+            "rummy_calls": False,
         } == openspiel.GAME_TYPE.parameter_specification
 
     def test_numbers_of_the_default_game(self) -> None:

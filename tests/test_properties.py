@@ -14,7 +14,9 @@ termination, table melds, points, scores, the team draw, and agreement with the 
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -27,11 +29,13 @@ from hypothesis import strategies as st
 from persian_rummy import (
     DEFAULT_RULES,
     FULL_DECK,
+    CallRummy,
     Card,
     CardSet,
     CardValues,
     ChanceNodeError,
     Deal,
+    DeclineCall,
     Discard,
     DrawStock,
     GameState,
@@ -72,6 +76,10 @@ from tests.strategies import (
     seeds,
     well_formed_actions,
 )
+
+#: The games of the reference under calls of "Rummy!" (A24), and what they checked.
+CALLS_GAMES = int(os.environ.get("PERSIAN_RUMMY_REFERENCE_CALLS_GAMES", "20"))
+CALLS_COUNTS: Counter[str] = Counter()
 
 #: R23, A19: joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
 POINTS_BY_RANK = {Rank.JOKER: 20, Rank.ACE: 15, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10}
@@ -118,6 +126,13 @@ def is_over(state: GameState) -> bool:
 
 def in_turn(state: GameState) -> bool:
     return state.phase is Phase.DRAW or state.phase is Phase.PLAY
+
+
+def answering(state: GameState) -> bool:
+    """
+    Whether a seat answers a discard: asked whether it calls "Rummy!", or laying off the card it called on (A24).
+    """
+    return state.phase is Phase.CALLS or state.phase is Phase.CALLED
 
 
 def deal_ends(playout: Playout) -> list[GameState]:
@@ -678,6 +693,8 @@ def reference_legal_actions(state: GameState) -> set[PlayerAction]:
     assert seat is not None
     if state.phase is Phase.DRAW:
         return _reference_draw(state, seat)
+    if answering(state):
+        return _reference_answers(state, seat)
     hand = frozenset(state.hands[seat])
     target = state.obligation
     if target is None:
@@ -690,6 +707,24 @@ def reference_legal_actions(state: GameState) -> set[PlayerAction]:
         found.update(Discard(seat, card) for card in hand - forbidden)
         return found
     return _reference_pending(state, seat, target)
+
+
+def _reference_answers(state: GameState, seat: int) -> set[PlayerAction]:
+    """
+    A24: the seat asked declines or calls; the seat that called lays off the card called on alone,
+    onto every meld that takes it by itself.
+    """
+    target = state.obligation
+    if state.phase is Phase.CALLS:
+        return {DeclineCall(seat), CallRummy(seat)}
+    assert target is not None
+    alone = frozenset({target})
+    ace_low = state.rules.ace_low_allowed
+    return {
+        LayOff(seat, k, CardSet([target]))
+        for k, meld in enumerate(state.melds)
+        if alone in extensions(frozenset(meld.cards), ace_low=ace_low)
+    }
 
 
 def _reference_draw(state: GameState, seat: int) -> set[PlayerAction]:
@@ -880,6 +915,21 @@ class TestReferenceLegalActions:
             if state.phase is Phase.PLAY and state.melds:
                 assert_matches_reference(state)
 
+    @settings(max_examples=CALLS_GAMES)
+    @given(corner_playouts(rules=rules_variants().map(lambda rules: attrs.evolve(rules, rummy_calls=True))))
+    def test_a24_legal_actions_agree_with_the_reference_under_calls(self, playout: Playout) -> None:
+        """
+        A24: under `Rules.rummy_calls`, in every state a seat acts in, the calls phases among them,
+        `legal_actions` is exactly what the slow reference finds.  The states checked are counted in
+        `CALLS_COUNTS`, which the module's last test prints.
+        """
+        CALLS_COUNTS["games"] += 1
+        for state in playout.states:
+            if in_turn(state) or answering(state):
+                assert_matches_reference(state)
+                CALLS_COUNTS["states"] += 1
+                CALLS_COUNTS[state.phase.value] += 1
+
     @pytest.mark.parametrize(
         ("text", "take", "lay_offs"),
         [
@@ -916,3 +966,17 @@ class TestReferenceLegalActions:
         )
         assert {DrawStock(0), TakeDiscard(0, "5s")} == reference_legal_actions(state)
         assert (DrawStock(0), TakeDiscard(0, "5s")) == legal_actions(state)
+
+
+def test_a24_the_reference_under_calls_reports_its_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """
+    A24: the reference under calls checked states in the calls phases (run after it in the same process).
+    """
+    if not CALLS_COUNTS["games"]:
+        pytest.skip("the reference under calls ran in another process")
+    with capsys.disabled():
+        sys.stdout.write(
+            f"\nreference under rummy_calls: {CALLS_COUNTS['games']:,} games, {CALLS_COUNTS['states']:,} states "
+            f"({CALLS_COUNTS['calls']:,} calls, {CALLS_COUNTS['called']:,} called)\n"
+        )
+    assert CALLS_COUNTS["states"] >= CALLS_COUNTS["games"]

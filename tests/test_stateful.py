@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 import pytest
@@ -23,13 +24,16 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from persian_rummy import (
     FULL_DECK,
     Action,
+    CallRummy,
     Card,
     CardSet,
     Deal,
+    DeclineCall,
     Discard,
     DrawStock,
     GameState,
     IllegalActionError,
+    InvalidMeldError,
     LayDown,
     LayOff,
     Pass,
@@ -48,7 +52,7 @@ from persian_rummy.rules import EmptyStockEnd, TieBreak
 from persian_rummy.state import next_dealer
 from tests.strategies import actions_of, decks, random_action, rules_variants, seeds, well_formed_actions
 
-TURN_PHASES = (Phase.DRAW, Phase.PLAY)
+TURN_PHASES = (Phase.DRAW, Phase.PLAY, Phase.CALLS, Phase.CALLED)
 CHANCE_PHASES = (Phase.DEAL, Phase.DEAL_OVER)
 
 
@@ -98,6 +102,57 @@ def check_deal(before: GameState, action: Deal, after: GameState) -> None:
     assert before.results == after.results
 
 
+def takes_alone(meld: TableMeld, card: Card) -> bool:
+    """
+    R17: whether *card* laid off alone onto *meld* leaves a valid meld.
+    """
+    try:
+        meld.with_layoff(0, [card])
+    except InvalidMeldError:
+        return False
+    return True
+
+
+def next_asked(hands: Sequence[CardSet], seat: int, discarder: int) -> int | None:
+    """
+    A24: the seat after *seat*, round from the discarder's left, that holds cards, or `None` once round.
+    """
+    other = (seat + 1) % 4
+    while other != discarder:
+        if hands[other]:
+            return other
+        other = (other + 1) % 4
+    return None
+
+
+def check_answer(before: GameState, action: CallRummy | DeclineCall, after: GameState) -> None:
+    """
+    A24: a call takes the top discard into the caller's hand, in everyone's sight, for it to lay off;
+    a decline asks the next seat, or lets the discarder's left draw once every seat was asked.
+    """
+    discarder = before.discarder
+    assert before.phase is Phase.CALLS
+    assert discarder is not None
+    if isinstance(action, CallRummy):
+        card = before.discard_pile[-1]
+        assert (Phase.CALLED, action.seat, discarder, card) == (
+            after.phase,
+            after.to_act,
+            after.discarder,
+            after.obligation,
+        )
+        assert before.hands[action.seat] | CardSet([card]) == after.hands[action.seat]
+        assert card in after.revealed[action.seat]
+        assert before.discard_pile[:-1] == after.discard_pile
+        return
+    asked = next_asked(before.hands, action.seat, discarder)
+    if asked is None:
+        assert (Phase.DRAW, (discarder + 1) % 4, None) == (after.phase, after.to_act, after.discarder)
+    else:
+        assert (Phase.CALLS, asked, discarder) == (after.phase, after.to_act, after.discarder)
+    assert (before.hands, before.discard_pile) == (after.hands, after.discard_pile)
+
+
 def check_effect(before: GameState, action: Action, after: GameState) -> None:
     """
     Compare *after* with what *action* must do to *before* (R7, R13-R22, A9, A15, A17, R24).
@@ -106,6 +161,9 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
     assert rules is after.rules
     if isinstance(action, Deal):
         check_deal(before, action, after)
+        return
+    if isinstance(action, (CallRummy, DeclineCall)):
+        check_answer(before, action, after)
         return
     seat = before.to_act
     assert seat is not None
@@ -180,9 +238,19 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
         assert passes == after.passes
         assert not after.picked
         return
-    if isinstance(action, (Discard, Pass)):
+    asked = None
+    if isinstance(action, Discard) and rules.rummy_calls and any(takes_alone(meld, pile[-1]) for meld in melds):
+        asked = next_asked(hands, seat, seat)
+    if asked is not None:
+        # A24: the seats holding cards are asked in turn from the discarder's left.
+        assert (Phase.CALLS, asked, seat, CardSet()) == (after.phase, after.to_act, after.discarder, after.picked)
+    elif isinstance(action, (Discard, Pass)):
         # R18, R21: the turn passes to the left.
         assert (Phase.DRAW, (seat + 1) % 4, CardSet()) == (after.phase, after.to_act, after.picked)
+    elif before.phase is Phase.CALLED:
+        # A24: once the card called on is laid off, the discarder's left draws.
+        assert before.discarder is not None
+        assert (Phase.DRAW, (before.discarder + 1) % 4, CardSet()) == (after.phase, after.to_act, after.picked)
     else:
         phase = Phase.DRAW if melding_before_pass else Phase.PLAY
         assert (phase, seat, picked) == (after.phase, after.to_act, after.picked)
@@ -305,7 +373,7 @@ class GameMachine(RuleBasedStateMachine):
         state = self.state
         assert (state.to_act is None) == (state.phase not in TURN_PHASES)
         assert state.is_chance_node == (state.phase in CHANCE_PHASES)
-        if state.phase is not Phase.PLAY:
+        if state.phase is not Phase.PLAY and state.phase is not Phase.CALLED:
             assert state.obligation is None
             assert not state.picked
 

@@ -18,7 +18,20 @@ interfaces), `persian_rummy.pictures`, `persian_rummy.events`, `persian_rummy.fi
 from __future__ import annotations
 
 from ._core import version as _version
-from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    CallRummy,
+    Deal,
+    DeclineCall,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    PlayerAction,
+    TakeDiscard,
+)
 from .cards import FULL_DECK, JOKERS, Card, Rank, Suit, parse_cards
 from .cardsets import CardSet
 from .engine import (
@@ -74,12 +87,14 @@ __all__ = [
     "FULL_DECK",
     "JOKERS",
     "Action",
+    "CallRummy",
     "Card",
     "CardSet",
     "CardValues",
     "ChanceNodeError",
     "Deal",
     "DealScore",
+    "DeclineCall",
     "Discard",
     "DrawStock",
     "GameRecord",

@@ -272,6 +272,15 @@ def lay_off_masks(meld: TableMeld, hand: int) -> list[int]:
     return result
 
 
+def call_lay_offs(melds: tuple[TableMeld, ...], t: int) -> list[int]:
+    """
+    The melds, by index, that take card *t* alone as a lay-off (R17): where a seat that calls
+    "Rummy!" on it may lay it off (A24), as `lay_off_masks` finds the lay-offs of a hand of that card alone.
+    """
+    bit = 1 << t
+    return [k for k, meld in enumerate(melds) if meld.ends & bit and bit in lay_off_masks(meld, bit)]
+
+
 def laid_off(meld: TableMeld, mask: int) -> int:
     """
     The meld's cards with *mask* laid off onto them, or 0 when that is not a valid lay-off (R17).

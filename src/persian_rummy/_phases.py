@@ -25,6 +25,8 @@ DRAW: Final = Phase.DRAW
 PLAY: Final = Phase.PLAY
 DEAL_OVER: Final = Phase.DEAL_OVER
 GAME_OVER: Final = Phase.GAME_OVER
+CALLS: Final = Phase.CALLS
+CALLED: Final = Phase.CALLED
 
 
 def name(phase: Phase) -> PhaseName:
@@ -41,12 +43,16 @@ def name(phase: Phase) -> PhaseName:
         return "deal_over"
     if phase is GAME_OVER:
         return "game_over"
+    if phase is CALLS:
+        return "calls"
+    if phase is CALLED:
+        return "called"
     assert_never(phase)
 
 
 #: The phases whose next action is a `persian_rummy.Deal`, which no player chooses (R5, A4).
 CHANCE: Final = frozenset(phase for phase in Phase if is_chance(name(phase)))
-#: The phases in which a seat is to act (`GameState.to_act`): it draws or plays (R13).
+#: The phases in which a seat is to act (`GameState.to_act`): it draws or plays (R13), or answers a discard (A24).
 TURN: Final = frozenset(phase for phase in Phase if is_turn(name(phase)))
 #: The phases after a deal has ended (R19, R22), the table left as it ended and every hand shown.
 OVER: Final = frozenset(phase for phase in Phase if is_deal_over(name(phase)))

@@ -21,7 +21,7 @@ from .rules import Rules
 from .scoring import DealScore
 
 #: The names of the phases, the values of `persian_rummy.Phase`.
-PhaseName: TypeAlias = Literal["deal", "draw", "play", "deal_over", "game_over"]
+PhaseName: TypeAlias = Literal["deal", "draw", "play", "deal_over", "game_over", "calls", "called"]
 PHASE_NAMES: Final[frozenset[str]] = frozenset(get_args(PhaseName))
 
 
@@ -40,7 +40,7 @@ def is_chance(phase: PhaseName) -> bool:
     match phase:
         case "deal" | "deal_over":
             return True
-        case "draw" | "play" | "game_over":
+        case "draw" | "play" | "game_over" | "calls" | "called":
             return False
         case _:
             assert_never(phase)
@@ -48,10 +48,10 @@ def is_chance(phase: PhaseName) -> bool:
 
 def is_turn(phase: PhaseName) -> bool:
     """
-    Whether a seat is to act in *phase*: it draws or plays (R13).
+    Whether a seat is to act in *phase*: it draws or plays (R13), or answers a discard (A24).
     """
     match phase:
-        case "draw" | "play":
+        case "draw" | "play" | "calls" | "called":
             return True
         case "deal" | "deal_over" | "game_over":
             return False
@@ -66,7 +66,7 @@ def is_deal_over(phase: PhaseName) -> bool:
     match phase:
         case "deal_over" | "game_over":
             return True
-        case "deal" | "draw" | "play":
+        case "deal" | "draw" | "play" | "calls" | "called":
             return False
         case _:
             assert_never(phase)
@@ -80,7 +80,7 @@ def counts_passes(phase: PhaseName) -> bool:
     match phase:
         case "draw" | "deal_over" | "game_over":
             return True
-        case "deal" | "play":
+        case "deal" | "play" | "calls" | "called":
             return False
         case _:
             assert_never(phase)
@@ -113,6 +113,8 @@ class Public(Protocol):
     def passes(self) -> int: ...
     @property
     def went_out(self) -> int | None: ...
+    @property
+    def discarder(self) -> int | None: ...
     @property
     def results(self) -> tuple[DealScore, ...]: ...
 

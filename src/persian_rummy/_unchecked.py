@@ -7,7 +7,7 @@ Each protocol below declares one builder: every field of its class, in field ord
 keyword, so that mypy names every construction that lacks a field; `_build.builder` refuses, when this module is
 imported, a declaration that does not list the class's fields (``tests/test_internals.py`` compares their
 types).  A state's builder takes the eight fields of a type that no other field of a state has first,
-positionally, since mypy tells them apart by their types, and by keyword only the nine that share a type (the
+positionally, since mypy tells them apart by their types, and by keyword only the ten that share a type (the
 counts, the seats, the hands and revealed cards, the stock and the pile): CPython passes more than fifteen
 arguments by keyword only through a dictionary, several times as slowly, and a call with keywords costs more
 than one without, a little more for each keyword (`persian_rummy._core.build`).  The tuples that the engine hands on
@@ -51,6 +51,7 @@ class _StateFields(Protocol):
         revealed: tuple[CardSet, ...],
         passes: int,
         went_out: int | None,
+        discarder: int | None,
     ) -> GameState: ...
 
 

@@ -18,6 +18,8 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
+_CALLS: Final = Phase.CALLS
+_CALLED: Final = Phase.CALLED
 
 
 def view_of(state: GameState, seat: int | None) -> View:
@@ -37,7 +39,7 @@ def view_of(state: GameState, seat: int | None) -> View:
     view.hand = None if seat is None else hands[seat]
     north, east, south, west = hands
     view.hand_sizes = (north.mask.bit_count(), east.mask.bit_count(), south.mask.bit_count(), west.mask.bit_count())
-    if phase is _PLAY or phase is _DRAW or phase is _DEAL:
+    if phase is _PLAY or phase is _DRAW or phase is _DEAL or phase is _CALLS or phase is _CALLED:
         view.known = state.revealed
     elif phase is _DEAL_OVER or phase is _GAME_OVER:  # every hand is shown (R22)
         view.known = hands
@@ -53,6 +55,7 @@ def view_of(state: GameState, seat: int | None) -> View:
     view.went_out = state.went_out
     view.results = state.results
     view.known_stock = stock if state.stock_known else None
+    view.discarder = state.discarder
     view._table = state._table
     view._attrs_cached_hash = None
     view.__class__ = View

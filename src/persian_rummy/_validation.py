@@ -16,6 +16,8 @@ check                  rules      what it asks
 `obligation`           R15, R19   the seat to play holds cards; a card taken from the pile is in
                                  hand, revealed and playable until it is played (A11, A12)
 `passes`               R21, A17   passes only with an empty stock, never more than the rules end
+`calls`                A24        a discard answered by calls: one a table meld takes, the seat
+                                 asked holds cards, the card called on is laid off next
 `end_of_deal`          R19, R22   a finished deal's result is the score of its table
 `results`              R23-R27    finished deals are numbered in order, each a score a deal gives
 =====================  =========  ==========================================================
@@ -42,6 +44,8 @@ _DRAW: Final = "draw"
 _PLAY: Final = "play"
 _DEAL_OVER: Final = "deal_over"
 _GAME_OVER: Final = "game_over"
+_CALLS: Final = "calls"
+_CALLED: Final = "called"
 
 
 class Facts:
@@ -156,7 +160,7 @@ def phase_and_turn(facts: Facts) -> str | None:
         return problem
     if is_deal_over(named(phase)) and (deal < 1 or finished != deal):
         return f"deal {deal} is over, so {deal} deal(s) must be finished, got {finished}"
-    if phase != _PLAY and (public.obligation is not None or public.picked):
+    if phase not in {_PLAY, _CALLED} and (public.obligation is not None or public.picked):
         return f"only in phase play can a taken card be pending or picked cards be recorded (phase {phase})"
     return None
 
@@ -238,6 +242,60 @@ def unseen(facts: Facts) -> int:
         for card in cards:
             seen |= 1 << card.index
     return _tables.ALL_CARDS & ~seen
+
+
+def calls(facts: Facts) -> str | None:
+    """
+    A24: a discard is answered by calls of "Rummy!" only under `Rules.rummy_calls`, when a meld on the
+    table takes the card alone; the seat asked holds cards; the seat that called holds the card called
+    on, in everyone's sight, and another card, and lays it off next.
+    """
+    public = facts.public
+    phase, discarder = public.phase, public.discarder
+    if phase not in {_CALLS, _CALLED}:
+        return (
+            None
+            if discarder is None
+            else f"only while a discard is answered is there a discarder (A24), not in {phase}"
+        )
+    rules, seat = public.rules, public.to_act
+    if not rules.rummy_calls:
+        return f"phase {phase} comes only under rummy_calls (A24)"
+    if discarder is None or seat is None or seat == discarder:
+        return f"in phase {phase} the discarder is a seat 0-3 other than the seat to act (A24)"
+    if not facts.sizes[discarder] and rules.go_out_by_discard:
+        return f"seat {discarder} discarded its last card, which goes out under go_out_by_discard (A15)"
+    if not facts.stock_size and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
+        return "with empty_stock_end='immediately' the discard that empties the stock ends the deal (A17)"
+    return _asked(facts, seat) if phase == _CALLS else _called(facts, seat)
+
+
+def _called(facts: Facts, seat: int) -> str | None:
+    """
+    A24: the seat that called holds the card called on, in everyone's sight, and another card, and a
+    meld on the table takes that card alone.
+    """
+    public = facts.public
+    card = public.obligation
+    if card is None or public.picked.mask != 1 << card.index:
+        return "the seat that called Rummy! has the card called on to lay off, the one card it took (A24)"
+    if not facts.known[seat] >> card.index & 1 or facts.sizes[seat] < 2:
+        return f"seat {seat} holds {card}, called on in everyone's sight, and another card (A24)"
+    if not _cardlogic.call_lay_offs(public.melds, card.index):
+        return f"the card called on, {card}, fits no meld on the table alone (A24)"
+    return None
+
+
+def _asked(facts: Facts, seat: int) -> str | None:
+    """
+    A24: the seat asked whether it calls holds cards, and a meld on the table takes the top discard alone.
+    """
+    public = facts.public
+    if not facts.sizes[seat]:
+        return f"seat {seat} holds no card, so it is not asked whether it calls Rummy! (A24)"
+    if not public.discard_pile or not _cardlogic.call_lay_offs(public.melds, public.discard_pile[-1].index):
+        return "a discard is called on only when a meld on the table takes it alone (A24)"
+    return None
 
 
 def _pass_limit(rules: Rules) -> int:
@@ -421,7 +479,9 @@ def _team_types(team: TeamScore) -> str | None:
 
 
 #: The checks of the game that states and views share, in the order they run.
-GAME_CHECKS: Final[tuple[Check, ...]] = (melds_under_rules, results, phase_and_turn, obligation, passes, end_of_deal)
+GAME_CHECKS: Final[tuple[Check, ...]] = (
+    melds_under_rules, results, phase_and_turn, obligation, passes, calls, end_of_deal
+)  # fmt: skip
 
 
 def first_problem(facts: Facts, checks: Sequence[Check]) -> str | None:
@@ -484,6 +544,7 @@ _PUBLIC_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
     ("picked", _one(_card_set), "be a CardSet"),
     ("passes", _one(_count), "be a non-negative int"),
     ("went_out", _one(_seat_or_none), "be a seat 0-3 or None"),
+    ("discarder", _one(_seat_or_none), "be a seat 0-3 or None"),
     ("results", _items(DealScore), "be DealScore values"),
 )
 _STATE_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (

@@ -3,7 +3,8 @@ Actions: one immutable record per move, each carrying the seat that makes it.
 
 A turn is a draw (`DrawStock` or `TakeDiscard`), any number of `LayDown` and
 `LayOff` actions, then a `Discard` (R13); with an empty stock a player may
-`Pass` instead (R21).  `Deal` is the chance action that starts a deal: it
+`Pass` instead (R21).  Under `Rules.rummy_calls` the other seats answer a discard
+with `CallRummy` or `DeclineCall` (A24).  `Deal` is the chance action that starts a deal: it
 carries the order of all 56 cards, so applying it involves no randomness.
 
 Every action checks its fields when it is built: a seat is an `int` from 0 to 3, cards are
@@ -57,7 +58,9 @@ from .exceptions import InvalidTypeError, InvalidValueError
 __all__ = [
     "ACTION_TYPES",
     "Action",
+    "CallRummy",
     "Deal",
+    "DeclineCall",
     "Discard",
     "DrawStock",
     "LayDown",
@@ -298,10 +301,53 @@ class Pass:
         return _notation(self)
 
 
+@frozen
+class CallRummy:
+    """
+    Call "Rummy!" on the card just discarded, out of turn, when asked (A24, `Rules.rummy_calls`).
+
+    The caller takes the top card of the discard pile into its hand, in everyone's sight, and
+    must lay it off at once onto a meld on the table; play then goes on with the discarder's left.
+    """
+
+    verb: ClassVar[str] = "call"
+    arguments: ClassVar[str] = ""
+    type_name: ClassVar[str] = "call_rummy"
+    phrase: ClassVar[str] = "calls Rummy!"
+    noun: ClassVar[str] = "call"
+
+    seat: int = field(validator=_is_seat)
+
+    def __str__(self) -> str:
+        return _notation(self)
+
+
+@frozen
+class DeclineCall:
+    """
+    Let the card just discarded lie, when asked whether to call "Rummy!" on it (A24, `Rules.rummy_calls`).
+
+    The next seat round from the discarder is asked; after the last, the discarder's left draws.
+    """
+
+    verb: ClassVar[str] = "decline"
+    arguments: ClassVar[str] = ""
+    type_name: ClassVar[str] = "decline_call"
+    phrase: ClassVar[str] = "does not call"
+    noun: ClassVar[str] = "decline"
+
+    seat: int = field(validator=_is_seat)
+
+    def __str__(self) -> str:
+        return _notation(self)
+
+
 #: An action of a player.
-PlayerAction: TypeAlias = DrawStock | TakeDiscard | LayDown | LayOff | Discard | Pass
+PlayerAction: TypeAlias = DrawStock | TakeDiscard | LayDown | LayOff | Discard | Pass | CallRummy | DeclineCall
 #: Any action, the deal included.
 Action: TypeAlias = Deal | PlayerAction
 
 #: Every type of action, the chance action `Deal` first, then in the order of a turn.
-ACTION_TYPES: Final[tuple[type[Action], ...]] = (Deal, DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass)
+ACTION_TYPES: Final[tuple[type[Action], ...]] = (
+    Deal, DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass, CallRummy, DeclineCall
+)  # fmt: skip

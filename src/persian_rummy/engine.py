@@ -28,8 +28,10 @@ from typing import Final, NoReturn, assert_never
 from attrs import frozen
 
 from . import _arguments, _unchecked
+from ._engine.enumeration import answer_actions as _answer_actions
 from ._engine.enumeration import draw_actions as _draw_actions
 from ._engine.enumeration import play_actions as _play_actions
+from ._engine.transitions import answer as _answer
 from ._engine.transitions import deal as _deal
 from ._engine.transitions import discard as _discard
 from ._engine.transitions import draw_stock as _draw_stock
@@ -38,7 +40,19 @@ from ._engine.transitions import lay_off as _lay_off
 from ._engine.transitions import not_an_action as _not_an_action
 from ._engine.transitions import pass_turn as _pass_turn
 from ._engine.transitions import take_discard as _take_discard
-from .actions import Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .actions import (
+    Action,
+    CallRummy,
+    Deal,
+    DeclineCall,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    PlayerAction,
+    TakeDiscard,
+)
 from .cards import FULL_DECK
 from .exceptions import ChanceNodeError, IllegalActionError, ViewError
 from .rules import EmptyStockEnd, Rules
@@ -75,6 +89,8 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
+_CALLS: Final = Phase.CALLS
+_CALLED: Final = Phase.CALLED
 
 
 def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
@@ -88,7 +104,9 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
     down, then `Pass`.  In the play phase: `LayDown` (sets by rank, then runs by
     suit), `LayOff` (by meld), then `Discard` (in `FULL_DECK` order).  After the
     game there are none.  (With `Rules.pass_allows_melding` and an empty stock, the
-    draw phase also offers the play phase's melds and lay-offs, before `Pass`.)
+    draw phase also offers the play phase's melds and lay-offs, before `Pass`.)  Under
+    `Rules.rummy_calls`, a seat asked about a discard has `DeclineCall` then `CallRummy`, and the seat
+    that called has the lay-offs of the card it called on, alone, by meld (A24).
 
     Raises:
         ChanceNodeError: the next action is a `Deal`, which is not chosen by a player.
@@ -115,11 +133,26 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
         if phase is _PLAY:
             return _play_actions(state, seat, hand)
         return _draw_actions(state, seat, hand, state.stock_size > 0)
+    return _out_of_turn(state, phase)
+
+
+def _out_of_turn(state: GameState | View, phase: Phase) -> tuple[PlayerAction, ...]:
+    """
+    `legal_actions` in the phases but a turn's: none after the game, a seat's answers to a discard (A24),
+    and no player's action before a deal.
+    """
     if phase is _GAME_OVER:
         return ()
+    if phase is _CALLS or phase is _CALLED:
+        if isinstance(state, View) and state.seat != state.to_act:
+            _not_shown(state, state.to_act)  # type: ignore[arg-type]  # a seat answers
+        return _answer_actions(state)
     if phase is _DEAL or phase is _DEAL_OVER:
         msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
         raise ChanceNodeError(msg)
+    if phase is _PLAY or phase is _DRAW:  # pragma: no cover (legal_actions answers in a turn)
+        msg = f"phase {phase.value!r} is a turn"
+        raise AssertionError(msg)
     assert_never(phase)
 
 
@@ -158,6 +191,8 @@ def apply(state: GameState, action: Action) -> GameState:
                 return _pass_turn(state, action)
             case Deal():
                 return _deal(state, action)
+            case DeclineCall() | CallRummy():
+                return _answer(state, action)
             case _:
                 _not_an_action(action)
     except (AttributeError, TypeError, IndexError, KeyError):
@@ -219,7 +254,7 @@ def is_deal_over(state: GameState) -> bool:
     except AttributeError:  # free while nothing is raised: is_deal_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise
-    if phase is _PLAY or phase is _DRAW or phase is _DEAL:
+    if phase is _PLAY or phase is _DRAW or phase is _DEAL or phase is _CALLS or phase is _CALLED:
         return False
     if phase is _DEAL_OVER or phase is _GAME_OVER:
         return True
@@ -251,11 +286,12 @@ def max_deal_length(rules: Rules) -> int | None:
     With `Rules.top_discard_free` a deal can go on for ever (the top card taken and
     another discarded, turn after turn), and so it can with `Rules.reshuffle_on_empty_stock`
     (the discard pile turned over into a new stock whenever the stock runs out, A18): there
-    is no bound.
+    is no bound.  With `Rules.rummy_calls` each discard may be answered by three more actions, a
+    call or a decline from each other seat (A24); the lay-off of a card called on is among the 56.
 
     >>> from persian_rummy import Rules
-    >>> max_deal_length(Rules())
-    395
+    >>> max_deal_length(Rules()), max_deal_length(Rules(rummy_calls=True))
+    (395, 644)
     """
     _arguments.expect(rules, Rules, "rules", "a Rules")
     if rules.top_discard_free or rules.reshuffle_on_empty_stock:
@@ -263,7 +299,8 @@ def max_deal_length(rules: Rules) -> int | None:
     stock = 56 - 4 * rules.hand_size - 1
     pile_turns = 56
     passes = 3 * (pile_turns + 1) + 1 if rules.empty_stock_end is EmptyStockEnd.ALL_PASS else 1
-    return 1 + 2 * (stock + pile_turns) + 56 + passes
+    answers = 3 * (stock + pile_turns) if rules.rummy_calls else 0
+    return 1 + 2 * (stock + pile_turns) + 56 + passes + answers
 
 
 def max_game_length(rules: Rules) -> int | None:

@@ -11,7 +11,8 @@ out, and the cards the action showed to this observer:
   that the seat drew (R14).  From a stock turned over from the discard pile, whose order
   everyone knows, everyone sees the card (A18);
 - a take from the discard pile shows everyone every card taken (R14, R18);
-- melds, lay-offs, discards and passes are public (R16-R18, R21);
+- melds, lay-offs, discards and passes are public (R16-R18, R21), and so are the calls of
+  "Rummy!" and the declines (A24): a call shows everyone the card called on, taken from the pile;
 - the action that ends a deal shows every hand, as the players lay them down to count the
   score (R24); a discard that turns the discard pile over into a new stock shows that stock (A18).
 
@@ -49,7 +50,20 @@ from ._cardlogic import witnesses as _witnesses
 from ._core import build as _build
 from ._core import limits as _limits
 from ._core import seats as _seats
-from .actions import ACTION_TYPES, Action, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    CallRummy,
+    Deal,
+    DeclineCall,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    PlayerAction,
+    TakeDiscard,
+)
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
 from .engine import apply
@@ -71,6 +85,8 @@ _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 _PLAYER_ACTIONS: Final = frozenset(ACTION_TYPES) - {Deal}
 _OVER: Final = _phases.OVER
+# The actions that take cards from the discard pile, whose events show them (R14, A24).
+_TAKES: Final = frozenset({TakeDiscard, CallRummy})
 _card_set: Final = _build.single(CardSet, int)
 _new_state: Final = _unchecked.new_state
 
@@ -215,8 +231,21 @@ def _problem(event: Event) -> str | None:
             return _shows_nothing_more(event, "a take from the discard pile")
         case LayDown() | LayOff() | Discard() | Pass():
             return _end_problem(event, action)
+        case CallRummy() | DeclineCall():
+            return _answer_problem(event, action)
         case _:  # pragma: no cover (the field's validator lets only player actions in)
             assert_never(action)
+
+
+def _answer_problem(event: Event, action: CallRummy | DeclineCall) -> str | None:
+    """
+    A24: a call of "Rummy!" shows the one card called on, a decline none; neither ends a deal.
+    """
+    if type(action) is CallRummy and len(event.cards) != 1:
+        return f"a call of Rummy! shows the one card called on, not {len(event.cards)}"
+    if type(action) is DeclineCall and event.cards:
+        return "a decline shows no cards"
+    return _shows_nothing_more(event, f"a {action.noun}")
 
 
 def _deal_problem(event: Event) -> str | None:
@@ -319,8 +348,10 @@ def events_of(before: GameState, action: Action, after: GameState | None = None)
             return _everyone(_told(action, cards=_EMPTY, hands=_shown_hands(after), stock=turned))
         case DrawStock():
             return _draw_events(before, action)
-        case TakeDiscard():
+        case TakeDiscard() | CallRummy():
             return _everyone(_told(action, cards=after.picked, hands=None, stock=None))
+        case DeclineCall():
+            return _everyone(_told(action, cards=_EMPTY, hands=None, stock=None))
         case LayDown() | LayOff() | Pass():
             return _everyone(_told(action, cards=_EMPTY, hands=_shown_hands(after), stock=None))
         case Deal():
@@ -499,7 +530,7 @@ def _check_told(view: View, event: Event, new: View) -> None:
     turned = new.known_stock if view.known_stock is None else None
     if event.stock != turned:
         raise _misfit("a discard that turns the discard pile over, and only it, shows the new stock")
-    if type(event.action) is TakeDiscard and event.cards != new.picked:
+    if type(event.action) in _TAKES and event.cards != new.picked:
         raise _misfit(f"the cards taken are {new.picked}, not {event.cards}")
 
 
@@ -547,6 +578,7 @@ class _Layout:
             view.results, _summary.table_of(view), deal=view.deal, dealer=view.dealer, to_act=view.to_act,
             hands=tuple(map(_card_set, hands)), stock=tuple(self.stock), discard_pile=view.discard_pile,
             revealed=_NO_CARDS if over else view.known, passes=view.passes, went_out=view.went_out,
+            discarder=view.discarder,
         )  # fmt: skip
 
     def _pool(self) -> int:

@@ -247,6 +247,11 @@ class _Source:
         return f"len({value}), {items}" if counted else items
 
 
+#: The fields encoded only when they are not `None`, as their value alone: the discarder, which the phase
+#: before it says is there (the phases of a call, A24), so that a state without calls keeps its fingerprint.
+_ONLY_WHEN_SET: Final = frozenset({"discarder"})
+
+
 @functools.cache
 def _encoder(cls: type) -> _Encoder:
     """
@@ -258,7 +263,13 @@ def _encoder(cls: type) -> _Encoder:
     """
     hints = typing.get_type_hints(cls)
     source = _Source()
-    items = [source.items(hints[field.name], f"v.{field.name}") for field in attrs.fields(cls) if field.eq]
+    items = [
+        f"*(() if v.{field.name} is None else (v.{field.name},))"
+        if field.name in _ONLY_WHEN_SET
+        else source.items(hints[field.name], f"v.{field.name}")
+        for field in attrs.fields(cls)
+        if field.eq
+    ]
     text = "def encode(v):\n    return (\n" + "".join(f"        {item},\n" for item in items) + "    )\n"
     exec(compile(text, f"<fingerprint of {cls.__name__}>", "exec"), source.namespace)  # noqa: S102 (code made from field names)
     encode: _Encoder = source.namespace["encode"]  # type: ignore[assignment]

@@ -422,6 +422,8 @@ def parse_rules(text: str) -> Rules:
 # -- positions -------------------------------------------------------------------------------------------------
 
 _PHASES: Final = {phase.value: phase for phase in Phase}
+#: The phases as field 3 writes them: the two of a call (A24) with the seat whose discard is answered.
+_PHASES_SHOWN: Final = ", ".join(f"{name}/SEAT" if name in {"calls", "called"} else name for name in _PHASES)
 _ENDS: Final = {letter: end for end, letter in _format.END_LETTERS.items()}
 
 
@@ -433,7 +435,8 @@ def format_position(state: GameState) -> str:
 
     1. rules: `format_rules` (``-`` for Persian Rummy's defaults);
     2. deal number and dealer: ``1/N``;
-    3. phase: ``deal``, ``draw``, ``play``, ``deal_over`` or ``game_over``;
+    3. phase: ``deal``, ``draw``, ``play``, ``deal_over`` or ``game_over``; ``calls`` or ``called``
+       (`Rules.rummy_calls`, A24) followed by ``/`` and the seat whose discard is answered (``calls/N``);
     4. the seat to act, or ``-``;
     5. the hands of N, E, S and W, separated by ``/``;
     6. the stock, next card to draw first, after a ``^`` when everyone knows it (turned over
@@ -498,9 +501,10 @@ def _position_fields(fields: list[str]) -> dict[str, object]:
         msg = f"field 2 is DEAL/DEALER such as 1/N, got {_limits.shown(deal_f)}"
         raise InvalidNotationError(msg)
     dealer = _parse_seat(dealer_text, deal_f)
-    phase = _PHASES.get(phase_f)
-    if phase is None:
-        msg = f"field 3 is a phase ({', '.join(_PHASES)}), got {_limits.shown(phase_f)}"
+    phase_text, sep, discarder_text = phase_f.partition("/")
+    phase = _PHASES.get(phase_text)
+    if phase is None or (sep and not discarder_text):
+        msg = f"field 3 is a phase ({_PHASES_SHOWN}), got {_limits.shown(phase_f)}"
         raise InvalidNotationError(msg)
     to_act = None if act_f == "-" else _parse_seat(act_f, act_f)
     melds_read: list[TableMeld] = []
@@ -519,6 +523,7 @@ def _position_fields(fields: list[str]) -> dict[str, object]:
         raise InvalidNotationError(msg)
     values["passes"] = int(passes_f)
     values["went_out"] = None if out_f == "-" else _parse_seat(out_f, out_f)
+    values["discarder"] = _parse_seat(discarder_text, phase_f) if sep else None
     values["results"] = _parse_results(results_f)
     return values
 

@@ -363,6 +363,9 @@ class Rules:
         next_dealer: Who deals the next deal (A4).
         team_draw_tiebreak: How ties in the draw for partners are settled (A1).
         tie_break: What happens when the teams are level after the last deal (A22).
+        rummy_calls: After a discard that a table meld takes as a lay-off, the other seats
+            are asked in turn from the discarder's left whether they call "Rummy!"; the
+            first to call takes the card and lays it off at once, scoring it (A24).
     """
 
     hand_size: int = field(
@@ -395,6 +398,7 @@ class Rules:
         default=TeamDrawTiebreak.REDRAW, converter=TeamDrawTiebreak, metadata=_about("A1")
     )
     tie_break: TieBreak = field(default=TieBreak.DRAW, converter=TieBreak, metadata=_about("A22"))
+    rummy_calls: bool = field(default=False, validator=_is_bool, metadata=_about("A24"))
 
     @property
     def max_deals(self) -> int:

@@ -161,10 +161,19 @@ _WRITERS: Final[dict[str, Callable[[Any], object]]] = {
 }
 
 
+#: The fields a document leaves out when they are `None`, and that a reader takes as `None` when left out:
+#: the discarder, outside the phases of a call of "Rummy!" (A24), so that documents without calls stay as they were.
+_LEFT_OUT_WHEN_NONE: Final = frozenset({"discarder"})
+
+
 def _body(value: object) -> dict[str, object]:
     # In field order, but a record's actions last, after its metadata: a file reads best that way.
     names = sorted(_public_fields(type(value)), key=lambda name: name == "actions")
-    return {name: _WRITERS.get(name, _same)(getattr(value, name)) for name in names}
+    return {
+        name: _WRITERS.get(name, _same)(getattr(value, name))
+        for name in names
+        if name not in _LEFT_OUT_WHEN_NONE or getattr(value, name) is not None
+    }
 
 
 def _action(action: Action) -> dict[str, object]:
@@ -562,6 +571,7 @@ _READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
     "revealed": _four,
     "passes": lambda value, path: _int(value, path, 0, 4),
     "went_out": _optional(_seat),
+    "discarder": _optional(_seat),
     "results": _list(_read_deal_score, "deal scores", 1000),
     "seat": _optional(_seat),
     "hand": _optional(_card_set),
@@ -591,6 +601,8 @@ def _read_fields(kind: type[_T], data: dict[str, object], path: _Path) -> dict[s
                 raise path.key(name).fail(f"expected at most 56 melds, got {len(melds)}")
             rules: Rules = values["rules"]  # type: ignore[assignment]
             values[name] = tuple(_read_meld(item, path.key(name).item(i), rules) for i, item in enumerate(melds))
+        elif name in _LEFT_OUT_WHEN_NONE and name not in data:
+            values[name] = None
         else:
             values[name] = _READERS[name](data[name], path.key(name))
     return values
@@ -641,7 +653,7 @@ def from_data(data: object) -> Document:
             f"expected 'state', 'view', 'action', 'deal_score', 'record' or 'event', got {_describe(kind)}"
         )
     fields = _public_fields(_KINDS[kind])
-    body = _object(data, path, {**_ENVELOPE, **dict.fromkeys(fields, True)})
+    body = _object(data, path, {**_ENVELOPE, **{name: name not in _LEFT_OUT_WHEN_NONE for name in fields}})
     return _read_document(_KINDS[kind], body, path)
 
 

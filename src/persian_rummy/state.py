@@ -52,7 +52,8 @@ class Phase(_Choice):
 
     In `DEAL` and `DEAL_OVER` the next action is the chance action `persian_rummy.Deal`
     (`GameState.to_act` is `None`); in `DRAW` and `PLAY` it is the turn of
-    `GameState.to_act`; `GAME_OVER` is final.
+    `GameState.to_act`, and in `CALLS` and `CALLED` (`Rules.rummy_calls`, A24) that seat
+    answers the discard of `GameState.discarder`; `GAME_OVER` is final.
     """
 
     #: Before the first deal; the cards are all in the stock, undealt.
@@ -65,6 +66,10 @@ class Phase(_Choice):
     DEAL_OVER = "deal_over"
     #: The game has ended (R27); the table is left as the last deal ended.
     GAME_OVER = "game_over"
+    #: A discard a table meld takes: the seat to act, round from the discarder, calls "Rummy!" or declines (A24).
+    CALLS = "calls"
+    #: The seat to act called "Rummy!" and lays off the card it took, `GameState.obligation` (A24).
+    CALLED = "called"
 
 
 # The phases, tested by identity where every step of a game asks (see persian_rummy._phases).
@@ -73,6 +78,8 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
+_CALLS: Final = Phase.CALLS
+_CALLED: Final = Phase.CALLED
 
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str
@@ -188,14 +195,17 @@ class GameState:
             from it is then known to all, as a card taken from the discard pile is.
         discard_pile: The face-up discard pile, bottom card first, top card last (R18).
         melds: The melds on the table, in the order they were laid down.
-        obligation: The card taken from the discard pile that must still be played (R15).
-        picked: The cards taken from the discard pile in the current turn.
+        obligation: The card taken from the discard pile that must still be played (R15), or
+            the card called "Rummy!" on, which must be laid off (A24).
+        picked: The cards taken from the discard pile in the current turn, or the card called on.
         revealed: By seat, the cards everyone knows to be in that seat's hand: those
             it was seen to take from the discard pile (or to draw from a known stock)
             and still holds.
         passes: Passes in a row with an empty stock (R21, A17); a finished deal keeps
             the count it ended with, also when a player melded out before passing (A16).
         went_out: The seat that went out in the current deal, if any (R19).
+        discarder: The seat whose discard is answered in the phases `Phase.CALLS` and
+            `Phase.CALLED` (A24); `None` in the other phases.
         results: The scores of the finished deals.
     """
 
@@ -214,6 +224,7 @@ class GameState:
     revealed: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_CARDS, converter=_revealed)
     passes: int = 0
     went_out: int | None = None
+    discarder: int | None = None
     results: tuple[DealScore, ...] = field(default=(), converter=_results)
     # What the engine derives from the melds for its hot path (see persian_rummy._summary).
     _table: _summary.Summary = field(init=False, default=_summary.NO_TABLE, eq=False, repr=False)
@@ -237,7 +248,7 @@ class GameState:
         Whether the next action is a `persian_rummy.Deal`.
         """
         phase = self.phase  # every playout loop asks, at every step: the turns first
-        if phase is _PLAY or phase is _DRAW or phase is _GAME_OVER:
+        if phase is _PLAY or phase is _DRAW or phase is _GAME_OVER or phase is _CALLS or phase is _CALLED:
             return False
         if phase is _DEAL or phase is _DEAL_OVER:
             return True
@@ -377,6 +388,8 @@ class View:
         results: The scores of the finished deals.
         known_stock: The stock, next card first, when every player knows it: it was turned
             over from the discard pile (`Rules.reshuffle_on_empty_stock`, A18); `None` otherwise.
+        discarder: The seat whose discard is answered in the phases `Phase.CALLS` and
+            `Phase.CALLED` (A24); `None` in the other phases.
     """
 
     seat: int | None
@@ -397,6 +410,7 @@ class View:
     went_out: int | None
     results: tuple[DealScore, ...]
     known_stock: tuple[Card, ...] | None = field(default=None, kw_only=True)
+    discarder: int | None = field(default=None, kw_only=True)
     # As for GameState: the engine's summary of the melds.
     _table: _summary.Summary = field(init=False, default=_summary.NO_TABLE, eq=False, repr=False)
 

@@ -384,6 +384,9 @@ class _Knobs:
             return actions * 9 // 20
         if phase is Phase.PLAY:
             return actions * 11 // 20
+        if phase is Phase.CALLS or phase is Phase.CALLED:
+            # A discard that a table meld takes is answered only where the rules let seats call (A24).
+            return actions // 10 if game_rules.rummy_calls else 0
         if phase is Phase.DEAL or phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER:
             return game_rules.num_deals if self.deal is None else 0
         assert_never(phase)

@@ -132,6 +132,7 @@ def _build_state(view: View, order: list[Card]) -> GameState:
         revealed=_NO_CARDS if view.phase in _OVER else view.known,
         passes=view.passes,
         went_out=view.went_out,
+        discarder=view.discarder,
     )
 
 

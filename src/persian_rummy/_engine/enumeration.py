@@ -13,6 +13,7 @@ from typing import Final
 
 from .._cardlogic import (
     Position,
+    call_lay_offs,
     forbidden_discards,
     lay_down_masks,
     lay_off_masks,
@@ -24,7 +25,7 @@ from .._core.build import single
 from .._core.seats import SEATS
 from .._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
 from .._unchecked import new_lay_down, new_lay_off
-from ..actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK
 from ..cardsets import CardSet
 from ..melds import TableMeld
@@ -40,6 +41,8 @@ _lay_off: Final = new_lay_off
 
 DRAW_STOCK: Final = tuple(DrawStock(seat) for seat in SEATS)
 PASS: Final = tuple(Pass(seat) for seat in SEATS)
+# What a seat asked about a discard may answer (A24): decline, then call.
+ANSWERS: Final = tuple((DeclineCall(seat), CallRummy(seat)) for seat in SEATS)
 TAKE: Final = tuple(tuple(TakeDiscard(seat, card) for card in FULL_DECK) for seat in SEATS)
 DISCARD: Final = tuple(tuple(Discard(seat, card) for card in FULL_DECK) for seat in SEATS)
 # Discards by seat, then by suit and the 13-bit row of the hand's cards in that suit (filled as needed),
@@ -294,3 +297,20 @@ def _actions_with(
         if hand & meld.ends:
             actions.extend(lay_off(seat, k, mask) for mask in lay_off_masks(meld, hand) if mask & bit)
     return tuple(actions)
+
+
+# -- calling "Rummy!" (A24) -------------------------------------------------------------------------------------
+
+
+def answer_actions(position: Position) -> tuple[PlayerAction, ...]:
+    """
+    The actions of the seat to act while a discard is answered: asked whether it calls "Rummy!" on
+    it, `DeclineCall` then `CallRummy`; once it called, the lay-offs of the card called on, alone,
+    by meld, as `lay_off_masks` finds them for a hand of that card.
+    """
+    seat: int = position.to_act  # type: ignore[assignment]  # a seat answers
+    called = position.obligation
+    if called is None:
+        return ANSWERS[seat]
+    t = called.index
+    return tuple(lay_off(seat, k, 1 << t) for k in call_lay_offs(position.melds, t))

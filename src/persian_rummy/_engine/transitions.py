@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Final, Never, NoReturn, Protocol, assert_never
 
-from .._cardlogic import forbidden_discards, laid_off, takeable, usable
+from .._cardlogic import call_lay_offs, forbidden_discards, laid_off, takeable, usable
 from .._core.build import single
 from .._summary import Summary
 from .._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
 from .._unchecked import new_meld, new_state
-from ..actions import Deal, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from ..cards import Card
 from ..cardsets import CardSet
 from ..exceptions import IllegalActionError
@@ -28,6 +28,8 @@ from ..state import GameState, Phase, next_dealer
 # The phases, tested by identity and exhaustively (see persian_rummy._phases).
 DRAW: Final = Phase.DRAW
 PLAY: Final = Phase.PLAY
+CALLS: Final = Phase.CALLS
+CALLED: Final = Phase.CALLED
 _DEAL: Final = Phase.DEAL
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
@@ -103,11 +105,30 @@ def _not_now(state: GameState, action: _Forgeable, phase: Phase, doing: str) -> 
             )
         if current is _DEAL or current is _DEAL_OVER or current is _GAME_OVER:
             return IllegalActionError(action, f"no player acts in phase {current.value!r}", "R13")
+        if current is CALLS or current is CALLED:
+            return _answering(state, action, doing)
         assert_never(current)
     seat = action.seat
     if type(seat) is not int:
         return IllegalActionError(action, f"a seat is a number 0-3, not {seat!r}", "R1")
     return IllegalActionError(action, f"it is seat {state.to_act}'s turn, not seat {seat!r}'s", "R6")
+
+
+def _answering(state: GameState, action: _Forgeable, doing: str) -> IllegalActionError:
+    """
+    The error for *action* while the discard of `GameState.discarder` is answered (A24): in `CALLS`
+    the seat to act calls "Rummy!" or declines, in `CALLED` it lays off the card it called on.
+    """
+    if state.phase is CALLED:
+        reason = f"seat {state.to_act} called Rummy! and must lay off {state.obligation}; {doing} is not possible now"
+    elif state.phase is CALLS and action.seat == state.to_act:
+        top = state.discard_pile[-1]
+        reason = f"seat {state.to_act} is asked whether it calls Rummy! on {top}; {doing} is not possible now"
+    elif state.phase is CALLS:
+        reason = f"seat {state.to_act} is asked first whether it calls Rummy!, not seat {action.seat!r}"
+    else:
+        reason = "nobody is asked to call Rummy!: only a discard that a table meld takes is called on"
+    return IllegalActionError(action, reason, "A24")
 
 
 def _with_part(parts: Four, seat: int, mask: int) -> Four:
@@ -123,14 +144,21 @@ def _with_part(parts: Four, seat: int, mask: int) -> Four:
 # -- dealing ------------------------------------------------------------------------------------------------------
 
 
-def deal(state: GameState, action: Deal) -> GameState:
-    phase = state.phase
-    if phase is DRAW or phase is PLAY or phase is _GAME_OVER:
+def _check_dealing(action: Deal, phase: Phase) -> None:
+    """
+    R7: cards are dealt only before a deal, in `Phase.DEAL` and `Phase.DEAL_OVER`.
+    """
+    if phase is DRAW or phase is PLAY or phase is _GAME_OVER or phase is CALLS or phase is CALLED:
         raise IllegalActionError(
             action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7"
         )
     if phase is not _DEAL and phase is not _DEAL_OVER:
         assert_never(phase)
+
+
+def deal(state: GameState, action: Deal) -> GameState:
+    phase = state.phase
+    _check_dealing(action, phase)
     dealer = next_dealer(state)
     fields: _ForgeableDeal = action
     seat = fields.seat
@@ -158,7 +186,7 @@ def deal(state: GameState, action: Deal) -> GameState:
     return _state(
         state.rules, DRAW, False, (), None, _EMPTY, state.results, _NO_TABLE, deal=state.deal + 1, dealer=dealer,
         to_act=(dealer + 1) % 4, hands=new_hands, stock=rest, discard_pile=(deck[dealt],), revealed=_NO_CARDS,
-        passes=0, went_out=None,
+        passes=0, went_out=None, discarder=None,
     )  # fmt: skip
 
 
@@ -182,7 +210,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     return _state(
         state.rules, PLAY, state.stock_known and len(stock) > 1, state.melds, None, _EMPTY, state.results,
         kept._table, deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=stock[1:],
-        discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None,
+        discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None, discarder=None,
     )  # fmt: skip
 
 
@@ -212,7 +240,7 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
         state.rules, PLAY, state.stock_known, state.melds, None if free else card, _card_set(taken), state.results,
         kept._table, deal=state.deal, dealer=state.dealer, to_act=seat,
         hands=_with_part(kept.hands, seat, hand | taken), stock=state.stock, discard_pile=pile[:i], revealed=revealed,
-        passes=0, went_out=None,
+        passes=0, went_out=None, discarder=None,
     )  # fmt: skip
 
 
@@ -296,7 +324,7 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     fields: _ForgeableLayOff = action
     seat = fields.seat
     if type(seat) is not int or seat != state.to_act or (state.phase is not PLAY and not _melding_before_pass(state)):
-        raise _not_now(state, action, PLAY, "laying off")
+        seat = _caller(state, action)
     cards, k, melds = action.cards, fields.meld, state.melds
     if type(cards) is not CardSet or not cards:
         raise IllegalActionError(action, "lay off one or more cards", "R17")
@@ -332,6 +360,22 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     return _after_play(state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), table)
 
 
+def _caller(state: GameState, action: LayOff) -> int:
+    """
+    The seat of *action*, a lay-off out of the play phase: the seat that called "Rummy!", laying off
+    the card it called on alone (A24); any other is refused.
+    """
+    fields: _Forgeable = action
+    seat = fields.seat
+    if state.phase is not CALLED or type(seat) is not int or seat != state.to_act:
+        raise _not_now(state, action, PLAY, "laying off")
+    called: Card = state.obligation  # type: ignore[assignment]
+    if action.cards != _card_set(1 << called.index):
+        reason = f"seat {seat} called Rummy! on {called} and lays off that card alone"
+        raise IllegalActionError(action, reason, "A24")
+    return seat
+
+
 def _check_lay_off_obligation(state: GameState, action: LayOff, hand: int, union: int) -> None:
     obligation = state.obligation
     if obligation is None:
@@ -341,7 +385,7 @@ def _check_lay_off_obligation(state: GameState, action: LayOff, hand: int, union
         after = [m.cards.mask for m in state.melds]
         after[action.meld] = union
         _check_pending(state, action, hand, mask, after)
-    elif not state.rules.obligation_by_layoff:
+    elif not state.rules.obligation_by_layoff and state.phase is not CALLED:
         raise IllegalActionError(action, f"{obligation}, taken from the discard pile, must go into a new meld", "A10")
 
 
@@ -355,6 +399,8 @@ def _after_play(  # noqa: PLR0913
         revealed = _with_part(revealed, seat, revealed[seat].mask & ~played)
     obligation = state.obligation
     if obligation is not None and played >> obligation.index & 1:
+        if state.phase is CALLED:  # the card called on, laid off: the discarder's left draws (A24)
+            return _after_calls(state, hands, melds, revealed, table)
         obligation = None
     if not hand:
         # Out by melding before a pass (A16): the passes in a row before it stay on the record (A17).
@@ -362,7 +408,7 @@ def _after_play(  # noqa: PLR0913
     return _state(
         state.rules, state.phase, state.stock_known, melds, obligation, state.picked, state.results, table,
         deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=revealed, passes=state.passes, went_out=None,
+        discard_pile=state.discard_pile, revealed=revealed, passes=state.passes, went_out=None, discarder=None,
     )  # fmt: skip
 
 
@@ -391,16 +437,35 @@ def discard(state: GameState, action: Discard) -> GameState:
     rules = state.rules
     if not hand and rules.go_out_by_discard:
         return _end_deal(state, hands, pile, state.melds, revealed, seat, DealEnd.WENT_OUT)
+    if not state.stock or rules.rummy_calls:
+        return _after_discard(state, seat, hands, pile, revealed)
+    return _state(
+        rules, DRAW, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
+        dealer=state.dealer, to_act=(seat + 1) % 4, hands=hands, stock=state.stock, discard_pile=pile,
+        revealed=revealed, passes=0, went_out=None, discarder=None,
+    )  # fmt: skip
+
+
+def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, ...], revealed: Four) -> GameState:
+    """
+    The state after a discard by *seat* from an empty stock, or under calls of "Rummy!": the pile turned
+    over into a new stock (A18), or the end of the deal (A17); then the seats asked whether they call (A24),
+    or the next turn.
+    """
+    rules, kept = state.rules, state
     stock, known = state.stock, state.stock_known
     if not stock and rules.reshuffle_on_empty_stock and len(pile) > 1:
         # The pile but its top card is turned over, in order, and becomes the stock (A18).
         stock, pile, known = pile[:-1], pile[-1:], True
     elif not stock and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
         return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
+    called = rules.rummy_calls and call_lay_offs(state.melds, pile[-1].index)
+    asked = _next_asked(hands, seat, seat) if called else None
     return _state(
-        rules, DRAW, known, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
-        dealer=state.dealer, to_act=(seat + 1) % 4, hands=hands, stock=stock, discard_pile=pile, revealed=revealed,
-        passes=0, went_out=None,
+        rules, DRAW if asked is None else CALLS, known, state.melds, None, _EMPTY, state.results, kept._table,
+        deal=state.deal, dealer=state.dealer, to_act=(seat + 1) % 4 if asked is None else asked, hands=hands,
+        stock=stock, discard_pile=pile, revealed=revealed, passes=0, went_out=None,
+        discarder=None if asked is None else seat,
     )  # fmt: skip
 
 
@@ -416,6 +481,82 @@ def _check_discard_after_take(state: GameState, action: Discard, hand: int, bit:
         reason = f"{action.card} was taken from the discard pile this turn and may not be discarded"
         rule = "A13" if state.rules.forbid_discarding_picked_cards else "A9"
         raise IllegalActionError(action, reason, rule)
+
+
+# -- calling "Rummy!" (A24) ----------------------------------------------------------------------------------------
+
+
+def _next_asked(hands: Four, seat: int, discarder: int) -> int | None:
+    """
+    The seat asked after *seat* whether it calls "Rummy!" on the discard of *discarder* (A24): the next
+    one round from the discarder's left that holds cards, since a call must not take a seat out of turn;
+    `None` once every other seat was asked.
+    """
+    asked = (seat + 1) % 4
+    while asked != discarder:
+        if hands[asked].mask:
+            return asked
+        asked = (asked + 1) % 4
+    return None
+
+
+def answer(state: GameState, action: CallRummy | DeclineCall) -> GameState:
+    """
+    The state after the seat asked about a discard called "Rummy!" or declined (A24).
+    """
+    if type(action) is CallRummy:
+        return call_rummy(state, action)
+    return decline_call(state, action)  # type: ignore[arg-type]
+
+
+def call_rummy(state: GameState, action: CallRummy) -> GameState:
+    fields: _Forgeable = action
+    seat = fields.seat
+    if type(seat) is not int or seat != state.to_act or state.phase is not CALLS:
+        raise _answering(state, action, "calling Rummy!")
+    pile = state.discard_pile
+    card = pile[-1]
+    bit = 1 << card.index
+    kept: _Kept = state
+    hands = _with_part(kept.hands, seat, kept.hands[seat].mask | bit)
+    revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | bit)
+    return _state(
+        state.rules, CALLED, state.stock_known, state.melds, card, _card_set(bit), state.results, kept._table,
+        deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock, discard_pile=pile[:-1],
+        revealed=revealed, passes=0, went_out=None, discarder=state.discarder,
+    )  # fmt: skip
+
+
+def decline_call(state: GameState, action: DeclineCall) -> GameState:
+    fields: _Forgeable = action
+    seat = fields.seat
+    if type(seat) is not int or seat != state.to_act or state.phase is not CALLS:
+        raise _answering(state, action, "declining a call")
+    discarder: int = state.discarder  # type: ignore[assignment]
+    kept: _Kept = state
+    asked = _next_asked(kept.hands, seat, discarder)
+    if asked is None:
+        return _after_calls(state, kept.hands, state.melds, kept.revealed, kept._table)
+    return _state(
+        state.rules, CALLS, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table,
+        deal=state.deal, dealer=state.dealer, to_act=asked, hands=kept.hands, stock=state.stock,
+        discard_pile=state.discard_pile, revealed=kept.revealed, passes=0, went_out=None, discarder=discarder,
+    )  # fmt: skip
+
+
+def _after_calls(
+    state: GameState, hands: Four, melds: tuple[TableMeld, ...], revealed: Four, table: tuple[object, ...]
+) -> GameState:
+    """
+    The state once a discard was answered, by a call and its lay-off or by every seat declining: the
+    discarder's left draws, as it would have without the call (A24).
+    """
+    discarder: int = state.discarder  # type: ignore[assignment]
+    return _state(
+        state.rules, DRAW, state.stock_known, melds, None, _EMPTY, state.results, table, deal=state.deal,
+        dealer=state.dealer, to_act=(discarder + 1) % 4, hands=hands, stock=state.stock,
+        discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None, discarder=None,
+    )  # fmt: skip
 
 
 def pass_turn(state: GameState, action: Pass) -> GameState:
@@ -435,7 +576,7 @@ def pass_turn(state: GameState, action: Pass) -> GameState:
     return _state(
         rules, DRAW, False, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
         dealer=state.dealer, to_act=(seat + 1) % 4, hands=kept.hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=kept.revealed, passes=passes, went_out=None,
+        discard_pile=state.discard_pile, revealed=kept.revealed, passes=passes, went_out=None, discarder=None,
     )  # fmt: skip
 
 
@@ -462,5 +603,5 @@ def _end_deal(  # noqa: PLR0913
     return _state(
         rules, phase, state.stock_known, melds, None, _EMPTY, results, kept._table if table is None else table,
         deal=state.deal, dealer=state.dealer, to_act=None, hands=hands, stock=state.stock, discard_pile=pile,
-        revealed=revealed, passes=passes, went_out=went_out,
+        revealed=revealed, passes=passes, went_out=went_out, discarder=None,
     )  # fmt: skip

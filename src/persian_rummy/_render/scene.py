@@ -71,6 +71,7 @@ class Scene:
         viewer: The seat whose view it is; `None` for a state or the public view.
         stock: The stock, next card first, when the picture shows it: a state's, or a stock that
             every player knows (A18); else `None`.
+        discarder: The seat whose discard is answered by a call of "Rummy!" (A24), if any.
     """
 
     rules: Rules
@@ -89,6 +90,7 @@ class Scene:
     picked: CardSet
     passes: int
     results: tuple[DealScore, ...]
+    discarder: int | None = None
 
     def name(self, seat: int) -> str:
         """
@@ -149,6 +151,7 @@ def _scene(  # noqa: PLR0913 - the parts in which a state and a view differ
         picked=value.picked,
         passes=value.passes,
         results=value.results,
+        discarder=value.discarder,
     )
 
 
@@ -206,6 +209,10 @@ def status(scene: Scene) -> str:
             return f"Deal {result.deal} is over: {_how(scene, result)} (this deal: {_deal_totals(result)})"
         case "game_over":
             return _game_over(scene, scene.results[-1])
+        case "calls" if scene.discarder is not None:
+            return f"{who} to call Rummy! on the discard of {scene.name(scene.discarder)}, or decline (A24)"
+        case "called" | "calls":
+            return f"{who} called Rummy! and lays off the card called on (A24)"
         case _:
             assert_never(phase)
 
@@ -219,6 +226,10 @@ def turn_note(phase: PhaseName) -> str:
             return "to draw"
         case "play":
             return "to play"
+        case "calls":
+            return "to call or decline"
+        case "called":
+            return "to lay off"
         case "deal" | "deal_over" | "game_over":
             return ""
         case _:

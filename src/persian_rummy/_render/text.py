@@ -87,7 +87,7 @@ def position(state: State) -> str:
     fields = (
         rules(state.rules),
         f"{state.deal}/{SEAT_LETTERS[state.dealer]}",
-        str(state.phase),
+        str(state.phase) if state.discarder is None else f"{state.phase}/{SEAT_LETTERS[state.discarder]}",
         seat(state.to_act),
         "/".join(cards(hand) for hand in state.hands),
         KNOWN_STOCK + stock if state.stock_known else stock,

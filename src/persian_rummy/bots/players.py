@@ -46,7 +46,7 @@ from attrs import field, frozen
 from .. import _arguments, _cardlogic, _phases, _tables
 from .._core import build as _build
 from .._core import limits as _limits
-from ..actions import Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from ..actions import CallRummy, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from ..cardsets import CardSet
 from ..engine import apply, legal_actions, max_deal_length
 from ..exceptions import InvalidTypeError, InvalidValueError
@@ -207,6 +207,8 @@ _DRAW: Final = Phase.DRAW
 _DEAL: Final = Phase.DEAL
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
+_CALLS: Final = Phase.CALLS
+_CALLED: Final = Phase.CALLED
 _TURN: Final = _phases.TURN
 #: What a card left in hand is reckoned to cost, as a share of its points, when weighing a take.
 _LEFT_IN_HAND: Final = 0.5
@@ -366,6 +368,10 @@ def _greedy(position: GameState | View, hand: int, actions: tuple[PlayerAction, 
         return _play_choice(position, hand, actions)
     if phase is _DRAW:
         return _draw_choice(position, hand, actions)
+    if phase is _CALLS:  # a lay-off only adds points: call whenever asked (A24)
+        return next(action for action in actions if type(action) is CallRummy)
+    if phase is _CALLED:
+        return _most_points([action for action in actions if type(action) is LayOff], position.rules)
     if phase is _DEAL or phase is _DEAL_OVER or phase is _GAME_OVER:
         msg = f"no seat is to act in phase {phase.value!r}: there is no action to choose"
         raise InvalidValueError(msg)

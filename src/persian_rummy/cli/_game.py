@@ -23,7 +23,18 @@ from typing import Final
 from attrs import evolve, frozen
 
 from .._core import limits as _limits
-from ..actions import Action, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..actions import (
+    Action,
+    CallRummy,
+    DeclineCall,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    PlayerAction,
+    TakeDiscard,
+)
 from ..bots.players import PLAYER_NAMES, Player, make_player
 from ..cards import Card, by_rank
 from ..engine import apply, is_deal_over, legal_actions, random_deal
@@ -50,10 +61,10 @@ _SEAT_NUMBER: Final = re.compile(r"\bseat ([0-3])\b")
 #: How the screen shows cards unless told otherwise.
 _LOOK: Final = _screen.Look()
 #: The verbs a person may type: a deal is the dealer's, never theirs.
-VERBS: Final = ("draw", "take", "meld", "lay", "discard", "pass")
+VERBS: Final = ("draw", "take", "meld", "lay", "discard", "pass", "call", "decline")
 _A_DEAL: Final = re.compile(r"(?:[NESW0-3]\s+)?deal\b", re.IGNORECASE)
-_NOTATION_VERBS: Final = re.compile(r"\(expected deal, draw, take, meld, lay, discard or pass\)")
-_KINDS: Final = (DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass)
+_NOTATION_VERBS: Final = re.compile(r"\(expected deal, draw, take, meld, lay, discard, pass, call or decline\)")
+_KINDS: Final = (DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass, DeclineCall, CallRummy)
 QUIT: Final = frozenset({"quit", "q", "exit"})
 HELP_WORDS: Final = frozenset({"?", "help", "h"})
 SORT: Final = "sort"
@@ -244,7 +255,7 @@ def _cards_of(action: PlayerAction) -> tuple[Card, ...]:
             return (card,)
         case LayDown(cards=cards) | LayOff(cards=cards):
             return tuple(sorted(cards, key=by_rank))
-        case DrawStock() | Pass():
+        case DrawStock() | Pass() | DeclineCall() | CallRummy():
             return ()
 
 
@@ -315,7 +326,7 @@ def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> P
     except IllegalActionError as error:
         return f"Not allowed: {_reason(error, state)} ({error.rule_text})"
     except PersianRummyError as error:
-        text = _NOTATION_VERBS.sub("(expected draw, take, meld, lay, discard or pass)", str(error))
+        text = _NOTATION_VERBS.sub("(expected draw, take, meld, lay, discard, pass, call or decline)", str(error))
         return f"Not a move: {text}"
     if action not in moves:
         return f"Not one of your moves: {_type_a_number(moves)}, or ? for help."

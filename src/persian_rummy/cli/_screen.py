@@ -22,7 +22,18 @@ from attrs import frozen
 
 from .._render import scene as _scene
 from .._render.scene import cells
-from ..actions import Action, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..actions import (
+    Action,
+    CallRummy,
+    DeclineCall,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    PlayerAction,
+    TakeDiscard,
+)
 from ..cards import Card, Suit, by_rank
 from ..cardsets import CardSet
 from ..melds import MeldKind, TableMeld
@@ -302,6 +313,10 @@ def _move_words(action: PlayerAction, view: View, look: Look) -> tuple[str, list
             return "discard", [card(dropped, look)]
         case Pass():
             return "pass", [("your turn", "")]
+        case CallRummy():
+            return "call", [("Rummy! on the discard", "")]
+        case DeclineCall():
+            return "decline", [("the call of Rummy!", "")]
         case _:  # pragma: no cover (every player action is matched)
             assert_never(action)
 

@@ -19,6 +19,8 @@ from typing import Any, Final, TypeAlias, TypeVar, assert_never
 import attrs
 
 from .._core import limits as _limits
+from .._phases import CALLED as _CALLED
+from .._phases import CALLS as _CALLS
 from .._phases import DEAL as _DEAL
 from .._phases import DEAL_OVER as _DEAL_OVER
 from .._phases import DRAW as _DRAW
@@ -279,7 +281,7 @@ def playout(  # noqa: PLR0913
     record, state = actions.append, new_game(rules, dealer=dealer)
     for number in _STEPS:
         phase = state.phase
-        if phase is _PLAY or phase is _DRAW:
+        if phase is _PLAY or phase is _DRAW or phase is _CALLS or phase is _CALLED:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
             given = view_of(state, seat) if shown[seat] else legal_actions(state)  # or the actions alone
             action: Action = decide(choose[seat], given, sources[seat], state, seat, number)

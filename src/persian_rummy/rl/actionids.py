@@ -39,7 +39,9 @@ card to discard (56), one per meld to lay down (70 sets, then 264 runs), and one
 56 single cards onto the set of their rank, then 440 blocks of consecutive cards onto a run,
 each named by the run's card it lies next to.  That makes 944 ids under the default rules.  Runs
 that take the ace low (`Rules.ace_low_allowed`, A8) add 120 ids after those, so that an id
-below 944 means the same under every variant of the rules.
+below 944 means the same under every variant of the rules.  Calls of "Rummy!"
+(`Rules.rummy_calls`, A24) add two more, 1064 to decline and 1065 to call, whatever
+`Rules.ace_low_allowed` is: 1066 ids; the lay-off of the card called on has its lay-off's id.
 """
 
 from __future__ import annotations
@@ -51,7 +53,19 @@ from typing import Final, SupportsIndex, TypeVar, assert_never, overload
 
 from .. import _arguments, _tables
 from .._core import limits as _limits
-from ..actions import ACTION_TYPES, Deal, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..actions import (
+    ACTION_TYPES,
+    CallRummy,
+    Deal,
+    DeclineCall,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    PlayerAction,
+    TakeDiscard,
+)
 from ..cards import FULL_DECK
 from ..cardsets import CardSet
 from ..engine import check_legal, legal_actions
@@ -88,13 +102,18 @@ _MELD: Final = 4
 _ON_SET: Final = 5
 _BELOW: Final = 6
 _ABOVE: Final = 7
+_DECLINE: Final = 8
+_CALL: Final = 9
 
 # The first id of the takes, the discards and the lay-offs onto sets.
 _TAKE_BASE: Final = 2
 _DISCARD_BASE: Final = 58
 _ON_SET_BASE: Final = 448
-#: The number of ids under the default rules; the ids after them only a low ace uses (A8).
+#: The number of ids under the default rules; the ids after them only a low ace uses (A8), then the calls (A24).
 _DEFAULT_COUNT: Final = 944
+# The ids of declining and of calling "Rummy!" (A24).
+_DECLINE_ID: Final = 1064
+_CALL_ID: Final = 1065
 
 # The ranks in words, 2 to ace and then the jokers, for the lay-offs onto sets.
 _PLURALS: Final = (
@@ -178,19 +197,29 @@ def _space() -> tuple[_Entry, ...]:
     entries += [*_sets(), *_runs()]
     entries += [(_ON_SET, 1 << i, -1) for i in range(56)]
     entries += [*_blocks(), *_low_ace()]
+    entries += [(_DECLINE, 0, -1), (_CALL, 0, -1)]
     return tuple(entries)
 
 
 _SPACE: Final = _space()
-# The number of ids, by `Rules.ace_low_allowed`.
-_COUNTS: Final = (_DEFAULT_COUNT, len(_SPACE))
+# The number of ids, by `Rules.ace_low_allowed` and `Rules.rummy_calls` (`_space_of`).
+_COUNTS: Final = (_DEFAULT_COUNT, _DECLINE_ID, len(_SPACE), len(_SPACE))
 #: A mask of no legal id, by the size of the space.
 _ZEROS: Final = {count: bytes(count) for count in _COUNTS}
 #: A buffer that `action_mask` and `action_masks` write into.
 _Out = TypeVar("_Out")
 # The id of each meld, by its cards; of each lay-off onto a run, by its cards and the run's card next to them.
 _MELD_IDS: Final = {cards: i for i, (kind, cards, _) in enumerate(_SPACE) if kind == _MELD}
-_BLOCK_IDS: Final = {cards << 6 | attach: i for i, (kind, cards, attach) in enumerate(_SPACE) if kind >= _BELOW}
+_BLOCK_IDS: Final = {
+    cards << 6 | attach: i for i, (kind, cards, attach) in enumerate(_SPACE) if kind in {_BELOW, _ABOVE}
+}
+
+
+def _space_of(rules: Rules) -> int:
+    """
+    The number of ids under *rules*: a low ace adds its own (A8), calls of "Rummy!" theirs after them (A24).
+    """
+    return _COUNTS[rules.ace_low_allowed + 2 * rules.rummy_calls]
 
 
 def _rank_place(cards: int) -> int:
@@ -217,6 +246,8 @@ def _cards_text(cards: int) -> str:
 def _text(entry: _Entry) -> str:
     kind, cards, attach = entry
     card = FULL_DECK[cards.bit_length() - 1] if cards else None
+    if kind in {_DECLINE, _CALL}:
+        return "call Rummy!" if kind == _CALL else "decline to call Rummy!"
     if kind >= _BELOW:
         return f"lay {_cards_text(cards)} {'below' if kind == _BELOW else 'above'} {FULL_DECK[attach]}"
     if kind == _ON_SET:
@@ -274,6 +305,10 @@ def _ids(actions: tuple[PlayerAction, ...], melds: tuple[TableMeld, ...]) -> lis
                 append(_DRAW)
             case Pass():
                 append(_PASS)
+            case DeclineCall():
+                append(_DECLINE_ID)
+            case CallRummy():
+                append(_CALL_ID)
             case _:  # pragma: no cover
                 assert_never(action)
     return ids
@@ -287,16 +322,17 @@ _PLAYER_ACTIONS: Final = tuple(kind for kind in ACTION_TYPES if kind is not Deal
 
 def action_count(rules: Rules = DEFAULT_RULES) -> int:
     """
-    The number of ids under *rules*: 944, and 1064 when runs may take the ace low (A8).
+    The number of ids under *rules*: 944, 1064 when runs may take the ace low (A8), and 1066 with
+    calls of "Rummy!" (A24), whether or not the ace may be low.
 
-    >>> action_count(), action_count(Rules(ace_low_allowed=True))
-    (944, 1064)
+    >>> action_count(), action_count(Rules(ace_low_allowed=True)), action_count(Rules(rummy_calls=True))
+    (944, 1064, 1066)
 
     Raises:
         InvalidTypeError: *rules* is not a `Rules`.
     """
     _arguments.expect(rules, Rules, "rules", "a Rules")
-    return _COUNTS[rules.ace_low_allowed]
+    return _space_of(rules)
 
 
 def id_text(action_id: int, rules: Rules = DEFAULT_RULES) -> str:
@@ -401,7 +437,7 @@ def action_mask(position: GameState | View, *, out: object = None) -> object:
         InvalidValueError: *out* is read-only, not contiguous, or not of one byte per id.
     """
     actions = legal_actions(position)
-    count = _COUNTS[position.rules.ace_low_allowed]
+    count = _space_of(position.rules)
     if out is None:
         mask = bytearray(count)
         for i in _ids(actions, position.melds):
@@ -446,7 +482,7 @@ def action_masks(positions: Sequence[GameState | View], *, out: object = None) -
     _check_sequence(positions, "positions", "states or views")
     for position in positions:
         _arguments.expect(position, (GameState, View), "a position", "a GameState or a View")
-    counts = {_COUNTS[position.rules.ace_low_allowed] for position in positions}
+    counts = {_space_of(position.rules) for position in positions}
     if len(counts) > 1:
         msg = f"the positions' action spaces must be of one size, got sizes {sorted(counts)}"
         raise InvalidValueError(msg)
@@ -536,7 +572,7 @@ def action_from_id(action_id: int, position: GameState | View) -> PlayerAction:
         InvalidTypeError: *action_id* is not an integer, or *position* neither a `GameState` nor a `View`.
     """
     _arguments.expect(position, _POSITION, "position", "a GameState or a View")
-    i = _checked_id(action_id, _COUNTS[position.rules.ace_low_allowed])
+    i = _checked_id(action_id, _space_of(position.rules))
     try:
         actions = legal_actions(position)
     except ChanceNodeError as error:
@@ -584,6 +620,10 @@ def _named(i: int, position: GameState | View) -> PlayerAction | str:
             return Discard(seat, card)  # type: ignore[arg-type]
         case 4:
             return LayDown(seat, CardSet(cards))
+        case 8:
+            return DeclineCall(seat)
+        case 9:
+            return CallRummy(seat)
     k = _meld_index(kind, cards, attach, position.melds)
     if k is not None:
         return LayOff(seat, k, CardSet(cards))

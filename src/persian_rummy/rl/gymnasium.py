@@ -108,6 +108,8 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
+_CALLS: Final = Phase.CALLS
+_CALLED: Final = Phase.CALLED
 #: An observation: the dict of the tensor and the mask, or the tensor alone (``mask_in_observation=False``),
 #: typed as either, so that the code that indexes the dict and the code that takes the tensor are both typed.
 _Observation: TypeAlias = Any
@@ -292,7 +294,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         while True:
             state = self._state
             phase = state.phase
-            if phase is _DRAW or phase is _PLAY:
+            if phase is _DRAW or phase is _PLAY or phase is _CALLS or phase is _CALLED:
                 seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
                 if seat == self.seat:
                     return True

@@ -100,6 +100,8 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
+_CALLS: Final = Phase.CALLS
+_CALLED: Final = Phase.CALLED
 _Observation = _rlenv.Observation
 _ActionId = _rlenv.ActionId
 _ON_ILLEGAL: Final = ("lose", "raise")
@@ -415,7 +417,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         while True:
             state = self._state
             phase = state.phase
-            if phase is _DRAW or phase is _PLAY:
+            if phase is _DRAW or phase is _PLAY or phase is _CALLS or phase is _CALLED:
                 seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
                 held = self._seated[seat]
                 if held is None:

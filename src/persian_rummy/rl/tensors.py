@@ -41,7 +41,7 @@ from .. import _arguments
 from .._core import build as _build
 from .._core import limits as _limits
 from .._render import text as _format
-from ..actions import Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK, Card
 from ..cardsets import CardSet
 from ..events import Event
@@ -111,7 +111,9 @@ _RELATIVE: Final = {
 _SCORE_SCALE: Final = 500
 _R23_DECK: Final = DEFAULT_RULES.card_values.deck_points
 _COUNT_SCALE: Final = 32
-_PHASES: Final = tuple(Phase)
+#: The phases of the phase part.  The phases of a call of "Rummy!" (A24) set none of them: the seat to act
+#: answers the top discard in `Phase.CALLS`, and lays off the card of the obligation part in `Phase.CALLED`.
+_PHASES: Final = (Phase.DEAL, Phase.DRAW, Phase.PLAY, Phase.DEAL_OVER, Phase.GAME_OVER)
 _SET: Final = MeldKind.SET
 
 
@@ -148,7 +150,11 @@ _OBSERVATION_BITS: Final = [
     ("obligation", _CARDS, "the card taken from the pile that must still be played (R15)"),
     ("picked", _CARDS, "the cards taken from the pile this turn (A13)"),
     ("known_stock", _CARDS, "the cards of a stock everyone knows, turned over from the pile (A18)"),
-    ("phase", len(_PHASES), "one-hot: " + ", ".join(phase.value for phase in _PHASES)),
+    (
+        "phase",
+        len(_PHASES),
+        "one-hot: " + ", ".join(phase.value for phase in _PHASES) + "; none in the phases of a call of Rummy! (A24)",
+    ),
     ("to_act", 4, "one-hot by relative seat (self, left, partner, right): the seat to act; none at a chance node"),
     ("dealer", 4, "one-hot by relative seat: the dealer of the deal"),
     ("went_out", 4, "one-hot by relative seat: the seat that went out of the deal (R19), if any"),
@@ -219,7 +225,11 @@ _Entry: TypeAlias = tuple[
 ]
 
 
-_PHASE_BITS: Final = {phase: 1 << (_AT["phase"] + i) for i, phase in enumerate(_PHASES)}
+_PHASE_BITS: Final = {
+    **{phase: 1 << (_AT["phase"] + i) for i, phase in enumerate(_PHASES)},
+    Phase.CALLS: 0,
+    Phase.CALLED: 0,
+}
 #: k / 56 for k = 0 to 56: a card's depth in the pile, or its place in a known stock.
 _FRACTIONS: Final = tuple(k / _CARDS for k in range(_CARDS + 1))
 # Where the parts start, in the bits and in the tensor; for a part of one bit, its bit.
@@ -631,6 +641,10 @@ def _effect(history: History, event: Event, action: PlayerAction) -> tuple[int, 
             return 4, _MELDED, action.cards.mask, first, _extended(melds, action.meld, action.cards.mask)
         case Discard():
             return 5, _DISCARDED, 1 << action.card.index, -1, melds
+        case CallRummy():  # the card called on is taken from the pile (A24)
+            return 1, _TAKEN, event.cards.mask, -1, melds
+        case DeclineCall():  # counted nowhere
+            return -1, _TAKEN, 0, -1, melds
         case _:  # pragma: no cover (an event holds a player's action)
             assert_never(action)
 
@@ -661,8 +675,11 @@ def _in_brackets(mask: int) -> str:
 
 def _counted(counts: int, kind: int, seat: int) -> int:
     """
-    *counts* with the count of *kind* (an index of `_COUNTS`) for *seat* one higher, up to the scale.
+    *counts* with the count of *kind* (an index of `_COUNTS`) for *seat* one higher, up to the scale; as
+    they are for -1, a decline of a call (A24).
     """
+    if kind < 0:
+        return counts
     shift = 8 * (4 * kind + seat)
     if (counts >> shift) & 0xFF < _COUNT_SCALE:
         counts += 1 << shift
