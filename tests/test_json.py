@@ -592,7 +592,7 @@ DEFAULT_RULES_TEXT = (
     '"go_out_by_discard": false, "pass_allows_melding": false, "empty_stock_end": "all_pass", '
     '"reshuffle_on_empty_stock": false, "double_four_of_a_kind": true, '
     '"double_four_card_runs": false, "next_dealer": "left", "team_draw_tiebreak": "redraw", "tie_break": "draw",'
-    ' "rummy_calls": false}'
+    ' "rummy_calls": false, "jokers_wild": false}'
 )
 
 #: The same rules object as `to_json(..., pretty=True)` writes it within a document (it has no lists,

@@ -176,6 +176,7 @@ class TestGameType:
             "team_draw_tiebreak": "redraw",
             "tie_break": "draw",
             "rummy_calls": False,
+            "jokers_wild": False,
         } == openspiel.GAME_TYPE.parameter_specification
 
     def test_numbers_of_the_default_game(self) -> None:

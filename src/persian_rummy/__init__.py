@@ -61,7 +61,7 @@ from .exceptions import (
     PlayerError,
     ViewError,
 )
-from .melds import MeldKind, TableMeld
+from .melds import MeldKind, StandIns, TableMeld
 from .notation import (
     format_action,
     format_cards,
@@ -120,6 +120,7 @@ __all__ = [
     "PlayerError",
     "Rank",
     "Rules",
+    "StandIns",
     "Suit",
     "TableMeld",
     "TakeDiscard",

@@ -12,6 +12,7 @@ Each state and view carries a summary of its table (`persian_rummy._summary`).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Final
 
 from ._shapes import Summarized
@@ -245,7 +246,7 @@ def lay_off_masks(meld: TableMeld, hand: int) -> list[int]:
     """
     Every group of cards from *hand* that can be laid off onto *meld* in one action.
     """
-    mask = meld.cards.mask
+    mask = meld.represents.mask
     lo = (mask & -mask).bit_length() - 1
     if meld.kind is SET:
         if mask.bit_count() == 3:
@@ -285,7 +286,7 @@ def laid_off(meld: TableMeld, mask: int) -> int:
     """
     The meld's cards with *mask* laid off onto them, or 0 when that is not a valid lay-off (R17).
     """
-    cards = meld.cards.mask
+    cards = meld.represents.mask
     union = cards | mask
     lo = (cards & -cards).bit_length() - 1
     if meld.kind is SET:
@@ -315,3 +316,206 @@ def forbidden_discards(position: Position, hand: int) -> int:
         forbidden = picked & hand
         return 0 if forbidden == hand else forbidden
     return 0
+
+
+# -- jokers wild (A7) -------------------------------------------------------------------------------------------
+#
+# Under `Rules.jokers_wild` a joker may stand for a natural card in a set or a run.  A play is written
+# with masks: the cards it takes from hand, and the pairs (joker index, card index) of its jokers and
+# the cards they stand for.  A table's *blocked* cards are those its melds represent: no card is
+# represented twice, so none of them may be laid or stood for again.  The jokers a play uses are the
+# first of `joker_order`, and the lower-numbered joker stands for the card first in `FULL_DECK` order.
+
+#: A play with jokers: the cards from hand and the (joker, card) pairs of its stand-ins.
+WildPlay = tuple[int, tuple[tuple[int, int], ...]]
+_NATURALS: Final = (1 << 52) - 1
+
+
+def blocked_cards(melds: tuple[TableMeld, ...]) -> int:
+    """
+    The natural cards the table's melds represent: laid, or stood for by a joker (A7).
+    """
+    mask = 0
+    for meld in melds:
+        mask |= meld.represents.mask
+    return mask & _NATURALS
+
+
+def joker_order(hand: int, first: int | None) -> list[int]:
+    """
+    The jokers of *hand* in the order a play uses them (A7): the joker *first* (the one taken from
+    the pile that must be played, R15) if it is one, then the others by number.
+    """
+    jokers = [52 + i for i in range(4) if hand >> (52 + i) & 1]
+    if first is not None and first in jokers:
+        jokers.remove(first)
+        jokers.insert(0, first)
+    return jokers
+
+
+def canonical_pairs(jokers: list[int], stood: int) -> tuple[tuple[int, int], ...]:
+    """
+    The stand-ins of a play whose jokers stand for the cards of *stood*: the first of *jokers*,
+    the lower-numbered standing for the card first in `FULL_DECK` order (A7).
+    """
+    cards = [i for i in range(52) if stood >> i & 1]
+    chosen = sorted(jokers[: len(cards)])
+    return tuple(zip(chosen, cards, strict=True))
+
+
+def _fills(positions: int, hand: int, jokers: list[int], blocked: int, natural: bool) -> list[WildPlay]:
+    """
+    Every way to play the cards *positions* from *hand* with one joker or more standing for some
+    of them: each card not in hand, and any in hand, stood for by a joker; with *natural*, one
+    card at least is laid as itself.
+    """
+    if positions & blocked:
+        return []
+    required = positions & ~hand
+    room = len(jokers) - required.bit_count()
+    if room < 0:
+        return []
+    both = positions & hand
+    held = [1 << i for i in range(52) if both >> i & 1]
+    result: list[WildPlay] = []
+    for size in range(min(room, len(held)) + 1):
+        for extra in combinations(held, size):
+            stood = required | sum(extra)
+            if not stood or (natural and stood == positions):
+                continue
+            pairs = canonical_pairs(jokers, stood)
+            jokers_mask = 0
+            for joker, _ in pairs:
+                jokers_mask |= 1 << joker
+            result.append((positions & ~stood | jokers_mask, pairs))
+    return result
+
+
+def _windows(ace_low: bool) -> tuple[int, ...]:
+    runs = [run << (13 * suit) for suit in range(4) for run in ROW_RUNS[ROW]]
+    if ace_low:
+        runs.extend(run << (13 * suit) for suit in range(4) for run in low_runs(ROW))
+    return tuple(runs)
+
+
+#: Every run of the deck, by suit: ace high, then (with the second) those that take the ace low.
+RUN_WINDOWS: Final = (_windows(False), _windows(True))
+
+
+def wild_lay_downs(hand: int, jokers: list[int], blocked: int, ace_low: bool) -> list[WildPlay]:
+    """
+    Every meld with jokers standing for cards that *hand* can lay down (A7): sets by rank, then runs by suit.
+    """
+    if not jokers:
+        return []
+    live = hand & _NATURALS & ~blocked
+    result: list[WildPlay] = []
+    for rank in range(13):
+        if live & RANK_MASKS[rank]:
+            for group in group_melds(RANK_MASKS[rank]):
+                result.extend(_fills(group, live, jokers, blocked, True))
+    for run in RUN_WINDOWS[ace_low]:
+        if live & run:
+            result.extend(_fills(run, live, jokers, blocked, True))
+    return result
+
+
+def _run_chains(rep: int, ace_low: bool) -> list[int]:
+    """
+    The groups of cards that extend the run *rep* at one end: the next card, the next two, ...
+    below it, then above it (as `lay_off_masks` walks them).
+    """
+    lo = (rep & -rep).bit_length() - 1
+    block = lo - lo % 13
+    row = rep >> block & ROW
+    low, high = run_span(row, ace_low=ace_low)
+    has_ace = bool(row & ACE)
+    result = []
+    chain = 0
+    place = low - 1
+    while place >= (-1 if ace_low and not has_ace and (low > 0 or high < 11) else 0):
+        chain |= place_bit(place)
+        result.append(chain << block)
+        place -= 1
+    chain = 0
+    for place in range(high + 1, (11 if has_ace else 12) + 1):
+        chain |= 1 << place
+        result.append(chain << block)
+    return result
+
+
+def wild_lay_offs(rep: int, hand: int, jokers: list[int], blocked: int, ace_low: bool) -> list[WildPlay]:
+    """
+    Every lay-off with jokers standing for cards from *hand* onto the meld that represents *rep* (A7).
+    """
+    if not jokers or rep & JOKER_MASK:
+        return []  # a set of jokers takes a joker that stands for nothing
+    live = hand & _NATURALS & ~blocked
+    lo = (rep & -rep).bit_length() - 1
+    if rep & ~GROUP[lo] == 0:
+        groups = [GROUP[lo] & ~rep] if rep.bit_count() == 3 else []
+    else:
+        groups = _run_chains(rep, ace_low)
+    result: list[WildPlay] = []
+    for group in groups:
+        result.extend(_fills(group, live, jokers, blocked, False))
+    return result
+
+
+def wild_usable(t: int, hand: int, table: list[int] | tuple[int, ...], blocked: int, ace_low: bool) -> bool:
+    """
+    Whether card *t* of *hand* can be played at once under `Rules.jokers_wild` (A7, A12): as
+    itself or with jokers, in a new meld or laid off onto the melds that represent *table*.
+    """
+    bit = 1 << t
+    if t < 52 and blocked & bit:
+        return False  # a joker on the table holds its place, and no exchange brings it back
+    live = hand & ~blocked
+    if usable(t, live, table, ace_low):
+        return True
+    jokers = joker_order(hand, t)
+    if any(mask & bit for mask, _ in wild_lay_downs(hand, jokers, blocked, ace_low)):
+        return True
+    return any(mask & bit for rep in table for mask, _ in wild_lay_offs(rep, hand, jokers, blocked, ace_low))
+
+
+def wild_witnesses(  # noqa: PLR0913
+    t: int, hand: int, unseen: int, table: tuple[int, ...], blocked: int, ace_low: bool
+) -> tuple[int, list[int]] | None:
+    """
+    `witnesses` under `Rules.jokers_wild`: a card needs at most two more cards (naturals or jokers)
+    to be played, in a meld of three or over the gap to a run.
+    """
+    if wild_usable(t, hand, table, blocked, ace_low):
+        return None
+    near = unseen & (GROUP[t] | SUIT_BLOCK[t] | JOKER_MASK) & ~(1 << t) if t < 52 else unseen & ~(1 << t)
+    cards = [i for i in range(56) if near >> i & 1]
+    singles = [i for i in cards if wild_usable(t, hand | 1 << i, table, blocked, ace_low)]
+    rest = [i for i in cards if i not in singles]
+    pairs = [
+        1 << a | 1 << b
+        for k, a in enumerate(rest)
+        for b in rest[k + 1 :]
+        if wild_usable(t, hand | 1 << a | 1 << b, table, blocked, ace_low)
+    ]
+    return sum(1 << i for i in singles), pairs
+
+
+def play_represents(mask: int, pairs: tuple[tuple[int, int], ...]) -> int:
+    """
+    The cards a play of the cards *mask* represents, its jokers standing as *pairs* says (A7).
+    """
+    for joker, card in pairs:
+        mask = mask & ~(1 << joker) | 1 << card
+    return mask
+
+
+def wild_takeable(t: int, avail: int, position: Position) -> bool:
+    """
+    `takeable` under `Rules.jokers_wild` (A7, R15, A12): card *t* of the pile can be played at once
+    with the cards of *avail* and the jokers among them.
+    """
+    rules = position.rules
+    melds = position.melds
+    table = [meld.represents.mask for meld in melds] if rules.obligation_by_layoff else []
+    return wild_usable(t, avail | 1 << t, table, blocked_cards(melds), rules.ace_low_allowed)

@@ -33,7 +33,7 @@ def summarize(melds: tuple[TableMeld, ...]) -> Summary:
     for meld in melds:
         direct |= meld.ends
         far |= meld.reach
-    return (direct, far, tuple(meld.cards.mask for meld in melds if meld.kind is MeldKind.RUN))
+    return (direct, far, tuple(meld.represents.mask for meld in melds if meld.kind is MeldKind.RUN))
 
 
 def table_of(value: _Carrier) -> Summary:

@@ -23,7 +23,7 @@ from ._core import build as _build
 from .actions import Deal, LayDown, LayOff
 from .cards import Card
 from .cardsets import CardSet
-from .melds import MeldKind, TableMeld
+from .melds import MeldKind, StandIns, TableMeld
 from .rules import Rules
 from .scoring import DealScore
 from .state import GameState, Phase
@@ -63,7 +63,9 @@ class _MeldFields(Protocol):
         laid_down: CardSet,
         layoffs: tuple[CardSet, ...],
         ace_low: bool,
+        stand_ins: StandIns,
         cards: CardSet,
+        represents: CardSet,
         kind: MeldKind,
         ends: int,
         reach: int,
@@ -71,11 +73,11 @@ class _MeldFields(Protocol):
 
 
 class _LayDownFields(Protocol):
-    def __call__(self, *, seat: int, cards: CardSet) -> LayDown: ...
+    def __call__(self, *, seat: int, cards: CardSet, stand_ins: StandIns) -> LayDown: ...
 
 
 class _LayOffFields(Protocol):
-    def __call__(self, *, seat: int, meld: int, cards: CardSet) -> LayOff: ...
+    def __call__(self, *, seat: int, meld: int, cards: CardSet, stand_ins: StandIns) -> LayOff: ...
 
 
 class _DealFields(Protocol):
@@ -84,7 +86,7 @@ class _DealFields(Protocol):
 
 #: A state: ``table`` is the summary of its melds (`persian_rummy._summary`), ``_table`` on the state.
 new_state: Final = _build.builder(GameState, _StateFields.__call__)
-#: A meld on the table: ``cards``, ``kind``, ``ends`` and ``reach`` are what ``TableMeld`` derives.
+#: A meld on the table: ``cards``, ``represents``, ``kind``, ``ends`` and ``reach`` are what ``TableMeld`` derives.
 new_meld: Final = _build.builder(TableMeld, _MeldFields.__call__)
 new_lay_down: Final = _build.builder(LayDown, _LayDownFields.__call__)
 new_lay_off: Final = _build.builder(LayOff, _LayOffFields.__call__)

@@ -11,7 +11,7 @@ hand, the cards everyone knows and the counts for a view.
 check                  rules      what it asks
 =====================  =========  ==========================================================
 `conservation`         R2         every card once: in a hand, the stock, the pile or a meld
-`melds_under_rules`    R9-R12     every meld on the table is one under the game's rules (A8)
+`melds_under_rules`    R9-R12     every meld on the table is one under the game's rules (A7, A8)
 `phase_and_turn`       R6, R27    the phase agrees with the deal, the seat to act, the results
 `obligation`           R15, R19   the seat to play holds cards; a card taken from the pile is in
                                  hand, revealed and playable until it is played (A11, A12)
@@ -132,13 +132,21 @@ def melds_under_rules(facts: Facts) -> str | None:
     R9-R12, A8: every meld on the table lies under the game's rules: a run takes its ace low
     only where the rules allow it.
     """
-    ace_low = facts.public.rules.ace_low_allowed
+    rules = facts.public.rules
+    ace_low = rules.ace_low_allowed
+    shown = 0
     for number, meld in enumerate(facts.public.melds):
         if meld.ace_low is not ace_low:
             return (
                 f"meld {number} ({meld.cards}) has ace_low={meld.ace_low}, but the rules have "
                 f"ace_low_allowed={ace_low} (A8)"
             )
+        if meld.stand_ins and not rules.jokers_wild:
+            return f"meld {number} ({meld}) has jokers standing for cards, but the rules have jokers_wild=False (A7)"
+        twice = shown & meld.represents.mask & ~_tables.JOKER_MASK
+        if twice:
+            return f"meld {number} ({meld}) represents {CardSet(twice)}, which another meld represents already (A7)"
+        shown |= meld.represents.mask
     return None
 
 
@@ -222,8 +230,13 @@ def _playable(facts: Facts, seat: int, card: Card) -> str | None:
     rules = public.rules
     hand = facts.hand_or_known(seat)
     hidden = facts.sizes[seat] - hand.bit_count()
-    table = tuple(meld.cards.mask for meld in public.melds) if rules.obligation_by_layoff else ()
-    ways = _cardlogic.witnesses(card.index, hand, unseen(facts) if hidden else 0, table, rules.ace_low_allowed)
+    table = tuple(meld.represents.mask for meld in public.melds) if rules.obligation_by_layoff else ()
+    others = unseen(facts) if hidden else 0
+    if rules.jokers_wild:
+        blocked = _cardlogic.blocked_cards(public.melds)
+        ways = _cardlogic.wild_witnesses(card.index, hand, others, table, blocked, rules.ace_low_allowed)
+    else:
+        ways = _cardlogic.witnesses(card.index, hand, others, table, rules.ace_low_allowed)
     if ways is None or (hidden >= 1 and ways[0]) or (hidden >= 2 and ways[1]):
         return None
     whose = f"seat {seat}'s hand" if not hidden else f"any hand seat {seat} may hold"

@@ -54,6 +54,7 @@ from ._core import seats as _seats
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError
+from .melds import NO_STAND_INS, StandIns
 
 __all__ = [
     "ACTION_TYPES",
@@ -93,6 +94,19 @@ def _deck(value: object) -> tuple[Card, ...]:
     if set(map(type, deck)) != {Card}:
         return tuple(_card(item) for item in deck)
     return deck
+
+
+def _stand_ins(value: object) -> StandIns:
+    return value if type(value) is StandIns else StandIns(value)
+
+
+def _repr(action: LayDown | LayOff) -> str:
+    """
+    The call that builds *action*, its stand-ins (A7) shown only when it has some.
+    """
+    meld = f", meld={action.meld!r}" if type(action) is LayOff else ""
+    extra = f", stand_ins={action.stand_ins!r}" if action.stand_ins else ""
+    return f"{type(action).__name__}(seat={action.seat!r}{meld}, cards={action.cards!r}{extra})"
 
 
 def _is_seat(_instance: object, attribute: Attribute[int], value: int) -> None:
@@ -142,6 +156,10 @@ def _notation(action: Action) -> str:
     """
     words = [_seats.LETTERS[action.seat], action.verb]
     words.extend(_written(getattr(action, word[1:-1])) if word[0] == "{" else word for word in action.arguments.split())
+    if type(action) is LayDown or type(action) is LayOff:
+        stand_ins = action.stand_ins
+        if stand_ins:
+            words[2] = stand_ins.write(action.cards)
     return " ".join(words)
 
 
@@ -221,10 +239,13 @@ class TakeDiscard:
         return _notation(self)
 
 
-@frozen
+@frozen(repr=False)
 class LayDown:
     """
     Lay down one new meld from hand (R16).
+
+    Under `Rules.jokers_wild` its jokers may stand for natural cards, *stand_ins* (A7):
+    ``LayDown(2, "5h 7h X1", {"X1": "6h"})``, written ``S meld 5h X1=6h 7h``.
     """
 
     verb: ClassVar[str] = "meld"
@@ -235,12 +256,16 @@ class LayDown:
 
     seat: int = field(validator=_is_seat)
     cards: CardSet = field(converter=_cards, validator=_some_cards)
+    stand_ins: StandIns = field(default=NO_STAND_INS, converter=_stand_ins)
 
     def __str__(self) -> str:
         return _notation(self)
 
+    def __repr__(self) -> str:
+        return _repr(self)
 
-@frozen
+
+@frozen(repr=False)
 class LayOff:
     """
     Lay off one or more cards from hand onto the table meld at index *meld* of `GameState.melds` (R17).
@@ -259,9 +284,13 @@ class LayOff:
     seat: int = field(validator=_is_seat)
     meld: int = field(validator=_is_meld_index)
     cards: CardSet = field(converter=_cards, validator=_some_cards)
+    stand_ins: StandIns = field(default=NO_STAND_INS, converter=_stand_ins)
 
     def __str__(self) -> str:
         return _notation(self)
+
+    def __repr__(self) -> str:
+        return _repr(self)
 
 
 @frozen

@@ -45,7 +45,11 @@ from typing import Final, Never, Protocol, TypeAlias, assert_never, runtime_chec
 from attrs import Attribute, field, frozen
 
 from . import _arguments, _coerce, _phases, _summary, _unchecked
+from ._cardlogic import blocked_cards as _blocked_cards
+from ._cardlogic import play_represents as _play_represents
 from ._cardlogic import usable as _usable
+from ._cardlogic import wild_usable as _wild_usable
+from ._cardlogic import wild_witnesses as _wild_witnesses
 from ._cardlogic import witnesses as _witnesses
 from ._core import build as _build
 from ._core import limits as _limits
@@ -649,17 +653,27 @@ class _Layout:
     def playable(self, seat: int, card: Card, add: int, remove: int, melds: tuple[int, ...]) -> None:
         """
         Make sure that *seat*, its hand with *add* and without *remove*, can play *card* at once
-        (R15, A12): if it cannot, bring it cards it can, from the hidden ones.
+        (R15, A12): if it cannot, bring it cards it can, from the hidden ones.  *melds* are the
+        cards the table's melds represent (A7).
         """
         rules = self.view.rules
         if seat == self.view.seat:
             return  # the seat's own hand is known: apply says what is wrong with it
         table = melds if rules.obligation_by_layoff else ()
         ace_low = rules.ace_low_allowed
-        if _usable(card.index, (self.hand(seat) | add) & ~remove, table, ace_low):
-            return
+        hand = (self.hand(seat) | add) & ~remove
         fixed = (self.view.known[seat].mask | add) & ~remove
-        ways = _witnesses(card.index, fixed, self._pool() & ~remove, table, ace_low)
+        if rules.jokers_wild:
+            blocked = _blocked_cards(self.view.melds)
+            for mask in melds:
+                blocked |= mask & ((1 << 52) - 1)
+            if _wild_usable(card.index, hand, table, blocked, ace_low):
+                return
+            ways = _wild_witnesses(card.index, fixed, self._pool() & ~remove, table, blocked, ace_low)
+        elif _usable(card.index, hand, table, ace_low):
+            return
+        else:
+            ways = _witnesses(card.index, fixed, self._pool() & ~remove, table, ace_low)
         singles, pairs = ways if ways is not None else (0, [])
         need = singles & -singles if singles else next(iter(pairs), 0)
         if not need:
@@ -731,20 +745,21 @@ class _Layout:
         if view.rules.top_discard_free and view.stock_size and i == len(pile) - 1:
             return  # a free top card need not be played (A9)
         above = sum(1 << other.index for other in pile[i + 1 :])
-        self.playable(action.seat, card, above, 0, tuple(meld.cards.mask for meld in view.melds))
+        self.playable(action.seat, card, above, 0, tuple(meld.represents.mask for meld in view.melds))
 
     def _still_playable(self, action: LayDown | LayOff | Discard, played: int) -> None:
         """
         A meld or a lay-off that leaves the card taken from the pile for later leaves it playable (A11).
         """
         card = self.view.obligation
-        if card is None or played >> card.index & 1 or type(action) is Discard:
+        if card is None or played >> card.index & 1 or isinstance(action, Discard):
             return
-        melds = [meld.cards.mask for meld in self.view.melds]
+        melds = [meld.represents.mask for meld in self.view.melds]
+        shown = _play_represents(played, tuple((joker.index, stood.index) for joker, stood in action.stand_ins))
         if type(action) is LayOff:
             if not 0 <= action.meld < len(melds):
                 return  # apply says why
-            melds[action.meld] |= played
+            melds[action.meld] |= shown
         else:
-            melds.append(played)
+            melds.append(shown)
         self.playable(action.seat, card, 0, played, tuple(melds))

@@ -55,6 +55,7 @@ import attrs
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError
+from .melds import StandIns, TableMeld
 from .rules import DEFAULT_RULES, CardValues, Rules
 from .state import GameState, View
 
@@ -149,6 +150,16 @@ def _card_values(values: CardValues) -> tuple[int, ...]:
     The integers of card values (R23): the fourteen values, from the two up to the joker.
     """
     return values.by_rank
+
+
+def _stand_ins(stand_ins: StandIns) -> int:
+    """
+    The integer of a meld's stand-ins (A7): six bits per joker, the index of its card plus one (0 for none).
+    """
+    code = 0
+    for joker, card in stand_ins:
+        code |= (card.index + 1) << (6 * (joker.index - 52))
+    return code
 
 
 def _scalar_switch(project: _Projection) -> _Encoder:
@@ -268,8 +279,12 @@ def _encoder(cls: type) -> _Encoder:
         if field.name in _ONLY_WHEN_SET
         else source.items(hints[field.name], f"v.{field.name}")
         for field in attrs.fields(cls)
-        if field.eq
+        if field.eq and (cls, field.name) != (TableMeld, "stand_ins")
     ]
+    if cls is TableMeld:
+        # A meld's stand-ins (A7) share the integer of its ace_low, which they leave as it is when there are none.
+        place = [field.name for field in attrs.fields(cls) if field.eq].index("ace_low")
+        items[place] = f"{items[place]} | {source.name(_stand_ins)}(v.stand_ins) << 1"
     text = "def encode(v):\n    return (\n" + "".join(f"        {item},\n" for item in items) + "    )\n"
     exec(compile(text, f"<fingerprint of {cls.__name__}>", "exec"), source.namespace)  # noqa: S102 (code made from field names)
     encode: _Encoder = source.namespace["encode"]  # type: ignore[assignment]

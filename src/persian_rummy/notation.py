@@ -59,7 +59,7 @@ from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
 from .engine import check_legal
 from .exceptions import IllegalActionError, InvalidNotationError, InvalidStateError, InvalidValueError
-from .melds import TableMeld
+from .melds import StandIns, TableMeld
 from .rules import DEFAULT_RULES, Rules
 from .scoring import DealEnd, DealScore, TeamScore
 from .state import GameState, Phase, View, next_dealer
@@ -87,6 +87,8 @@ _MAX_TEXT: Final = _limits.MAX_NOTATION
 # A whole number as the notation writes it: ASCII digits, a minus sign for scores, no more than six digits.
 _NUMBER: Final = re.compile(r"-?[0-9]{1,6}")
 _COUNT: Final = re.compile(r"[0-9]{1,3}")
+# A joker and the card it stands for, as a position's melds write them (``X1=6h``, A7).
+_STOOD_FOR: Final = re.compile(r"(X[1-4])=(10[cdhs]|[2-9TJQKA][cdhs])")
 
 
 def _parse_seat(token: str, text: str) -> int:
@@ -142,6 +144,8 @@ def _one_card(token: str, text: str) -> Card:
 # next fixed word.
 
 _BY_VERB: Final = {kind.verb: kind for kind in ACTION_TYPES}
+# Fields that no template names: the seat, written first, and the stand-ins, written among the cards (A7).
+_UNWRITTEN: Final = frozenset({"seat", "stand_ins"})
 _VERBS: Final = ", ".join(kind.verb for kind in ACTION_TYPES[:-1]) + f" or {ACTION_TYPES[-1].verb}"
 # Fields written as several words, and how each field is shown in a usage line.
 _MANY_WORDS: Final = frozenset({"cards", "deck"})
@@ -166,9 +170,15 @@ def _write_meld(action: Action, state: GameState | View | None) -> str:
     return str(next(iter(state.melds[index].cards)))
 
 
+def _write_cards(action: Action, _state: GameState | View | None) -> str:
+    cards: CardSet = getattr(action, "cards")  # noqa: B009
+    stand_ins: StandIns | None = getattr(action, "stand_ins", None)
+    return _format.cards(cards) if not stand_ins else _format.stood_for(cards, stand_ins)
+
+
 _WRITERS: Final[dict[str, _Writer]] = {
     "card": lambda action, _: str(getattr(action, "card")),  # noqa: B009
-    "cards": lambda action, _: _format.cards(getattr(action, "cards")),  # noqa: B009
+    "cards": _write_cards,
     "meld": _write_meld,
     "deck": _write_deck,
 }
@@ -178,7 +188,14 @@ def _read_cards(words: list[str], text: str, kind: type[Action], _state: GameSta
     if not words:
         msg = f"{kind.verb} needs its cards in {_limits.shown(text)}"
         raise InvalidNotationError(msg)
-    return _card_set(" ".join(words), kind.noun)
+    return _card_set(" ".join(word.partition("=")[0] for word in words), kind.noun)
+
+
+def _read_stand_ins(words: list[str]) -> StandIns:
+    """
+    The stand-ins written among a meld's or a lay-off's cards, ``X1=6h`` (A7).
+    """
+    return StandIns.parse(" ".join(word for word in words if "=" in word))
 
 
 def _read_deck(words: list[str], _text: str, _kind: type[Action], _state: GameState | None) -> tuple[Card, ...]:
@@ -224,7 +241,7 @@ def _check_templates() -> None:
     for kind in ACTION_TYPES:
         template = _template(kind)
         named = [word[1:-1] for word in template if word.startswith("{")]
-        fields = [attribute.name for attribute in attrs.fields(kind) if attribute.name != "seat"]
+        fields = [attribute.name for attribute in attrs.fields(kind) if attribute.name not in _UNWRITTEN]
         shapes = ("".join("M" if name in _MANY_WORDS else "1" for name in named), len(template) - len(named))
         known = set(named) <= _WRITERS.keys() & _READERS.keys()
         if sorted(named) != sorted(fields) or not known or shapes not in {("1" * len(named), 0), ("M", 0), ("M1", 1)}:
@@ -287,6 +304,8 @@ def parse_action(text: str, state: GameState | None = None, *, strict: bool = Tr
     values: dict[str, Any] = {"seat": seat}
     for name, words in _arguments(kind, args, text).items():
         values[name] = _READERS[name](words, text, kind, state)
+        if name == "cards" and any("=" in word for word in words):
+            values["stand_ins"] = _read_stand_ins(words)
     try:
         action = kind(**values)
     except InvalidValueError as error:
@@ -443,7 +462,8 @@ def format_position(state: GameState) -> str:
        from the discard pile, A18);
     7. the discard pile, bottom card first;
     8. the table melds in order, separated by ``,``: the owner, ``:``, the cards laid down,
-       then ``+SEAT:CARDS`` for the cards each seat laid off;
+       then ``+SEAT:CARDS`` for the cards each seat laid off; a joker that stands for a card
+       (A7) is written with it, ``X1=6h``, in the place of that card;
     9. the card taken from the discard pile that must still be played;
     10. the cards taken from the discard pile this turn;
     11. the cards each seat is known to hold from the discard pile, as in 5 (or ``-``);
@@ -578,15 +598,19 @@ def _parse_meld(text: str, rules: Rules) -> TableMeld:
         raise InvalidNotationError(msg)
     owner = _parse_seat(owner_text, text)
     layoffs = [CardSet(), CardSet(), CardSet(), CardSet()]
+    pairs = _STOOD_FOR.findall(cards_text)
     for extra in extras:
         seat_text, sep, part = extra.partition(":")
         seat = _parse_seat(seat_text, text)
         if not sep or layoffs[seat]:
             msg = f"each seat's lay-offs are written once as +SEAT:CARDS, got {_limits.shown(text)}"
             raise InvalidNotationError(msg)
-        layoffs[seat] = _card_set(part, "lay-off")
+        pairs.extend(_STOOD_FOR.findall(part))
+        layoffs[seat] = _card_set(_STOOD_FOR.sub(r"\1", part), "lay-off")
+    stand_ins = StandIns.parse(" ".join(f"{joker}={card}" for joker, card in pairs))
     try:
-        return TableMeld(owner, _card_set(cards_text, "meld"), layoffs, ace_low=rules.ace_low_allowed)
+        laid_down = _card_set(_STOOD_FOR.sub(r"\1", cards_text), "meld")
+        return TableMeld(owner, laid_down, layoffs, ace_low=rules.ace_low_allowed, stand_ins=stand_ins)
     except ValueError as error:
         msg = f"invalid meld {_limits.shown(text)}: {error}"
         raise InvalidNotationError(msg) from None

@@ -366,6 +366,8 @@ class Rules:
         rummy_calls: After a discard that a table meld takes as a lay-off, the other seats
             are asked in turn from the discarder's left whether they call "Rummy!"; the
             first to call takes the card and lays it off at once, scoring it (A24).
+        jokers_wild: A joker may stand for any natural card in a set or a run, fixed when
+            it is laid (A7; 500 Rum style): see `persian_rummy.StandIns`.
     """
 
     hand_size: int = field(
@@ -399,6 +401,7 @@ class Rules:
     )
     tie_break: TieBreak = field(default=TieBreak.DRAW, converter=TieBreak, metadata=_about("A22"))
     rummy_calls: bool = field(default=False, validator=_is_bool, metadata=_about("A24"))
+    jokers_wild: bool = field(default=False, validator=_is_bool, metadata=_about("A7"))
 
     @property
     def max_deals(self) -> int:

@@ -49,7 +49,7 @@ from .cards import FULL_DECK, Card
 from .cardsets import CardSet
 from .events import Event
 from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
-from .melds import TableMeld
+from .melds import NO_STAND_INS, StandIns, TableMeld
 from .records import GameRecord
 from .rules import DEFAULT_RULES, CardValues, Rules
 from .scoring import DealEnd, DealScore, TeamScore
@@ -115,8 +115,19 @@ def _plain(value: object) -> object:
     return str(value) if isinstance(value, str) else value
 
 
+def _stand_ins(stand_ins: StandIns) -> dict[str, str]:
+    return {str(joker): str(card) for joker, card in stand_ins}
+
+
 def _meld(meld: TableMeld) -> dict[str, object]:
-    return {"owner": meld.owner, "laid_down": _cards(meld.laid_down), "layoffs": _four_lists(meld.layoffs)}
+    data: dict[str, object] = {
+        "owner": meld.owner,
+        "laid_down": _cards(meld.laid_down),
+        "layoffs": _four_lists(meld.layoffs),
+    }
+    if meld.stand_ins:
+        data["stand_ins"] = _stand_ins(meld.stand_ins)
+    return data
 
 
 def _deal_score(result: DealScore) -> dict[str, object]:
@@ -158,6 +169,7 @@ _WRITERS: Final[dict[str, Callable[[Any], object]]] = {
     "deck": _cards,
     "actions": lambda actions: [_action(action) for action in actions],
     "players": lambda players: None if players is None else list(players),
+    "stand_ins": _stand_ins,
 }
 
 
@@ -169,10 +181,12 @@ _LEFT_OUT_WHEN_NONE: Final = frozenset({"discarder"})
 def _body(value: object) -> dict[str, object]:
     # In field order, but a record's actions last, after its metadata: a file reads best that way.
     names = sorted(_public_fields(type(value)), key=lambda name: name == "actions")
+    # Stand-ins (A7) are written only when there are some, so that every other document stays as it was.
     return {
         name: _WRITERS.get(name, _same)(getattr(value, name))
         for name in names
-        if name not in _LEFT_OUT_WHEN_NONE or getattr(value, name) is not None
+        if (name not in _LEFT_OUT_WHEN_NONE or getattr(value, name) is not None)
+        and (name != "stand_ins" or getattr(value, name))
     }
 
 
@@ -443,13 +457,27 @@ def _read_card_values(value: object, path: _Path) -> dict[str, int]:
     return {letter: _int(raw, path.key(letter), 0, CardValues.MAX_VALUE) for letter, raw in data.items()}
 
 
+def _read_stand_ins(value: object, path: _Path) -> StandIns:
+    """
+    Stand-ins (A7): an object mapping jokers to the natural cards they stand for.
+    """
+    if not isinstance(value, dict) or not value:
+        raise path.fail(f"expected an object of jokers and the cards they stand for, got {_describe(value)}")
+    pairs = [(_card(joker, path.key(joker)), _card(card, path.key(joker))) for joker, card in value.items()]
+    try:
+        return StandIns(pairs)
+    except PersianRummyError as error:
+        raise path.fail(str(error)) from None
+
+
 def _read_meld(value: object, path: _Path, rules: Rules) -> TableMeld:
-    data = _object(value, path, {"owner": True, "laid_down": True, "layoffs": True})
+    data = _object(value, path, {"owner": True, "laid_down": True, "layoffs": True, "stand_ins": False})
     owner = _seat(data["owner"], path.key("owner"))
     laid_down = _card_set(data["laid_down"], path.key("laid_down"))
     layoffs = _four(data["layoffs"], path.key("layoffs"))
+    stand_ins = _read_stand_ins(data["stand_ins"], path.key("stand_ins")) if "stand_ins" in data else NO_STAND_INS
     try:
-        return TableMeld(owner, laid_down, layoffs, ace_low=rules.ace_low_allowed)
+        return TableMeld(owner, laid_down, layoffs, ace_low=rules.ace_low_allowed, stand_ins=stand_ins)
     except ValueError as error:
         raise path.fail(str(error)) from None
 
@@ -491,6 +519,7 @@ _ACTION_READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
     "cards": _card_set,
     "meld": lambda value, path: _int(value, path, 0, 55),
     "deck": _read_deck,
+    "stand_ins": _read_stand_ins,
 }
 
 
@@ -517,8 +546,11 @@ def _read_action(value: object, path: _Path, extra: Mapping[str, bool] | None = 
     if kind is None:
         raise path.key("type").fail(f"expected one of {', '.join(map(repr, _ACTION_BY_NAME))}, got {_describe(name)}")
     fields = _public_fields(kind)
-    data = _object(value, path, {"type": True, **dict.fromkeys(fields, True), **(extra or {})})
-    values: dict[str, Any] = {field: _ACTION_READERS[field](data[field], path.key(field)) for field in fields}
+    wanted = {"type": True, **{field: field != "stand_ins" for field in fields}, **(extra or {})}
+    data = _object(value, path, wanted)
+    values: dict[str, Any] = {
+        field: _ACTION_READERS[field](data[field], path.key(field)) for field in fields if field in data
+    }
     try:
         return kind(**values)
     except PersianRummyError as error:

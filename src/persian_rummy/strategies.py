@@ -587,7 +587,9 @@ _FIELD_STRATEGIES: Final[dict[str, Callable[[], st.SearchStrategy[Any]]]] = {
 
 
 def _fields(kind: type[Action]) -> tuple[str, ...]:
-    return tuple(field.name for field in attrs.fields(kind))
+    # The stand-ins (A7) keep their default here: an action drawn alone is checked against the
+    # rules it meets, and jokers wild come from the rules' own strategy.
+    return tuple(field.name for field in attrs.fields(kind) if field.name != "stand_ins")
 
 
 def _well_formed(kind: type[Action]) -> st.SearchStrategy[Any]:

@@ -225,7 +225,7 @@ class _Pending:
         hidden: How many cards it has.
     """
 
-    __slots__ = ("ace_low", "card", "hand", "hidden", "start", "table", "unseen")
+    __slots__ = ("ace_low", "blocked", "card", "hand", "hidden", "start", "table", "unseen", "wild")
 
     def __init__(self, view: View, seat: int, card: int) -> None:
         counts = _unseen_counts(view)
@@ -235,8 +235,18 @@ class _Pending:
         self.card = card
         self.hand = view.known[seat].mask
         self.unseen = view.unseen.mask
-        self.table = tuple(meld.cards.mask for meld in view.melds) if rules.obligation_by_layoff else ()
+        self.table = tuple(meld.represents.mask for meld in view.melds) if rules.obligation_by_layoff else ()
         self.ace_low = rules.ace_low_allowed
+        self.wild = rules.jokers_wild
+        self.blocked = _cardlogic.blocked_cards(view.melds) if self.wild else 0
+
+    def usable(self, hand: int) -> bool:
+        """
+        Whether the pending card can be played from *hand* (R15, A12; A7 with jokers wild).
+        """
+        if self.wild:
+            return _cardlogic.wild_usable(self.card, hand, self.table, self.blocked, self.ace_low)
+        return self.usable(hand)
 
     @classmethod
     def of(cls, view: View) -> _Pending | None:
@@ -247,7 +257,7 @@ class _Pending:
         if view.phase is not Phase.PLAY or seat is None or card is None or seat == view.seat:
             return None
         pending = cls(view, seat, card.index)
-        if not pending.hidden or _cardlogic.usable(card.index, pending.hand, pending.table, pending.ace_low):
+        if not pending.hidden or pending.usable(pending.hand):
             return None
         return pending
 

@@ -14,12 +14,20 @@ from typing import Final
 from .._cardlogic import (
     Position,
     call_lay_offs,
+    WildPlay,
+    blocked_cards,
     forbidden_discards,
+    joker_order,
     lay_down_masks,
     lay_off_masks,
+    play_represents,
     set_masks,
     takeable,
     usable,
+    wild_lay_downs,
+    wild_lay_offs,
+    wild_takeable,
+    wild_usable,
 )
 from .._core.build import single
 from .._core.seats import SEATS
@@ -28,7 +36,7 @@ from .._unchecked import new_lay_down, new_lay_off
 from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK
 from ..cardsets import CardSet
-from ..melds import TableMeld
+from ..melds import NO_STAND_INS, StandIns, TableMeld
 from ..rules import ObligationTiming
 
 IMMEDIATE: Final = ObligationTiming.IMMEDIATE
@@ -78,7 +86,7 @@ def lay_down(seat: int, mask: int) -> LayDown:
     key = (seat, mask)
     action = _LAY_DOWNS.get(key)
     if action is None:
-        action = _LAY_DOWNS[key] = _lay_down(seat=seat, cards=_card_set(mask))
+        action = _LAY_DOWNS[key] = _lay_down(seat=seat, cards=_card_set(mask), stand_ins=NO_STAND_INS)
     return action
 
 
@@ -89,7 +97,7 @@ def lay_off(seat: int, meld: int, mask: int) -> LayOff:
     key = (seat, meld, mask)
     action = _LAY_OFFS.get(key)
     if action is None:
-        action = _LAY_OFFS[key] = _lay_off(seat=seat, meld=meld, cards=_card_set(mask))
+        action = _LAY_OFFS[key] = _lay_off(seat=seat, meld=meld, cards=_card_set(mask), stand_ins=NO_STAND_INS)
     return action
 
 
@@ -116,11 +124,17 @@ def draw_actions(position: Position, seat: int, hand: int, stock_left: bool) -> 
     """
     rules = position.rules
     actions: list[PlayerAction] = [DRAW_STOCK[seat]] if stock_left else []
+    wild = rules.jokers_wild
     if position.discard_pile:
-        _takes(position, seat, hand, stock_left and rules.top_discard_free, actions)
+        if wild:
+            _wild_takes(position, seat, hand, stock_left and rules.top_discard_free, actions)
+        else:
+            _takes(position, seat, hand, stock_left and rules.top_discard_free, actions)
     if not stock_left:
         if rules.pass_allows_melding:
-            actions.extend(_melds(position, seat, hand, _rows(hand)))
+            actions.extend(
+                _wild_melds(position, seat, hand, None) if wild else _melds(position, seat, hand, _rows(hand))
+            )
         actions.append(PASS[seat])
     return tuple(actions)
 
@@ -164,6 +178,8 @@ def play_actions(position: Position, seat: int, hand: int) -> tuple[PlayerAction
     `Discard` (in `FULL_DECK` order); while a card taken from the pile is still to be played, only
     what the obligation allows.
     """
+    if position.rules.jokers_wild:
+        return _wild_play_actions(position, seat, hand)
     obligation = position.obligation
     if obligation is not None:
         return _pending_actions(position, seat, hand, obligation.index)
@@ -314,3 +330,114 @@ def answer_actions(position: Position) -> tuple[PlayerAction, ...]:
         return ANSWERS[seat]
     t = called.index
     return tuple(lay_off(seat, k, 1 << t) for k in call_lay_offs(position.melds, t))
+# -- jokers wild (A7) -------------------------------------------------------------------------------------------
+#
+# Under `Rules.jokers_wild` the play phase lists the melds and lay-offs of natural cards first (as above, but
+# without the cards a joker on the table stands for, which can no longer be laid), then the lay-downs with jokers
+# standing for cards (sets by rank, then runs by suit), then the lay-offs with jokers (by meld), then the
+# discards.  Each play with jokers is one action: its stand-ins are canonical (`_cardlogic.canonical_pairs`).
+
+_WILD_LAY_DOWNS: dict[tuple[int, int, tuple[tuple[int, int], ...]], LayDown] = {}
+_WILD_LAY_OFFS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], LayOff] = {}
+
+
+def _stand_ins(pairs: tuple[tuple[int, int], ...]) -> StandIns:
+    return StandIns([(FULL_DECK[joker], FULL_DECK[card]) for joker, card in pairs])
+
+
+def wild_lay_down(seat: int, play: WildPlay) -> LayDown:
+    """
+    The action of *seat* laying down a meld with jokers standing for cards (A7).
+    """
+    mask, pairs = play
+    key = (seat, mask, pairs)
+    action = _WILD_LAY_DOWNS.get(key)
+    if action is None:
+        action = _lay_down(seat=seat, cards=_card_set(mask), stand_ins=_stand_ins(pairs))
+        _WILD_LAY_DOWNS[key] = action
+    return action
+
+
+def wild_lay_off(seat: int, meld: int, play: WildPlay) -> LayOff:
+    """
+    The action of *seat* laying off onto meld number *meld* with jokers standing for cards (A7).
+    """
+    mask, pairs = play
+    key = (seat, meld, mask, pairs)
+    action = _WILD_LAY_OFFS.get(key)
+    if action is None:
+        action = _lay_off(seat=seat, meld=meld, cards=_card_set(mask), stand_ins=_stand_ins(pairs))
+        _WILD_LAY_OFFS[key] = action
+    return action
+
+
+def _wild_melds(position: Position, seat: int, hand: int, first: int | None) -> list[PlayerAction]:
+    """
+    Every meld and lay-off *seat* can play from *hand* with jokers wild; *first* is the card taken
+    from the pile that must be played, the first joker to use when it is one.
+    """
+    melds = position.melds
+    blocked = blocked_cards(melds)
+    live = hand & ~blocked
+    actions = _melds(position, seat, live, _rows(live))
+    jokers = joker_order(hand, first)
+    if jokers:
+        ace_low = position.rules.ace_low_allowed
+        actions.extend(wild_lay_down(seat, play) for play in wild_lay_downs(hand, jokers, blocked, ace_low))
+        for k, meld in enumerate(melds):
+            plays = wild_lay_offs(meld.represents.mask, hand, jokers, blocked, meld.ace_low)
+            actions.extend(wild_lay_off(seat, k, play) for play in plays)
+    return actions
+
+
+def _wild_play_actions(position: Position, seat: int, hand: int) -> tuple[PlayerAction, ...]:
+    obligation = position.obligation
+    if obligation is None:
+        actions = _wild_melds(position, seat, hand, None)
+        kept = hand & ~forbidden_discards(position, hand)
+        actions.extend(DISCARD[seat][i] for i in range(56) if kept >> i & 1)
+        return tuple(actions)
+    t = obligation.index
+    return tuple(action for action in _wild_melds(position, seat, hand, t) if _wild_keeps(position, action, hand, t))
+
+
+def _wild_keeps(position: Position, action: PlayerAction, hand: int, t: int) -> bool:
+    """
+    Whether *action* plays card *t*, taken from the pile, or (when the rules let it wait) leaves it
+    a way to be played (R15, A10, A11), with jokers wild.
+    """
+    rules = position.rules
+    by_layoff = rules.obligation_by_layoff
+    if type(action) is not LayDown and type(action) is not LayOff:
+        return False
+    mask = action.cards.mask
+    if mask >> t & 1:
+        return by_layoff or type(action) is LayDown
+    if rules.obligation_timing is IMMEDIATE:
+        return False
+    melds = position.melds
+    shown = play_represents(mask, tuple((joker.index, card.index) for joker, card in action.stand_ins))
+    table = [meld.represents.mask for meld in melds]
+    if type(action) is LayOff:
+        table[action.meld] |= shown
+    else:
+        table.append(shown)
+    blocked = blocked_cards(melds) | shown
+    return wild_usable(t, hand & ~mask, table if by_layoff else [], blocked, rules.ace_low_allowed)
+
+
+def _wild_takes(position: Position, seat: int, avail: int, top_free: bool, actions: list[PlayerAction]) -> None:
+    pile = position.discard_pile
+    take = TAKE[seat]
+    i = len(pile) - 1
+    if top_free:
+        t = pile[i].index
+        actions.append(take[t])
+        avail |= 1 << t
+        i -= 1
+    while i >= 0:
+        t = pile[i].index
+        i -= 1
+        if wild_takeable(t, avail, position):
+            actions.append(take[t])
+        avail |= 1 << t

@@ -11,16 +11,28 @@ from __future__ import annotations
 
 from typing import Final, Never, NoReturn, Protocol, assert_never
 
-from .._cardlogic import call_lay_offs, forbidden_discards, laid_off, takeable, usable
+from .._cardlogic import (
+    blocked_cards,
+    call_lay_offs,
+    canonical_pairs,
+    forbidden_discards,
+    joker_order,
+    laid_off,
+    play_represents,
+    takeable,
+    usable,
+    wild_takeable,
+    wild_usable,
+)
 from .._core.build import single
 from .._summary import Summary
 from .._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
 from .._unchecked import new_meld, new_state
 from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from ..cards import Card
+from ..cards import FULL_DECK, Card
 from ..cardsets import CardSet
 from ..exceptions import IllegalActionError
-from ..melds import MeldKind, TableMeld
+from ..melds import NO_STAND_INS, MeldKind, StandIns, TableMeld
 from ..rules import EmptyStockEnd, ObligationTiming
 from ..scoring import DealEnd, score_deal
 from ..state import GameState, Phase, next_dealer
@@ -231,8 +243,10 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
         taken |= 1 << above.index
     kept: _Kept = state
     hand = kept.hands[seat].mask
-    free = state.rules.top_discard_free and state.stock and i == len(pile) - 1
-    if not free and not takeable(card.index, hand | taken & ~(1 << card.index), state):
+    rules = state.rules
+    free = rules.top_discard_free and state.stock and i == len(pile) - 1
+    can_take = wild_takeable if rules.jokers_wild else takeable
+    if not free and not can_take(card.index, hand | taken & ~(1 << card.index), state):
         reason = f"{card} cannot be melded or laid off at once, so it may not be taken"
         raise IllegalActionError(action, reason, ("R15", "A12"))
     revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | taken)
@@ -264,11 +278,14 @@ def _cards_in_hand(state: GameState, action: LayDown | LayOff | Discard, seat: i
     return hand
 
 
-def _check_pending(state: GameState, action: LayDown | LayOff, hand: int, mask: int, after: list[int]) -> None:
+def _check_pending(  # noqa: PLR0913
+    state: GameState, action: LayDown | LayOff, hand: int, mask: int, after: list[int], blocked: int = 0
+) -> None:
     """
     Check an action that does not play the pending card from the discard pile (R15, A10, A11).
 
-    *after* lists the table's melds as they would be after the action.
+    *after* lists the cards the table's melds represent as they would be after the action, and
+    *blocked* the cards they represent together, with jokers wild (A7).
     """
     obligation: Card = state.obligation  # type: ignore[assignment]
     rules = state.rules
@@ -276,19 +293,28 @@ def _check_pending(state: GameState, action: LayDown | LayOff, hand: int, mask: 
         raise IllegalActionError(
             action, f"{obligation}, taken from the discard pile, must be played first", ("R15", "A11")
         )
-    melds = after if rules.obligation_by_layoff else ()
-    if not usable(obligation.index, hand & ~mask, melds, rules.ace_low_allowed):
+    melds = after if rules.obligation_by_layoff else []
+    if rules.jokers_wild:
+        playable = wild_usable(obligation.index, hand & ~mask, melds, blocked, rules.ace_low_allowed)
+    else:
+        playable = usable(obligation.index, hand & ~mask, melds, rules.ace_low_allowed)
+    if not playable:
         raise IllegalActionError(action, f"this would leave {obligation} with no meld to go into", ("R15", "A11"))
 
 
-def _new_meld(seat: int, cards: CardSet, shape: int, ace_low: bool) -> TableMeld:
-    ends, reach = extensions(cards.mask, shape, ace_low=ace_low)
+def _new_meld(  # noqa: PLR0913
+    seat: int, cards: CardSet, shape: int, ace_low: bool, stand_ins: StandIns = NO_STAND_INS, shown: int = -1
+) -> TableMeld:
+    represents = cards if shown < 0 else _card_set(shown)
+    ends, reach = extensions(represents.mask, shape, ace_low=ace_low)
     return _meld(
         owner=seat,
         laid_down=cards,
         layoffs=_NO_CARDS,
         ace_low=ace_low,
+        stand_ins=stand_ins,
         cards=cards,
+        represents=represents,
         kind=_SET_KIND if shape == SET else _RUN_KIND,
         ends=ends,
         reach=reach,
@@ -307,13 +333,18 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     if mask.bit_count() < 3:
         raise IllegalActionError(action, f"a meld needs three or more cards, not {len(cards)}", "R9")
     hand = _cards_in_hand(state, action, seat, mask)
-    ace_low = state.rules.ace_low_allowed
+    rules = state.rules
+    if rules.jokers_wild:
+        return _wild_lay_down(state, action, seat, hand)
+    if _has_stand_ins(action):
+        raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
+    ace_low = rules.ace_low_allowed
     shape = meld_shape(mask, ace_low=ace_low)
     if shape == NO_MELD:
         raise IllegalActionError(action, f"{cards} is not a set or a run", "R11" if mask & JOKER_MASK else "R9")
     melds = state.melds
     if state.obligation is not None and not mask >> state.obligation.index & 1:
-        _check_pending(state, action, hand, mask, [*(m.cards.mask for m in melds), mask])
+        _check_pending(state, action, hand, mask, [*(m.represents.mask for m in melds), mask])
     meld = _new_meld(seat, cards, shape, ace_low)
     direct, far, runs = state._table
     table = (direct | meld.ends, far | meld.reach, (*runs, mask) if shape == RUN else runs)
@@ -332,6 +363,10 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
         raise IllegalActionError(action, f"there is no meld {k!r} on the table", "R17")
     mask = cards.mask
     hand = _cards_in_hand(state, action, seat, mask)
+    if state.rules.jokers_wild:
+        return _wild_lay_off(state, action, seat, hand, k)
+    if _has_stand_ins(action):
+        raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
     meld = melds[k]
     union = laid_off(meld, mask)
     if not union:
@@ -341,12 +376,15 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     layoffs[seat] = _card_set(layoffs[seat].mask | mask)
     shape = SET if meld.kind is MeldKind.SET else RUN
     ends, reach = extensions(union, shape, ace_low=meld.ace_low)
+    whole = _card_set(union)
     new = _meld(
         owner=meld.owner,
         laid_down=meld.laid_down,
         layoffs=tuple(layoffs),
         ace_low=meld.ace_low,
-        cards=_card_set(union),
+        stand_ins=NO_STAND_INS,
+        cards=whole,
+        represents=whole,
         kind=meld.kind,
         ends=ends,
         reach=reach,
@@ -354,7 +392,7 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     # The cards just laid off may stay in the summary's masks: they never come back into play.
     direct, far, runs = state._table
     if shape == RUN:
-        old = meld.cards.mask
+        old = meld.represents.mask
         runs = tuple(union if run == old else run for run in runs)
     table = (direct | ends, far | reach, runs)
     return _after_play(state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), table)
@@ -382,11 +420,119 @@ def _check_lay_off_obligation(state: GameState, action: LayOff, hand: int, union
         return
     mask = action.cards.mask
     if not mask >> obligation.index & 1:
-        after = [m.cards.mask for m in state.melds]
+        after = [m.represents.mask for m in state.melds]
         after[action.meld] = union
-        _check_pending(state, action, hand, mask, after)
+        _check_pending(state, action, hand, mask, after, blocked_cards(state.melds) | union)
     elif not state.rules.obligation_by_layoff and state.phase is not CALLED:
         raise IllegalActionError(action, f"{obligation}, taken from the discard pile, must go into a new meld", "A10")
+
+
+def _has_stand_ins(action: LayDown | LayOff) -> bool:
+    stand_ins: object = action.stand_ins
+    return type(stand_ins) is not StandIns or bool(action.stand_ins.pairs)
+
+
+# -- melding with jokers wild (A7) ----------------------------------------------------------------------------
+
+
+def _wild_pairs(state: GameState, action: LayDown | LayOff, hand: int) -> tuple[tuple[int, int], ...]:
+    """
+    The stand-ins of *action*, as (joker, card) pairs, checked against the hand and the table (A7).
+    """
+    mask = action.cards.mask
+    stand_ins = action.stand_ins
+    jokers = stand_ins.jokers.mask
+    if jokers & ~mask:
+        raise IllegalActionError(action, f"{_card_set(jokers & ~mask)} stand(s) for a card but is not played", "A7")
+    stood = stand_ins.cards.mask
+    if stood & mask:
+        raise IllegalActionError(
+            action, f"{_card_set(stood & mask)} is laid and stood for: a card is represented once", "A7"
+        )
+    blocked = blocked_cards(state.melds)
+    if mask & blocked:
+        reason = f"a joker on the table stands for {_card_set(mask & blocked)}, which cannot be laid: no exchange"
+        raise IllegalActionError(action, reason, "A7")
+    if stood & blocked:
+        raise IllegalActionError(
+            action, f"{_card_set(stood & blocked)} is on the table already: a joker cannot stand for it", "A7"
+        )
+    pairs = tuple((joker.index, card.index) for joker, card in stand_ins)
+    if pairs:
+        obligation = state.obligation
+        order = joker_order(hand, None if obligation is None else obligation.index)
+        canonical = canonical_pairs(order, stood)
+        if pairs != canonical:
+            wanted = StandIns([(FULL_DECK[j], FULL_DECK[c]) for j, c in canonical])
+            reason = (
+                f"the jokers standing for cards are the first the seat holds, in order: play {wanted}, not {stand_ins}"
+            )
+            raise IllegalActionError(action, reason, "A7")
+    return pairs
+
+
+def _wild_lay_down(state: GameState, action: LayDown, seat: int, hand: int) -> GameState:
+    cards = action.cards
+    mask = cards.mask
+    pairs = _wild_pairs(state, action, hand)
+    stood = action.stand_ins.jokers.mask
+    if pairs and not mask & ~JOKER_MASK:
+        raise IllegalActionError(action, "a meld with jokers standing for cards needs a natural card", "A7")
+    if mask & JOKER_MASK & ~stood and mask & ~JOKER_MASK:
+        reason = (
+            f"say what {_card_set(mask & JOKER_MASK & ~stood)} stand(s) for: a joker among natural cards stands for one"
+        )
+        raise IllegalActionError(action, reason, "A7")
+    shown = play_represents(mask, pairs)
+    ace_low = state.rules.ace_low_allowed
+    shape = meld_shape(shown, ace_low=ace_low)
+    if shape == NO_MELD:
+        written = action.stand_ins.write(action.cards)
+        raise IllegalActionError(action, f"{written} is not a set or a run", "A7" if pairs else "R9")
+    melds = state.melds
+    if state.obligation is not None and not mask >> state.obligation.index & 1:
+        after = [*(m.represents.mask for m in melds), shown]
+        _check_pending(state, action, hand, mask, after, blocked_cards(melds) | shown)
+    meld = _new_meld(seat, cards, shape, ace_low, action.stand_ins, shown)
+    direct, far, runs = state._table
+    table = (direct | meld.ends, far | meld.reach, (*runs, shown) if shape == RUN else runs)
+    return _after_play(state, seat, hand & ~mask, mask, (*melds, meld), table)
+
+
+def _wild_lay_off(state: GameState, action: LayOff, seat: int, hand: int, k: int) -> GameState:
+    mask = action.cards.mask
+    melds = state.melds
+    meld = melds[k]
+    pairs = _wild_pairs(state, action, hand)
+    old = meld.represents.mask
+    unstood = mask & JOKER_MASK & ~action.stand_ins.jokers.mask
+    if old & JOKER_MASK and pairs:
+        raise IllegalActionError(action, "a joker laid off onto a set of jokers stands for nothing", "A7")
+    if unstood and not old & JOKER_MASK:
+        raise IllegalActionError(action, f"say what {_card_set(unstood)} stand(s) for: it goes onto {meld}", "A7")
+    shown = play_represents(mask, pairs)
+    union = laid_off(meld, shown)
+    if not union:
+        raise IllegalActionError(
+            action, f"{action.stand_ins.write(action.cards)} does not extend the {meld.kind} {meld}", "R17"
+        )
+    if state.obligation is not None:
+        _check_lay_off_obligation(state, action, hand, union)
+    layoffs = list(meld.layoffs)
+    layoffs[seat] = _card_set(layoffs[seat].mask | mask)
+    stand_ins = StandIns((*meld.stand_ins.pairs, *action.stand_ins.pairs)) if pairs else meld.stand_ins
+    shape = SET if meld.kind is MeldKind.SET else RUN
+    ends, reach = extensions(union, shape, ace_low=meld.ace_low)
+    new = _meld(
+        owner=meld.owner, laid_down=meld.laid_down, layoffs=tuple(layoffs), ace_low=meld.ace_low, stand_ins=stand_ins,
+        cards=_card_set(meld.cards.mask | mask), represents=_card_set(union), kind=meld.kind, ends=ends, reach=reach,
+    )  # fmt: skip
+    direct, far, runs = state._table
+    if shape == RUN:
+        runs = tuple(union if run == old else run for run in runs)
+    return _after_play(
+        state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), (direct | ends, far | reach, runs)
+    )
 
 
 def _after_play(  # noqa: PLR0913

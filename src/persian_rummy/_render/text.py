@@ -14,7 +14,7 @@ from .._core import seats as _seats
 from .._shapes import State
 from ..cards import Card
 from ..cardsets import CardSet
-from ..melds import TableMeld
+from ..melds import StandIns, TableMeld
 from ..rules import Rules
 from ..scoring import DealEnd, DealScore
 
@@ -56,14 +56,25 @@ def seat(number: int | None) -> str:
     return "-" if number is None else SEAT_LETTERS[number]
 
 
+def stood_for(group: CardSet, stand_ins: StandIns) -> str:
+    """
+    Cards with jokers that stand for cards (A7): one word each, in the order of the cards they
+    represent, a joker written with its card (``5h X1=6h 7h``).
+    """
+    return stand_ins.write(group)
+
+
 def meld(value: TableMeld) -> str:
     """
-    A table meld: ``OWNER:CARDS`` then ``+SEAT:CARDS`` for each seat's lay-offs.
+    A table meld: ``OWNER:CARDS`` then ``+SEAT:CARDS`` for each seat's lay-offs; a joker that
+    stands for a card is written with it, ``X1=6h`` (A7).
     """
-    text = f"{SEAT_LETTERS[value.owner]}:{cards(value.laid_down)}"
+    stand_ins = value.stand_ins
+    write = cards if not stand_ins else lambda group: stand_ins.write(group).replace(" ", "")
+    text = f"{SEAT_LETTERS[value.owner]}:{write(value.laid_down)}"
     for number, part in enumerate(value.layoffs):
         if part:
-            text += f"+{SEAT_LETTERS[number]}:{cards(part)}"
+            text += f"+{SEAT_LETTERS[number]}:{write(part)}"
     return text
 
 
