@@ -479,6 +479,35 @@ class TestSvg:
             render_svg("Qh Zz")
 
 
+class TestWildJokers:
+    """
+    A7 (`Rules.jokers_wild`): a joker that stands for a card lies where that card would, and the
+    picture says which card it is, in the text and over the card in the SVG.
+    """
+
+    STATE = (
+        "jokers_wild=true 1/W play N 9s4c/2h3d/5d6d/8cKs * 2s E:5hX2=6h7h+N:X1=8h,S:7c7dX3=7s - - - 0 - -"
+    )
+
+    def test_the_text_writes_each_joker_with_its_card(self) -> None:
+        text = lines(render_text(parse_position(self.STATE)))
+        assert [
+            "Table:",
+            "   1  5♥ 🃏2=6♥ 7♥ 🃏1=8♥  run laid down by E; 🃏1=8♥ laid off by N",
+            "   2  7♣ 7♦ 🃏3=7♠         set laid down by S",
+        ] == text[10:13]
+        assert "   1  5h X2=6h 7h X1=8h  run laid down by E; X1=8h laid off by N" == lines(
+            render_text(parse_position(self.STATE), symbols=False)
+        )[11]
+
+    def test_the_svg_names_the_card_over_the_joker(self) -> None:
+        root = parse(render_svg(parse_position(self.STATE)))
+        labels = [element.text for element in root.iter(f"{SVG}text") if (element.text or "").startswith("=")]
+        assert ["=6♥", "=8♥", "=7♠"] == labels
+        run = [group.get("data-card") for group in root.iter(f"{SVG}g") if group.get("class") == "pr-card"]
+        assert ["5h", "X2", "7h", "X1"] == run[8:12]
+
+
 class TestNotebook:
     """
     `Card`, `CardSet`, `TableMeld`, `GameState` and `View` show themselves in a notebook as pictures

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, Protocol, TypeAlias
+from typing import Any, Final, Protocol, TypeAlias
 
 from . import seats as _seats
 
@@ -62,6 +62,8 @@ class CardLike(Protocol):
     def is_joker(self) -> bool: ...
     @property
     def rank(self) -> int: ...
+    @property
+    def index(self) -> int: ...
 
 
 class CardGroup(Protocol):
@@ -72,6 +74,15 @@ class CardGroup(Protocol):
 
     def __iter__(self) -> Iterator[CardLike]: ...
     def __contains__(self, card: object) -> bool: ...
+
+
+class StandInsLike(Protocol):
+    """
+    What a picture reads of the jokers that stand for cards in a meld (`persian_rummy.StandIns`, A7).
+    """
+
+    def get(self, joker: Any, /) -> CardLike | None: ...
+    def __len__(self) -> int: ...
 
 
 class MeldLike(Protocol):
@@ -91,6 +102,8 @@ class MeldLike(Protocol):
     def kind(self) -> str: ...
     @property
     def ace_low(self) -> bool: ...
+    @property
+    def stand_ins(self) -> StandInsLike: ...
 
 
 def escape(text: str) -> str:
@@ -225,12 +238,23 @@ def fan(
 def in_order(meld: MeldLike) -> list[CardLike]:
     """
     The cards of *meld* in the order they lie: a run from its lowest card, the ace first when it is
-    low (A8); a set by suit.
+    low (A8); a set by suit; a joker that stands for a card where that card would lie (A7).
     """
     cards = list(meld.cards)
-    if meld.ace_low and meld.kind == "run" and cards[0].rank == 2 and cards[-1].rank == 14:
+    stand_ins = meld.stand_ins
+    if stand_ins:
+        cards.sort(key=lambda card: stood_for(stand_ins, card).index)
+    first, last = stood_for(stand_ins, cards[0]), stood_for(stand_ins, cards[-1])
+    if meld.ace_low and meld.kind == "run" and first.rank == 2 and last.rank == 14:
         return [cards[-1], *cards[:-1]]
     return cards
+
+
+def stood_for(stand_ins: StandInsLike, card: CardLike) -> CardLike:
+    """
+    The card *card* stands for in a meld of *stand_ins*: a joker's card (A7), else itself.
+    """
+    return (stand_ins.get(card) if stand_ins and card.is_joker else None) or card
 
 
 def meld(value: MeldLike, x: float, y: float, caption: str, *, caption_at: float = CARD_HEIGHT + 28) -> str:
@@ -241,6 +265,9 @@ def meld(value: MeldLike, x: float, y: float, caption: str, *, caption_at: float
     cards = in_order(value)
     parts = [fan(cards, x, y)]
     for index, item in enumerate(cards):
+        stood = stood_for(value.stand_ins, item)
+        if stood is not item:  # a joker, with the card it stands for above it (A7)
+            parts.append(text(x + index * STEP + 2, y - 4, f"={stood.symbol}", font_size=11, fill=MUTED))
         seat = next((seat for seat, part in enumerate(value.layoffs) if item in part), None)
         if seat is not None:
             colour = TEAM_COLOURS[seat & 1]

@@ -320,14 +320,31 @@ def _meld_how(scene: Scene, meld: TableMeld, write: _Write) -> str:
         how += " (four at once: doubled, R25)"
     for seat, part in enumerate(meld.layoffs):
         if part:
-            how += f"; {write(part)} laid off by {scene.name(seat)}"
+            how += f"; {_with_stand_ins(part, meld, write)} laid off by {scene.name(seat)}"
     return how
+
+
+def _meld_words(meld: TableMeld, write: _Write) -> str:
+    """
+    A meld's cards in the order they lie, a joker that stands for a card written with it (``🃏1=6♥``, A7).
+    """
+    return _with_stand_ins(_drawing.in_order(meld), meld, write)
+
+
+def _with_stand_ins(cards: Iterable[_drawing.CardLike], meld: TableMeld, write: _Write) -> str:
+    if not meld.stand_ins:
+        return write(cards)
+    words = []
+    for card in cards:
+        stood = _drawing.stood_for(meld.stand_ins, card)
+        words.append(write([card]) if stood is card else f"{write([card])}={write([stood])}")
+    return " ".join(words)
 
 
 def _table_lines(scene: Scene, write: _Write) -> list[str]:
     if not scene.melds:
         return ["Table: no melds yet"]
-    shown = [write(_drawing.in_order(meld)) for meld in scene.melds]
+    shown = [_meld_words(meld, write) for meld in scene.melds]
     width = max(cells(cards) for cards in shown)
     return [
         "Table:",
