@@ -485,9 +485,7 @@ class TestWildJokers:
     picture says which card it is, in the text and over the card in the SVG.
     """
 
-    STATE = (
-        "jokers_wild=true 1/W play N 9s4c/2h3d/5d6d/8cKs * 2s E:5hX2=6h7h+N:X1=8h,S:7c7dX3=7s - - - 0 - -"
-    )
+    STATE = "jokers_wild=true 1/W play N 9s4c/2h3d/5d6d/8cKs * 2s E:5hX2=6h7h+N:X1=8h,S:7c7dX3=7s - - - 0 - -"
 
     def test_the_text_writes_each_joker_with_its_card(self) -> None:
         text = lines(render_text(parse_position(self.STATE)))
@@ -496,9 +494,10 @@ class TestWildJokers:
             "   1  5♥ 🃏2=6♥ 7♥ 🃏1=8♥  run laid down by E; 🃏1=8♥ laid off by N",
             "   2  7♣ 7♦ 🃏3=7♠         set laid down by S",
         ] == text[10:13]
-        assert "   1  5h X2=6h 7h X1=8h  run laid down by E; X1=8h laid off by N" == lines(
-            render_text(parse_position(self.STATE), symbols=False)
-        )[11]
+        assert (
+            "   1  5h X2=6h 7h X1=8h  run laid down by E; X1=8h laid off by N"
+            == lines(render_text(parse_position(self.STATE), symbols=False))[11]
+        )
 
     def test_the_svg_names_the_card_over_the_joker(self) -> None:
         root = parse(render_svg(parse_position(self.STATE)))

@@ -29,6 +29,7 @@ from persian_rummy import (
     Phase,
     PlayerAction,
     Rules,
+    StandIns,
     TakeDiscard,
     View,
     ViewError,
@@ -251,6 +252,26 @@ class TestGreedyDrawing:
     def test_takes_with_an_empty_stock_when_it_pays(self) -> None:
         state = position(hands=("", "Kd Kh 2c", "", ""), pile="Kc 5s", to_act=1, rest_to=0)
         assert TakeDiscard(1, "Kc") == GreedyPlayer()(state, seeded(0))
+
+
+class TestGreedyWildJokers:
+    """
+    A7 (`Rules.jokers_wild`): the greedy player reckons a wild joker as melded, since it fits some
+    meld sooner or later, so it keeps its jokers and takes one from the pile when it may.
+    """
+
+    def test_a_joker_is_the_last_card_it_discards(self) -> None:
+        state = parse_position("jokers_wild=true 1/N play E 2c/X17h2sQd/3c/4c * 5c - - - - 0 - -")
+        assert Discard(1, "Qd") == GreedyPlayer()(state, seeded(0))
+        tame = parse_position("- 1/N play E 2c/X17h2sQd/3c/4c * 5c - - - - 0 - -")
+        assert Discard(1, "X1") == GreedyPlayer()(tame, seeded(0))
+
+    def test_it_takes_a_joker_it_can_meld(self) -> None:
+        state = parse_position("jokers_wild=true 1/N draw E 2c/7h9h2sQd/3c/4c * 5cX2 - - - - 0 - -")
+        assert TakeDiscard(1, "X2") in legal_actions(state)
+        assert TakeDiscard(1, "X2") == GreedyPlayer()(state, seeded(0))
+        taken = apply(state, TakeDiscard(1, "X2"))
+        assert LayDown(1, "7h X2 9h", stand_ins=StandIns.parse("X2=8h")) == GreedyPlayer()(taken, seeded(0))
 
 
 class TestLegalChoices:

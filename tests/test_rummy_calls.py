@@ -211,3 +211,18 @@ class TestA24Forms:
     def test_a_call_out_of_turn_is_refused_in_every_form(self) -> None:
         with pytest.raises(IllegalActionError, match=r"\(A24\)"):
             apply(asked(), parse_action("W call"))
+
+
+class TestA24WithWildJokers:
+    """
+    A24 with A7: a card that a wild joker on the table stands for is never laid (no exchange), so
+    a discard of it is called on by nobody.
+    """
+
+    def test_a_card_a_joker_stands_for_asks_nobody(self) -> None:
+        rules = "jokers_wild=true,rummy_calls=true"
+        state = parse_position(f"{rules} 1/W play N 6h4c/2h3d/5d7d/8cKs * 2s E:5hX1=6h7h,S:6c6d6s - - - 0 - -")
+        after = apply(state, Discard(0, "6h"))
+        assert (Phase.DRAW, 1, None) == (after.phase, after.to_act, after.discarder)
+        asked = apply(state, Discard(0, "4c"))
+        assert Phase.DRAW is asked.phase

@@ -276,9 +276,12 @@ def lay_off_masks(meld: TableMeld, hand: int) -> list[int]:
 def call_lay_offs(melds: tuple[TableMeld, ...], t: int) -> list[int]:
     """
     The melds, by index, that take card *t* alone as a lay-off (R17): where a seat that calls
-    "Rummy!" on it may lay it off (A24), as `lay_off_masks` finds the lay-offs of a hand of that card alone.
+    "Rummy!" on it may lay it off (A24), as `lay_off_masks` finds the lay-offs of a hand of that card alone;
+    none for a card a wild joker on the table stands for, which is never laid (A7).
     """
     bit = 1 << t
+    if bit & blocked_cards(melds):
+        return []
     return [k for k, meld in enumerate(melds) if meld.ends & bit and bit in lay_off_masks(meld, bit)]
 
 

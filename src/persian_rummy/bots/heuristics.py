@@ -49,7 +49,7 @@ from ..cards import Card
 from ..cardsets import CardSet
 from ..engine import apply, random_deal
 from ..exceptions import InvalidMeldError, InvalidTypeError, InvalidValueError
-from ..melds import TableMeld
+from ..melds import StandIns, TableMeld
 from ..rules import DEFAULT_RULES, Rules
 from ..scoring import DealScore
 from ..state import GameState, Phase, View
@@ -72,6 +72,7 @@ def __dir__() -> list[str]:
     return __all__
 
 
+_NO_STAND_INS: Final = StandIns()
 _card_set: Final = _build.single(CardSet, int)
 
 
@@ -169,7 +170,9 @@ def possible_layoffs(
     )
 
 
-def meld_value(cards: Iterable[Card | str] | CardSet | str, rules: Rules = DEFAULT_RULES) -> int:
+def meld_value(
+    cards: Iterable[Card | str] | CardSet | str, rules: Rules = DEFAULT_RULES, *, stand_ins: StandIns = _NO_STAND_INS
+) -> int:
     """
     The points *cards* score for their team when laid down together as one meld: their points
     under *rules* (R23, `Rules.card_values`), doubled for a set of four laid down at once (R25; not under
@@ -177,7 +180,9 @@ def meld_value(cards: Iterable[Card | str] | CardSet | str, rules: Rules = DEFAU
     run of exactly four (A20).
 
     A set completed later by a lay-off is never doubled: each card laid off scores its own
-    points for the team of the seat that laid it off (R26).
+    points for the team of the seat that laid it off (R26).  With wild jokers (`Rules.jokers_wild`,
+    A7) *stand_ins* names the cards the jokers among *cards* stand for: the meld is what they
+    represent, and each joker scores its own points; four laid down at once double, jokers included.
 
     Raises:
         InvalidMeldError: *cards* are not a meld under *rules*.
@@ -187,10 +192,15 @@ def meld_value(cards: Iterable[Card | str] | CardSet | str, rules: Rules = DEFAU
     (80, 30, 160)
     >>> meld_value("Js Qs Ks As"), meld_value("Js Qs Ks As", Rules(double_four_card_runs=True))  # W9
     (45, 90)
+    >>> meld_value("5h X1 7h", Rules(jokers_wild=True), stand_ins=StandIns.parse("X1=6h"))  # 5 + 20 + 7
+    32
     """
     mask = _arguments.cards(cards, "cards").mask
     rules = _rules(rules)
-    shape = _tables.meld_shape(mask, ace_low=rules.ace_low_allowed)
+    represented = mask
+    if stand_ins:
+        represented = (mask & ~stand_ins.jokers.mask) | stand_ins.cards.mask
+    shape = _tables.meld_shape(represented, ace_low=rules.ace_low_allowed)
     if shape == _tables.NO_MELD:
         msg = f"{_card_set(mask)} is not a set or a run"
         raise InvalidMeldError(msg)

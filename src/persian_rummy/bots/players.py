@@ -210,6 +210,10 @@ _GAME_OVER: Final = Phase.GAME_OVER
 _CALLS: Final = Phase.CALLS
 _CALLED: Final = Phase.CALLED
 _TURN: Final = _phases.TURN
+#: The jokers, as a mask of card bits, and the first joker's number; a wild joker's keep score (A7).
+_JOKERS: Final = _tables.JOKER_MASK
+_FIRST_JOKER: Final = 52
+_WILD_KEEP: Final = 1 << 29
 #: What a card left in hand is reckoned to cost, as a share of its points, when weighing a take.
 _LEFT_IN_HAND: Final = 0.5
 #: What a card drawn from the stock is reckoned to bring, in points, when weighing a take.
@@ -222,7 +226,10 @@ _KEEP_SAME, _KEEP_NEXT, _KEEP_GAP = 6, 4, 2
 def _meld_points(action: LayDown | LayOff, rules: Rules) -> int:
     match action:
         case LayDown():
-            return meld_value(action.cards, rules)
+            stand_ins = action.stand_ins
+            return (
+                meld_value(action.cards, rules, stand_ins=stand_ins) if stand_ins else meld_value(action.cards, rules)
+            )
         case LayOff():
             return rules.card_values.mask_points(action.cards.mask)
 
@@ -250,7 +257,12 @@ def _worth(hand: int, table: int, rules: Rules) -> float:
     """
     What *hand* is reckoned to be worth: the points it could meld now, less a share of those it would keep.
     """
-    melded, kept = _plan(hand, table, rules)
+    if rules.jokers_wild:  # a wild joker goes into some meld sooner or later: it counts as melded (A7)
+        jokers = hand & _JOKERS
+        melded, kept = _plan(hand & ~jokers, table, rules)
+        melded += rules.card_values.mask_points(jokers)
+    else:
+        melded, kept = _plan(hand, table, rules)
     return melded - _LEFT_IN_HAND * rules.card_values.mask_points(kept)
 
 
@@ -272,11 +284,13 @@ def _least_useful(discards: list[Discard], hand: int, rules: Rules) -> Discard:
     those (under *rules*).
     """
     values = rules.card_values
+    wild = rules.jokers_wild
     best = discards[0]
     best_key = (1 << 30, 0)
     for action in discards:
         card = action.card.index
-        key = (_keep_score(card, hand), -values.card(card))
+        # A wild joker helps towards any meld (A7): it is kept while another card can go.
+        key = (_WILD_KEEP if wild and card >= _FIRST_JOKER else _keep_score(card, hand), -values.card(card))
         if key < best_key:
             best, best_key = action, key
     return best
@@ -399,6 +413,10 @@ class GreedyPlayer:
     - **discarding**: it discards the card that helps least towards a meld: each card counts 6
       for each card of its rank in hand, 4 for each card next to it in its suit and 2 for each
       card two places from it; of the cards that count least, the one of most points goes.
+    - **wild jokers** (`Rules.jokers_wild`, A7): a joker in hand is reckoned as melded, since it
+      fits some meld sooner or later, so a joker on the pile is taken when it may be; it is the
+      last card it discards; and it melds as above, the most points first (a joker scores its own
+      value whatever it stands for).
 
     A decision costs a few times a `legal_actions` call.  Called as a function on a full state,
     ``GreedyPlayer()(state, rng)``, it is a `persian_rummy.bots.heuristics.Policy`: the fast path of
