@@ -81,7 +81,7 @@ class StandInsLike(Protocol):
     What a picture reads of the jokers that stand for cards in a meld (`persian_rummy.StandIns`, A7).
     """
 
-    def get(self, joker: Any, /) -> CardLike | None: ...
+    def get(self, joker: Any, /) -> CardLike | None: ...  # noqa: ANN401 (a Card, which this module does not import)
     def __len__(self) -> int: ...
 
 
