@@ -337,6 +337,21 @@ class TestScreen:
             "Score of deal 2 (S went out):\n",
         ] == [screen.plain(screen.score_lines(observe(end, 0))[:1]) for end in (state, went_out)]
 
+    def test_wild_jokers_are_shown_with_the_cards_they_stand_for(self) -> None:
+        """
+        A7: on the table and in what a move says, a joker that stands for a card is followed by it.
+        """
+        text = "jokers_wild=true 1/W play N 9s4cX3/2h3d/5d6d/8cKs * 2s E:5hX2=6h7h+N:X1=8h,S:7c7dX4=7s - - - 0 - -"
+        state = parse_position(text)
+        look = screen.Look(symbols=False)
+        assert [
+            "Table:\n",
+            "   1  5h X2=6h 7h X1=8h  run laid down by E; X1=8h laid off by N (you)\n",
+            "   2  7c 7d X4=7s        set laid down by S\n",
+        ] == screen.plain(screen.table_lines(observe(state, 0), look)).splitlines(keepends=True)
+        told = screen.tell(state, parse_action("N lay X3=9h on 7h", state), screen.Look())
+        assert "N lays off 🃏3=9♥ onto meld 1 (5♥ 🃏2=6♥ 7♥ 🃏1=8♥)\n" == screen.plain([told])
+
     def test_the_result_of_a_game_that_is_not_over(self) -> None:
         view = observe(parse_position(HISTORY[0][0]), 2)
         assert "Deal 2: the game is not over.\n" == screen.plain([screen.result_line(view)])

@@ -36,7 +36,7 @@ from ..actions import (
 )
 from ..cards import Card, Suit, by_rank
 from ..cardsets import CardSet
-from ..melds import MeldKind, TableMeld
+from ..melds import MeldKind, StandIns, TableMeld
 from ..notation import SEAT_LETTERS
 from ..scoring import DealEnd, DealScore, TeamScore, team_of
 from ..state import GameState, Phase, View
@@ -109,6 +109,22 @@ def cards(values: Iterable[Card], look: Look, marks: dict[Card, str] | None = No
     return result or [("-", "")]
 
 
+def with_stand_ins(values: Iterable[Card], stand_ins: StandIns, look: Look) -> list[Segment]:
+    """
+    The cards *values*, each joker that stands for a card followed by ``=`` and that card (A7), in
+    the order of the cards they represent; ``-`` for none.
+    """
+    result: list[Segment] = []
+    for value in sorted(values, key=lambda value: (stand_ins.get(value) or value).index):
+        if result:
+            result.append((" ", ""))
+        result.append(card(value, look))
+        stood = stand_ins.get(value) if value.is_joker else None
+        if stood is not None:
+            result.extend([("=", ""), card(stood, look)])
+    return result or [("-", "")]
+
+
 def seat_name(seat: int, you: int | None) -> str:
     """
     A seat's letter, followed by ``(you)`` for the seat that plays.
@@ -127,7 +143,7 @@ def team_name(team: int, you: int | None) -> str:
 
 
 def _meld_words(melds: Sequence[TableMeld], index: int, look: Look) -> list[Segment]:
-    return [(f"meld {index + 1} (", ""), *cards(melds[index].cards, look), (")", "")]
+    return [(f"meld {index + 1} (", ""), *_meld_cards(melds[index], look), (")", "")]
 
 
 def _above_words(pile: Sequence[Card], taken: Card) -> str:
@@ -144,7 +160,10 @@ def _field_words(before: GameState | View, action: Action, name: str, look: Look
     if name == "above":
         return [(_above_words(before.discard_pile, getattr(action, "card")), "")]  # noqa: B009
     value: Card | CardSet = getattr(action, name)  # the phrases name no other fields
-    return [card(value, look)] if isinstance(value, Card) else cards(value, look)
+    if isinstance(value, Card):
+        return [card(value, look)]
+    stand_ins: StandIns | None = getattr(action, "stand_ins", None)  # a play's jokers that stand for cards (A7)
+    return with_stand_ins(value, stand_ins, look) if stand_ins else cards(value, look)
 
 
 def tell(before: GameState | View, action: Action, look: Look, you: int | None = None) -> Line:
@@ -175,8 +194,12 @@ def _doubled(meld: TableMeld, view: View) -> bool:
     )
 
 
+def _meld_cards(meld: TableMeld, look: Look) -> list[Segment]:
+    return with_stand_ins(meld.cards, meld.stand_ins, look) if meld.stand_ins else cards(meld.cards, look)
+
+
 def _meld_line(number: int, meld: TableMeld, view: View, look: Look, width: int) -> Line:
-    shown = cards(meld.cards, look)
+    shown = _meld_cards(meld, look)
     pad = width - sum(cells(text) for text, _ in shown)
     how = f"{meld.kind} laid down by {seat_name(meld.owner, view.seat)}"
     if _doubled(meld, view):
@@ -184,7 +207,8 @@ def _meld_line(number: int, meld: TableMeld, view: View, look: Look, width: int)
     parts: list[Segment] = [(f"{_INDENT}{number:>2}  ", NUMBER), *shown, (" " * pad + "  " + how, "")]
     for seat, part in enumerate(meld.layoffs):
         if part:
-            parts.extend([("; ", ""), *cards(part, look), (f" laid off by {seat_name(seat, view.seat)}", "")])
+            laid = with_stand_ins(part, meld.stand_ins, look) if meld.stand_ins else cards(part, look)
+            parts.extend([("; ", ""), *laid, (f" laid off by {seat_name(seat, view.seat)}", "")])
     return tuple(parts)
 
 
@@ -194,7 +218,7 @@ def table_lines(view: View, look: Look) -> list[Line]:
     """
     if not view.melds:
         return [(("Table: ", HEADING), ("no melds yet", ""))]
-    width = max(sum(cells(text) for text, _ in cards(meld.cards, look)) for meld in view.melds)
+    width = max(sum(cells(text) for text, _ in _meld_cards(meld, look)) for meld in view.melds)
     lines: list[Line] = [(("Table:", HEADING),)]
     lines.extend(_meld_line(number, meld, view, look, width) for number, meld in enumerate(view.melds, start=1))
     return lines
