@@ -55,22 +55,31 @@ export function meldCards(meld) {
   return [...meld.laid_down, ...meld.layoffs.flat()];
 }
 
-// Whether a meld is a set (one rank, or jokers) or a run; the JSON lists the cards only.
+// The card a card of a meld stands for: the natural card a wild joker stands for (A7), else itself.
+export function stoodFor(meld, card) {
+  return meld.stand_ins?.[card] ?? card;
+}
+
+// Whether a meld is a set (one rank, or jokers) or a run, from the cards it represents; the JSON
+// lists the cards and, for wild jokers (A7), the card each stands for.
 export function meldKind(meld) {
-  const cards = meldCards(meld);
+  const cards = meldCards(meld).map((card) => stoodFor(meld, card));
   const first = cards[0][0];
   return cards.every((card) => card[0] === first) ? "set" : "run";
 }
 
 // A meld's cards in the order they lie (as the pictures lay them): a run from its lowest card,
-// the ace first when it is low (A8); a set by suit, as the JSON lists them.
+// the ace first when it is low (A8); a set by suit, as the JSON lists them; a joker that stands
+// for a card where that card would lie (A7).
 export function inOrder(meld, rules) {
   const cards = meldCards(meld);
+  const suitOf = (card) => "cdhsX".indexOf(stoodFor(meld, card)[1] ?? "X");
   if (meldKind(meld) === "set") {
-    return [...cards].sort((a, b) => "cdhsX".indexOf(a[1] ?? "X") - "cdhsX".indexOf(b[1] ?? "X") || a.localeCompare(b));
+    return [...cards].sort((a, b) => suitOf(a) - suitOf(b) || a.localeCompare(b));
   }
-  const sorted = [...cards].sort((a, b) => rankIndex(a) - rankIndex(b));
-  const low = rules?.ace_low_allowed && sorted[0][0] === "2" && sorted[sorted.length - 1][0] === "A";
+  const sorted = [...cards].sort((a, b) => rankIndex(stoodFor(meld, a)) - rankIndex(stoodFor(meld, b)));
+  const [first, last] = [stoodFor(meld, sorted[0]), stoodFor(meld, sorted[sorted.length - 1])];
+  const low = rules?.ace_low_allowed && first[0] === "2" && last[0] === "A";
   return low ? [sorted[sorted.length - 1], ...sorted.slice(0, -1)] : sorted;
 }
 

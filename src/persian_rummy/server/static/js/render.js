@@ -3,7 +3,7 @@
 // down and laid off what, the discard pile with its top, the stock; the person's hand at the bottom.
 // Only what the view holds is drawn, so the page can show no card that the view hides.
 
-import { SEAT_LETTERS, TEAMS, doubled, face, inOrder, label, layoffSeats, meldKind, shortList } from "./cards.js";
+import { SEAT_LETTERS, TEAMS, doubled, face, inOrder, label, layoffSeats, meldKind, short, shortList, stoodFor } from "./cards.js";
 
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -30,7 +30,7 @@ export function el(tag, attributes = {}, ...children) {
 }
 
 // A card face up. As a button when `onclick` is given (a card that can be chosen), else an image.
-export function cardNode(card, { onclick = null, pressed = null, marks = [], title = null } = {}) {
+export function cardNode(card, { onclick = null, pressed = null, marks = [], title = null, name = null } = {}) {
   const { corner, suit, colour } = face(card);
   const classes = ["card", colour, ...marks].join(" ");
   const inner = [
@@ -39,7 +39,7 @@ export function cardNode(card, { onclick = null, pressed = null, marks = [], tit
     el("span", { class: "pip", "aria-hidden": "true", text: suit === "JOKER" ? "★" : suit }),
     suit === "JOKER" ? el("span", { class: "joker-word", "aria-hidden": "true", text: "JOKER" }) : null,
   ];
-  const common = { class: classes, "data-card": card, "aria-label": label(card), title: title ?? label(card) };
+  const common = { class: classes, "data-card": card, "aria-label": name ?? label(card), title: title ?? name ?? label(card) };
   if (onclick) {
     return el("button", { ...common, type: "button", "aria-pressed": pressed === null ? null : String(pressed), onclick }, inner);
   }
@@ -200,6 +200,12 @@ function meldNode(view, meld, index, context) {
     const seat = who.get(card);
     const mark = seat === undefined ? null : el("span", { class: `layoff-mark team${seat & 1}`, text: `+${SEAT_LETTERS[seat]}` });
     const fresh = context.freshCards.has(card) ? ["fresh"] : [];
+    const stood = stoodFor(meld, card);
+    if (stood !== card) {  // a wild joker, with the card it stands for (A7)
+      const name = `${label(card)} as ${label(stood)}`;
+      const standsFor = el("span", { class: "stands-for", "aria-hidden": "true", text: `=${short(stood)}` });
+      return el("span", { class: "meld-card" }, cardNode(card, { marks: fresh, name }), standsFor, mark);
+    }
     return el("span", { class: "meld-card" }, cardNode(card, { marks: fresh }), mark);
   });
   const kind = meldKind(meld);
