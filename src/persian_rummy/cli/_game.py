@@ -41,6 +41,7 @@ from ..engine import apply, is_deal_over, legal_actions, random_deal
 from ..exceptions import IllegalActionError, PersianRummyError
 from ..notation import SEAT_LETTERS, format_action, parse_action
 from ..records import GameRecord
+from ..rules import Rules
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
 from . import _screen
@@ -295,6 +296,18 @@ def _reason(error: IllegalActionError, state: GameState) -> str:
     return reason
 
 
+def person_verbs(rules: Rules) -> tuple[str, ...]:
+    """
+    The verbs a person types under *rules*: the answers to a discard only where calls are played (A24).
+
+    >>> person_verbs(Rules())
+    ('draw', 'take', 'meld', 'lay', 'discard', 'pass')
+    >>> person_verbs(Rules(rummy_calls=True))[-2:]
+    ('call', 'decline')
+    """
+    return VERBS if rules.rummy_calls else VERBS[:-2]
+
+
 def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> PlayerAction | str:
     """
     The move *answer* gives, by its number in *moves* or in action notation relative to *state*;
@@ -320,13 +333,15 @@ def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> P
             return moves[number - 1]
         return f"There is no move {_limits.shown(answer)[1:-1]}: {_type_a_number(moves)}, or ? for help."
     if _A_DEAL.match(answer):
-        return f"Not a move: the dealer deals, not you: type {', '.join(VERBS[:-1])} or {VERBS[-1]} (R7)"
+        verbs = person_verbs(state.rules)
+        return f"Not a move: the dealer deals, not you: type {', '.join(verbs[:-1])} or {verbs[-1]} (R7)"
     try:
         action = parse_action(answer.translate(_SYMBOLS_AS_LETTERS), state)
     except IllegalActionError as error:
         return f"Not allowed: {_reason(error, state)} ({error.rule_text})"
     except PersianRummyError as error:
-        text = _NOTATION_VERBS.sub("(expected draw, take, meld, lay, discard, pass, call or decline)", str(error))
+        verbs = person_verbs(state.rules)
+        text = _NOTATION_VERBS.sub(f"(expected {', '.join(verbs[:-1])} or {verbs[-1]})", str(error))
         return f"Not a move: {text}"
     if action not in moves:
         return f"Not one of your moves: {_type_a_number(moves)}, or ? for help."
