@@ -67,9 +67,7 @@ _A_DEAL: Final = re.compile(r"(?:[NESW0-3]\s+)?deal\b", re.IGNORECASE)
 _NOTATION_VERBS: Final = re.compile(r"\(expected deal, draw, take, meld, lay, discard, pass, call or decline\)")
 _KINDS: Final = (DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass, DeclineCall, CallRummy)
 #: What the welcome and the help say of the calls of "Rummy!", when the rules have them (A24).
-CALLS_HELP: Final = (
-    "Rummy! calls: when a discard fits a meld, you may be asked: call (take it, lay it off) or decline."
-)
+CALLS_HELP: Final = "Rummy! calls: when a discard fits a meld, you may be asked: call (take it, lay it off) or decline."
 QUIT: Final = frozenset({"quit", "q", "exit"})
 HELP_WORDS: Final = frozenset({"?", "help", "h"})
 SORT: Final = "sort"
