@@ -641,7 +641,8 @@ class TestRummyCalls:
         assert record.rules.rummy_calls is True
         assert record.actions[asked] == CallRummy(0)
         laid = record.actions[asked + 1]
-        assert (type(laid), laid.seat, laid.cards) == (LayOff, 0, CardSet.parse(card))
-        calls = sum(1 for action in record.actions if type(action).__name__ == "CallRummy")
+        assert isinstance(laid, LayOff)
+        assert (laid.seat, laid.cards) == (0, CardSet.parse(card))
+        calls = sum(1 for action in record.actions if isinstance(action, CallRummy))
         note(artifacts, "rummy calls", f"called at action {asked + 1}; {calls} calls in {len(record.actions)} actions")
         page.context.close()

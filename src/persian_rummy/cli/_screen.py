@@ -285,7 +285,7 @@ def asked_line(view: View, look: Look) -> Line | None:
         ("You are asked: ", WARNING),
         (f"{seat_name(view.discarder, view.seat)} discarded ", ""),
         *cards(view.discard_pile[-1:], look),
-        (", which a meld on the table takes: call Rummy! to take it and lay it off now, or decline (A24)", ""),
+        (", which a meld takes: call Rummy! to take it and lay it off now, or decline (A24)", ""),
     )
 
 
