@@ -174,6 +174,12 @@ def delay_argument(text: str) -> float:
     raise argparse.ArgumentTypeError(msg)
 
 
+_RULES_HELP: Final = (
+    'the rules in notation, the default rules but for the switches named: "rummy_calls=true" plays the calls'
+    ' of "Rummy!" (A24); "-" is the default rules'
+)
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """
     Give the ``play`` command's *parser* its options.
@@ -198,13 +204,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, metavar="N", help="seed of the deals and the bots (default: a new one, shown)"
     )
-    parser.add_argument(
-        "--rules",
-        type=rules_argument,
-        metavar="RULES",
-        help='the rules in notation, the default rules but for the switches named: "rummy_calls=true" plays'
-        ' the calls of "Rummy!" (A24); "-" is the default rules',
-    )
+    parser.add_argument("--rules", type=rules_argument, metavar="RULES", help=_RULES_HELP)
     parser.add_argument("--sort", choices=("suit", "rank"), default="suit", help="how your hand is sorted")
     parser.add_argument(
         "--record", type=record_argument, metavar="FILE", help="write the record of the game to FILE as JSON at its end"
