@@ -181,6 +181,10 @@ def make_vec(session: nox.Session) -> None:
 
 #: Games the brute-force session plays (12 in the default tests): about three minutes on two cores.
 BRUTE_FORCE_GAMES = 2000
+#: The switches the brute-force session also fixes, each in games of its own (RULES.md section 5), with
+#: the games of each: over 10,000 states each, checked by brute force and against the slow reference.
+BRUTE_FORCE_SWITCHES = ("rummy_calls=true",)
+BRUTE_FORCE_SWITCH_GAMES = 300
 
 
 @nox.session(name="brute-force", python=PYTHONS[0], default=False)
@@ -204,10 +208,21 @@ def brute_force(session: nox.Session) -> None:
         "PERSIAN_RUMMY_BRUTE_FORCE_PARTS": "2",
         "PERSIAN_RUMMY_BRUTE_FORCE_SUMMARY": str(summary),
     }
+    pytest = ["pytest", "-p", "no:cacheprovider", "--numprocesses=2"]
     try:
-        pytest = ["pytest", "-p", "no:cacheprovider", "--numprocesses=2"]
         session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=env)
         session.run("python", "-m", "tests.test_bruteforce", str(summary))
+        for switches in BRUTE_FORCE_SWITCHES:
+            summary.unlink()
+            fixed = {**env, "PERSIAN_RUMMY_BRUTE_FORCE_RULES": switches}
+            fixed["PERSIAN_RUMMY_BRUTE_FORCE_GAMES"] = str(BRUTE_FORCE_SWITCH_GAMES)
+            session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=fixed)
+            session.run("python", "-m", "tests.test_bruteforce", str(summary), env=fixed)
+        # The slow reference under the switches, in one process so that it prints its counts.
+        references = {"PERSIAN_RUMMY_REFERENCE_CALLS_GAMES": str(BRUTE_FORCE_SWITCH_GAMES)}
+        session.run(
+            "pytest", "-p", "no:cacheprovider", "-s", "-q", "tests/test_properties.py", "-k", "a24", env=references
+        )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

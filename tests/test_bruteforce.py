@@ -293,8 +293,9 @@ def summary_line(counts: Mapping[str, int]) -> str:
     """
     What a run checked, in one line.
     """
+    under = "" if FIXED_TEXT == "-" else f" under {FIXED_TEXT}"
     return (
-        f"brute force: {counts['games']:,} games, {counts['states']:,} states "
+        f"brute force{under}: {counts['games']:,} games, {counts['states']:,} states "
         f"({counts['draw']:,} draw, {counts['play']:,} play, {counts['calls']:,} calls, {counts['called']:,} called, "
         "the rest between turns), "
         f"{counts['candidates']:,} candidate actions checked, {counts['legal']:,} of them legal, "

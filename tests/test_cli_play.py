@@ -24,6 +24,8 @@ from rich.text import Text
 
 import persian_rummy
 from persian_rummy import (
+    CallRummy,
+    DeclineCall,
     Discard,
     GameRecord,
     GameState,
@@ -434,7 +436,7 @@ BAD = {
     2: ("0", "There is no move 0: type 1, the only move, or ? for help."),
     4: (
         "tkae 8s",
-        "Not a move: unknown action 'tkae' in 'tkae 8s' (expected draw, take, meld, lay, discard, pass, call or decline)",
+        "Not a move: unknown action 'tkae' in 'tkae 8s' (expected draw, take, meld, lay, discard or pass)",
     ),
     6: ("discard X9", "Not a move: not a card: 'X9' in 'X9'"),
     8: ("", "Type a move's number or the move in notation (? for help)."),
@@ -617,6 +619,133 @@ class TestInTheTerminal:
         assert 3 == len(from_json(path.read_text(encoding="utf-8"), GameRecord).actions)
 
 
+#: A24's position: N discards 9♠, which E's run takes, and E is asked first (docs/rules.md).
+CALLS_POSITION = "rummy_calls=true 1/W play N 9s4c/2h3d/5h6d/8cKs * 2s E:TsJsQs,N:7c7d7h - - - 0 - -"
+CALLS_ARGS = ("--rules", "rummy_calls=true")
+#: The welcome of a game with the calls of Rummy!, seed 7, the person at S.
+CALLS_WELCOME = """\
+Persian Rummy: you play S, with N (random), against E (random) and W (random).
+Seed 7 (--seed 7 deals the same cards again).  ? shows the help.
+Rules: rummy_calls=true (the default rules but for these).
+Rummy! calls: when a discard fits a meld, you may be asked: call (take it, lay it off) or decline.
+"""
+#: The end of the first screen where the person of seed 7 is asked, and the answer.
+CALLS_ASKED = """\
+Your hand (7 cards, by suit): 10♦ K♦  5♥  2♠ 6♠ 10♠  🃏4
+You are asked: E discarded 8♦, which a meld takes: call Rummy! to take it and lay it off now, or decline (A24)
+
+Your moves:
+  decline 1) no call on 8♦
+  call    2) Rummy! on 8♦: take it, lay it off
+
+Your move (1-2 or notation, ? for help): call
+"""
+#: The first screen after that call.
+CALLS_CALLED = """\
+This turn:
+  S (you) calls Rummy! on 8♦
+Table:
+   1  5♦ 6♦ 7♦  run laid down by N
+Discard pile (bottom to top): [3♣]
+Stock: 23 cards
+Others: N 7 cards (known: 🃏2), E 7 cards, W 7 cards
+
+Your hand (8 cards, by suit): 8♦ 10♦ K♦  5♥  2♠ 6♠ 10♠  🃏4
+You must lay off 8♦ now (you called Rummy! on E's discard; A24)
+
+Your moves:
+  lay     1) 8♦ on 5♦
+"""
+
+
+def calls_when_asked(screen_text: str, _prompt: int) -> str:
+    """
+    Call Rummy! whenever asked, typed as its notation; else the first move, by its number.
+    """
+    return "call" if "\n  call " in screen_text else "1"
+
+
+class TestRummyCalls:
+    """
+    ``--rules rummy_calls=true`` (A24): a person asked whether to call Rummy! on a discard is told
+    so, with the two answers numbered; one who calls is told to lay the card off, and does.
+    """
+
+    def test_the_screen_of_a_seat_asked(self) -> None:
+        state = parse_position(CALLS_POSITION)
+        asked = apply(state, parse_action("discard 9s", state))
+        view = observe(asked, 1)
+        line = screen.asked_line(view, screen.Look())
+        assert line is not None
+        assert (
+            "You are asked: N discarded 9♠, which a meld takes: call Rummy! to take it and lay it off now, or decline"
+            " (A24)\n"
+        ) == screen.plain([line])
+        assert ["  decline 1) no call on 9♠\n", "  call    2) Rummy! on 9♠: take it, lay it off\n"] == [
+            screen.plain([line]) for line in screen.move_lines(legal_actions(view), view, screen.Look())
+        ]
+        assert screen.asked_line(observe(asked, 2), screen.Look()) is None  # S is not asked yet
+        assert screen.asked_line(observe(state, 0), screen.Look()) is None
+        lines = screen.plain(screen.decision_screen(view, screen.Look(), [], [], legal_actions(view))).splitlines()
+        assert lines[-5:] == [
+            screen.plain([line]).rstrip("\n"),
+            "",
+            "Your moves:",
+            *(
+                screen.plain([move]).rstrip("\n")
+                for move in screen.move_lines(legal_actions(view), view, screen.Look())
+            ),
+        ]
+        assert (CallRummy(1), DeclineCall(1)) == tuple(
+            command.read_move(word, asked, legal_actions(view)) for word in ("call", "decline")
+        )
+
+    def test_the_card_called_on_is_to_lay_off(self) -> None:
+        state = parse_position(CALLS_POSITION)
+        asked = apply(state, parse_action("discard 9s", state))
+        view = observe(apply(apply(asked, DeclineCall(1)), CallRummy(2)), 2)
+        line = screen.taken_line(view, screen.Look(symbols=False))
+        assert line is not None
+        assert "You must lay off 9s now (you called Rummy! on N's discard; A24)\n" == screen.plain([line])
+        assert ["  lay     1) 9♠ on 10♠\n"] == [
+            screen.plain([line]) for line in screen.move_lines(legal_actions(view), view, screen.Look())
+        ]
+
+    @pytest.mark.once
+    def test_a_whole_game_with_calls_in_a_terminal(self, tmp_path: Path) -> None:
+        path = tmp_path / "game.json"
+        child = _spawn("--seed", "7", *BOTS, *CALLS_ARGS, "--record", str(path))
+        _, text = _drive(child, calls_when_asked)
+        assert 0 == child.exitstatus
+        assert text.startswith(CALLS_WELCOME)
+        assert CALLS_ASKED in text
+        assert CALLS_CALLED in text
+        assert (3, "N-S win, -27 to -106. You win!") == (text.count("You are asked: "), text.splitlines()[-1])
+        played = Transcript(calls_when_asked)
+        options = command.Options(2, "random", "random", 7, screen.Look(width=WIDTH), Rules(rummy_calls=True))
+        state, actions, finished = command.play(options, played.show, played.ask)
+        assert (True, Phase.GAME_OVER, text) == (finished, state.phase, played.text.getvalue())
+        record = from_json(path.read_text(encoding="utf-8"), GameRecord)
+        assert (record.rules, record.actions, final_state(record)) == (Rules(rummy_calls=True), actions, state)
+        assert [2, 0, 2, 2] == [action.seat for action in actions if isinstance(action, CallRummy)]
+
+    def test_a_game_with_calls_played_on(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "game.json"
+        monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 20 + "quit\n"))
+        assert 0 == main(["play", "--seed", "7", *BOTS, *CALLS_ARGS, "--record", str(path)])
+        capsys.readouterr()
+        assert 1 == main(["play", "--resume", str(path), *CALLS_ARGS])
+        error = "persian-rummy: --rules: a game played on with --resume keeps the rules of its record\n"
+        assert error == capsys.readouterr().err
+        monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+        assert 0 == main(["play", "--resume", str(path)])
+        assert "Rules: rummy_calls=true (the default rules but for these).\n" in capsys.readouterr().out
+        whole = from_json(path.read_text(encoding="utf-8"), GameRecord)
+        assert (Rules(rummy_calls=True), Phase.GAME_OVER) == (whole.rules, final_state(whole).phase)
+
+
 class TestThePage:
     """
     The screens of docs/play.md are those of the game they come from: the full screen's of
@@ -651,7 +780,16 @@ class TestCommandLine:
     def test_seats(self, text: str, seat: int) -> None:
         assert seat == command.seat_argument(text)
 
-    @pytest.mark.parametrize("argv", [["--seat", "X"], ["--seat", "4"], ["--partner", "nobody"], ["--record", "-"]])
+    @pytest.mark.parametrize(
+        "argv",
+        [
+            ["--seat", "X"],
+            ["--seat", "4"],
+            ["--partner", "nobody"],
+            ["--record", "-"],
+            ["--rules", "rummy_calls=maybe"],
+        ],
+    )
     def test_a_wrong_command_line(self, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
         with pytest.raises(SystemExit) as info:
             main(["play", *argv])

@@ -25,7 +25,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 import persian_rummy.cli
-from persian_rummy import Discard, DrawStock, LayOff, Phase, TakeDiscard
+from persian_rummy import CallRummy, CardSet, Discard, DrawStock, LayOff, Phase, Rules, TakeDiscard
 from persian_rummy.cli import _game, _line_mode, _screen
 from persian_rummy.cli._tui import PlayApp
 from persian_rummy.records import final_state
@@ -198,6 +198,49 @@ class TestScreens:
             [max(len(line) for line in text.splitlines()) for text in texts],
         )
         assert small != large
+
+
+class TestRummyCalls:
+    """
+    A24 with ``--rules rummy_calls=true``: the person asked whether to call Rummy! sees the discard
+    named and the two answers among the moves; a call typed puts the card in the hand, named as the
+    card to lay off, and Enter lays it off, the only move.
+    """
+
+    def test_asked_then_called(self) -> None:
+        table = _game.Table(_game.Options(2, "random", "random", 7, _screen.Look(), Rules(rummy_calls=True)))
+        shown: dict[str, str] = {}
+
+        async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
+            await until(app, pilot, lambda app: any(isinstance(move, CallRummy) for move in app.offered))
+            shown["asked"] = screen_text(app)
+            await pilot.press(*"call", "enter")
+            await pilot.pause()
+            shown["called"] = screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+
+        run(table, drive)
+        asked = shown["asked"].splitlines()
+        hand = asked.index(" Your hand: 10♦ K♦  5♥  2♠ 6♠ 10♠  🃏4")
+        assert [
+            " You are asked: E discarded 8♦, which a meld takes: call Rummy! to take it and",
+            " lay it off now, or decline (A24)",
+        ] == asked[hand + 1 : hand + 3]
+        assert [" 1) decline no call on 8♦", " 2) call Rummy! on 8♦: take it, lay it off"] == asked[hand + 4 : hand + 6]
+        called = shown["called"].splitlines()
+        hand = called.index(" Your hand: 8♦ 10♦ K♦  5♥  2♠ 6♠ 10♠  🃏4")
+        assert " You must lay off 8♦ now (you called Rummy! on E's discard; A24)" == called[hand + 1]
+        assert [" 1) lay 8♦ on 5♦", " a move's number or notation; ? for help"] == called[hand + 3 : hand + 5]
+        assert ["▏This turn:", "▏S (you) calls Rummy! on 8♦"] == [line.strip() for line in called[10:12]]
+        compare("calls-asked-80x24", shown["asked"])
+        compare("calls-called-80x24", shown["called"])
+        laid = LayOff(2, 0, CardSet.parse("8d"))
+        assert ((CallRummy(2), laid), Phase.DRAW, 2) == (
+            tuple(table.actions[-2:]),
+            table.state.phase,
+            table.state.to_act,
+        )
 
 
 class TestKeysAndMouse:

@@ -506,7 +506,7 @@ class TestJson:
                 TYPE_OBJECT,
                 (
                     "$.type: expected one of 'deal', 'draw_stock', 'take_discard', 'lay_down', 'lay_off', 'discard', "
-                    "'pass', got an object"
+                    "'pass', 'call_rummy', 'decline_call', got an object"
                 ),
             ),
         ],

@@ -523,7 +523,7 @@ class TestNotInPersianRummy:
         after = apply(state, Discard(0, "9d"))
         assert (Phase.DRAW, 1, CardSet(), ()) == (after.phase, after.to_act, after.hands[0], after.results)
 
-    @pytest.mark.parametrize("switch", ["jokers_wild", "rummy_calls", "target_score"])
+    @pytest.mark.parametrize("switch", ["jokers_wild", "target_score"])
     def test_r29_the_rules_offer_no_such_switch(self, switch: str) -> None:
         with pytest.raises(TypeError, match=switch):
             Rules(**{switch: True})  # type: ignore[arg-type]

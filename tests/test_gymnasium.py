@@ -115,6 +115,7 @@ class TestGymnasiumChecks:
             {"seat": 1, "players": "random"},
             {"seat": 3, "players": ("random", "greedy", "pimc:4"), "reward": "outcome"},
             {"rules": Rules(ace_low_allowed=True, hand_size=10), "dealer": 2},
+            {"rules": Rules(rummy_calls=True), "players": "greedy"},
             {"render_mode": "ansi"},
             {"mask_in_observation": False, "players": "random"},
         ],

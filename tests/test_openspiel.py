@@ -205,6 +205,8 @@ class TestGameType:
         [
             (Rules(ace_low_allowed=True), 1064, 788, 112),
             (Rules(num_deals=3), 944, 1182, 168),
+            # A24: the two answers to a discard after the ids of a low ace; three more actions a turn.
+            (Rules(rummy_calls=True), 1066, 2 * 644 - 2, 112),
             (Rules(tie_break="extra_deal"), 944, 1182, 168),
             # A deal: its Deal, two actions per stock card (27) and per turn taking from the pile (56), 56
             # melds and lay-offs, one pass (A17); two deals, less their Deal actions.
@@ -656,7 +658,9 @@ class TestRandomSimulation:
     def test_default_rules(self) -> None:
         pyspiel.random_sim_test(load(), num_sims=10, serialize=True, verbose=False)
 
-    @pytest.mark.parametrize("rules", [Rules(ace_low_allowed=True), Rules(pass_allows_melding=True)])
+    @pytest.mark.parametrize(
+        "rules", [Rules(ace_low_allowed=True), Rules(pass_allows_melding=True), Rules(rummy_calls=True)]
+    )
     def test_variants(self, rules: Rules) -> None:
         pyspiel.random_sim_test(load(rules), num_sims=5, serialize=True, verbose=False)
 

@@ -137,9 +137,10 @@ def backs(root: ET.Element) -> int:
 
 def tokens(text: str) -> set[str]:
     """
-    The cards written in card notation in *text*.
+    The cards written in card notation in *text*, but the cards wild jokers stand for (``X1=8h``, A7),
+    which are named, not shown.
     """
-    return set(CARD_TOKEN.findall(text))
+    return set(CARD_TOKEN.findall(re.sub(r"(X[1-4])=\S\S", r"\1", text)))
 
 
 def seen(view: View) -> CardSet:

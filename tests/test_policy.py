@@ -19,7 +19,22 @@ pytest.importorskip("numpy")
 
 import numpy as np
 
-from persian_rummy import FULL_DECK, Deal, DrawStock, GameState, Rules, View, apply, legal_actions, new_game, observe
+from persian_rummy import (
+    FULL_DECK,
+    CallRummy,
+    Deal,
+    Discard,
+    DrawStock,
+    GameState,
+    LayOff,
+    Rules,
+    View,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    parse_position,
+)
 from persian_rummy.bots import GreedyPlayer, make_player
 from persian_rummy.exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
 from persian_rummy.matches import play_match
@@ -231,7 +246,7 @@ class TestMLPPolicy:
 class TestLearnedPlayer:
     """
     The learned player that ships plays only legal actions (R13), with NumPy alone, under the
-    rules of 944 action ids (A8 adds ids, which it refuses).
+    rules of 944 action ids (A8 adds ids, which it refuses), and with calls of "Rummy!" (A24).
     """
 
     def test_by_its_name(self) -> None:
@@ -273,6 +288,20 @@ class TestLearnedPlayer:
         state = apply(new_game(rules), Deal(0, FULL_DECK))
         with pytest.raises(InvalidValueError, match=r"scores 944 action ids, but these rules have 1064 \(A8\)"):
             LearnedPlayer().choose(observe(state, 1), _rng(1))
+
+    def test_plays_calls_of_rummy(self) -> None:
+        """
+        A24: the two answers to a discard lie past the network's 944 ids: asked, it answers as the
+        greedy player (it calls), and the network lays the card off among its own ids.
+        """
+        rules = Rules(rummy_calls=True)
+        state = parse_position("rummy_calls=true 1/W play N 9s4c/2h3d/5h6d/8cKs * 2s E:TsJsQs,N:7c7d7h - - - 0 - -")
+        asked = apply(state, Discard(0, "9s"))
+        assert CallRummy(1) == LearnedPlayer().choose(observe(asked, 1), _rng(1))
+        called = apply(asked, CallRummy(1))
+        assert LayOff(1, 0, "9s") == LearnedPlayer().choose(observe(called, 1), _rng(1))
+        result = play_match(LearnedPlayer(), GreedyPlayer(), 2, rules=rules, seed=7)
+        assert 2 == result.summary.games
 
     def test_plays_with_torch_scikit_learn_and_jax_impossible_to_import(self) -> None:
         code = (

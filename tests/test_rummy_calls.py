@@ -8,6 +8,9 @@ takes, so East, South and West are asked in that order whether they call.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from persian_rummy import (
@@ -33,8 +36,11 @@ from persian_rummy import (
     score_deal,
     to_json,
 )
+from persian_rummy.bots import GreedyPlayer, RandomPlayer
 from persian_rummy.engine import max_deal_length
 from persian_rummy.events import events_of, view_after
+from persian_rummy.matches import play_match
+from persian_rummy.pictures import render_text
 from persian_rummy.rl import action_count, action_from_id, id_text, legal_ids
 from tests.positions import meld, play, position, rejection
 
@@ -211,6 +217,37 @@ class TestA24Forms:
     def test_a_call_out_of_turn_is_refused_in_every_form(self) -> None:
         with pytest.raises(IllegalActionError, match=r"\(A24\)"):
             apply(asked(), parse_action("W call"))
+
+
+class TestA24AtTheTable:
+    """
+    A24 beyond the reducer: the pictures tell who is asked, the greedy player calls whenever it is
+    asked (a lay-off only adds its card's points to its team's), and matches play the calls.
+    """
+
+    def test_the_picture_says_who_is_asked_and_who_called(self) -> None:
+        state = asked()
+        assert (
+            "E to call Rummy! on the discard of N, or decline (A24)" == render_text(state, symbols=False).split("\n")[1]
+        )
+        called = apply(state, CallRummy(1))
+        assert (
+            "E called Rummy! and lays off the card called on (A24)" == render_text(called, symbols=False).split("\n")[1]
+        )
+
+    def test_the_greedy_player_calls_and_lays_the_card_off(self) -> None:
+        greedy, rng = GreedyPlayer(), random.Random(0)
+        state = asked()
+        assert CallRummy(1) == greedy.choose(observe(state, 1), rng)
+        called = apply(state, CallRummy(1))
+        assert LayOff(1, 0, "9s") == greedy.choose(observe(called, 1), rng)
+
+    def test_a_match_plays_the_calls(self) -> None:
+        result = play_match(GreedyPlayer(), RandomPlayer(), 20, rules=CALLS, seed=3, records=True)
+        kinds = Counter(type(action) for game in result.games if game.record for action in game.record.actions)
+        assert kinds[CallRummy] > 0
+        assert kinds[DeclineCall] > 0
+        assert result.summary.score_rate > 0.5
 
 
 class TestA24WithWildJokers:

@@ -22,14 +22,19 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from persian_rummy.actions import CallRummy, Discard, LayOff
 from persian_rummy.bots import GreedyPlayer
+from persian_rummy.engine import apply, legal_actions
 from persian_rummy.notation import format_action
 from persian_rummy.records import GameRecord, final_state
 from persian_rummy.serialize import from_data, from_json
 from persian_rummy.server import ERROR_CODES, Limits, SqliteStorage, StoredAction, create_app
-from persian_rummy.state import View
+from persian_rummy.state import Phase, View
+from persian_rummy.views import determinize
 
 BOTS = ["person", "bot:greedy", "bot:greedy", "bot:greedy"]
+RANDOM_BOTS = ["person", "bot:random", "bot:random", "bot:random"]
+CALLS = "rummy_calls=true"
 
 
 @pytest.fixture
@@ -381,6 +386,115 @@ class TestClockAndBots:
         assert (events[0]["by"], events[0]["event"]["action"]) == ("dealer", None)
         assert (events[1]["by"], events[1]["event"]["action"]["seat"]) == ("bot", 1)
         assert "the bot in seat 1 failed" in caplog.text
+
+
+def _act(socket: Any, notation: str) -> None:
+    socket.send_text(json.dumps({"type": "act", "action": notation}))
+
+
+def _asked(message: dict[str, Any]) -> bool:
+    return any(entry["action"]["type"] == "call_rummy" for entry in message.get("legal", ()))
+
+
+def _play_until_asked(socket: Any, first: dict[str, Any], *, call_on_own_discards: bool = False) -> dict[str, Any]:
+    """
+    Play the seat with the greedy player until it is asked whether to call Rummy!; that message.
+
+    With *call_on_own_discards*, the seat discards, when it can, a card that a table meld takes,
+    so that the other seats are asked (A24); then the message of that discard is returned.
+    """
+    rng = random.Random(0)  # noqa: S311 (the player's seed)
+    message = first
+    for _ in range(2_000):
+        if message["type"] == "game-over":
+            break
+        if _asked(message) and not call_on_own_discards:
+            return message
+        if message.get("legal"):
+            view = from_data(message["view"])
+            assert isinstance(view, View)
+            action = GreedyPlayer().choose(view, rng)
+            if call_on_own_discards and view.phase is Phase.PLAY:
+                state = determinize(view, random.Random(0))  # noqa: S311 (the melds, public, decide)
+                asking = [
+                    move
+                    for move in legal_actions(view)
+                    if type(move) is Discard and apply(state, move).phase is Phase.CALLS
+                ]
+                if asking:
+                    _act(socket, format_action(asking[0], view))
+                    return _until(socket, "event")[-1]
+            _act(socket, format_action(action, view))
+        message = socket.receive_json()
+    pytest.fail("the seat was never asked to call Rummy!")
+
+
+class TestRummyCalls:
+    """A24 at a table: the seat asked is offered the call and the decline; bots and the clock answer too."""
+
+    def test_a_person_calls_rummy(self, client: TestClient) -> None:
+        table_id, token = _seated(client, seats=RANDOM_BOTS, seed=11, rules=CALLS)
+        assert client.get(f"/api/tables/{table_id}").json()["rules"]["rummy_calls"] is True
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            asked = _play_until_asked(socket, _hello(socket, token, since=0))
+            view = asked["view"]
+            assert (asked["seq"], view["phase"], view["to_act"], view["discarder"]) == (16, "calls", 0, 3)
+            assert view["discard_pile"][-1] == "7c"
+            assert asked["legal"] == [
+                {"notation": "N decline", "action": {"type": "decline_call", "seat": 0}},
+                {"notation": "N call", "action": {"type": "call_rummy", "seat": 0}},
+            ]
+            _act(socket, "N call")
+            called = _until(socket, "event")[-1]
+            assert (called["seq"], called["by"], called["notation"]) == (17, "person", "N call")
+            assert (called["event"]["action"], called["event"]["cards"]) == ({"type": "call_rummy", "seat": 0}, ["7c"])
+            assert (called["view"]["phase"], called["view"]["obligation"], called["view"]["discarder"]) == (
+                "called",
+                "7c",
+                3,
+            )
+            assert {entry["action"]["type"] for entry in called["legal"]} == {"lay_off"}
+            assert {tuple(entry["action"]["cards"]) for entry in called["legal"]} == {("7c",)}
+            _act(socket, called["legal"][0]["notation"])
+            laid = _until(socket, "event")[-1]
+            assert (laid["seq"], laid["by"], laid["event"]["action"]["type"]) == (18, "person", "lay_off")
+            assert (laid["view"]["phase"], laid["view"]["to_act"], "discarder" in laid["view"]) == ("draw", 0, False)
+        hub_table = client.app.state.hub.tables[table_id]  # type: ignore[attr-defined]
+        record = hub_table.record()
+        assert (record.rules.rummy_calls, record.actions[16], type(record.actions[17])) == (True, CallRummy(0), LayOff)
+
+    def test_greedy_bots_call_on_a_persons_discard(self, client: TestClient) -> None:
+        table_id, token = _seated(client, seed=5, rules=CALLS)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            discard = _play_until_asked(socket, _hello(socket, token, since=0), call_on_own_discards=True)
+            assert (discard["event"]["action"]["type"], discard["view"]["phase"]) == ("discard", "calls")
+            assert (discard["view"]["to_act"], discard["view"]["discarder"]) == (1, 0)
+            card = discard["event"]["action"]["card"]
+            assert (discard["seq"], card) == (11, "Js")
+            answers = [_until(socket, "event")[-1] for _ in range(3)]
+        assert [(event["by"], event["notation"]) for event in answers[:1]] == [("bot", "E call")]
+        assert (answers[0]["event"]["cards"], answers[0]["view"]["phase"]) == ([card], "called")
+        assert (answers[1]["by"], answers[1]["event"]["action"]["type"], answers[1]["event"]["action"]["cards"]) == (
+            "bot",
+            "lay_off",
+            [card],
+        )
+        after = {"type": "take_discard", "seat": 1, "card": "3h"}  # the discarder's left, whose turn it is
+        assert (answers[2]["event"]["action"], answers[2]["view"]["phase"]) == (after, "play")
+
+    def test_the_clock_answers_a_call(self, client: TestClient) -> None:
+        table_id, token = _seated(client, seats=RANDOM_BOTS, seed=11, rules=CALLS, clock=1)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            asked = _play_until_asked(socket, _hello(socket, token, since=0))
+            assert (asked["clock"]["seat"], asked["view"]["phase"]) == (0, "calls")
+            answered = _until(socket, "event")[-1]
+            laid = _until(socket, "event")[-1]
+        assert (answered["seq"], answered["by"], answered["notation"]) == (asked["seq"] + 1, "clock", "N call")
+        assert (laid["by"], laid["event"]["action"]["type"], laid["event"]["action"]["cards"]) == (
+            "clock",
+            "lay_off",
+            ["7c"],
+        )
 
 
 class TestStorage:

@@ -202,10 +202,10 @@ class TestPhases:
 
 class TestPhaseQuestions:
     """
-    R5, A4: the next action is a deal in phases deal and deal_over; R13: a seat is to act in phases
-    draw and play; R19, R22: the deal is over in phases deal_over and game_over; R21, A17: passes in a
-    row are counted in phases draw, deal_over and game_over.  Each question is answered for every phase,
-    by the name that the modules below `state` see.
+    R5, A4: the next action is a deal in phases deal and deal_over; R13, A24: a seat is to act in phases
+    draw and play, and in calls and called; R19, R22: the deal is over in phases deal_over and game_over;
+    R21, A17: passes in a row are counted in phases draw, deal_over and game_over.  Each question is
+    answered for every phase, by the name that the modules below `state` see.
     """
 
     def test_each_phase_has_its_value_as_its_name(self) -> None:
@@ -214,7 +214,7 @@ class TestPhaseQuestions:
 
     def test_the_phases_of_each_question(self) -> None:
         assert frozenset({Phase.DEAL, Phase.DEAL_OVER}) == _phases.CHANCE
-        assert frozenset({Phase.DRAW, Phase.PLAY}) == _phases.TURN
+        assert frozenset({Phase.DRAW, Phase.PLAY, Phase.CALLS, Phase.CALLED}) == _phases.TURN
         assert frozenset({Phase.DEAL_OVER, Phase.GAME_OVER}) == _phases.OVER
         assert ["draw", "deal_over", "game_over"] == [p.value for p in Phase if _shapes.counts_passes(p.value)]
 

@@ -57,7 +57,7 @@ from persian_rummy import (  # noqa: E402
     observe,
     parse_action,
 )
-from persian_rummy.actions import Action  # noqa: E402
+from persian_rummy.actions import Action, CallRummy, DeclineCall  # noqa: E402
 from persian_rummy.events import Event, events_of  # noqa: E402
 from persian_rummy.rl import tensors as tensors_module  # noqa: E402
 from persian_rummy.rl.tensors import (  # noqa: E402
@@ -192,7 +192,8 @@ def reference_observation(view: View) -> Array:
     for place, card in enumerate(view.known_stock or (), start=1):
         out["known_stock"][card.index] = 1
         out["stock_order"][card.index] = place / 56
-    out["phase"][list(Phase).index(view.phase)] = 1
+    if view.phase not in {Phase.CALLS, Phase.CALLED}:  # the phases of a call set no phase bit (A24)
+        out["phase"][list(Phase).index(view.phase)] = 1
     for name, who in (("to_act", view.to_act), ("dealer", view.dealer), ("went_out", view.went_out)):
         if who is not None:
             out[name][relative(seat, who)] = 1
@@ -232,6 +233,10 @@ def reference_history(steps: Sequence[tuple[GameState, Action, GameState]], seat
             kind, shown = "takes", before.discard_pile[before.discard_pile.index(action.card) :]
         elif isinstance(action, Pass):
             kind = "passes"
+        elif isinstance(action, DeclineCall):  # counted nowhere (A24)
+            continue
+        elif isinstance(action, CallRummy):  # the card called on is taken from the pile (A24)
+            kind, shown = "takes", before.discard_pile[-1:]
         elif isinstance(action, Discard):
             kind = "discards"
             out[f"discarded_{who}"][action.card.index] = 1

@@ -246,7 +246,7 @@ class _Pending:
         """
         if self.wild:
             return _cardlogic.wild_usable(self.card, hand, self.table, self.blocked, self.ace_low)
-        return self.usable(hand)
+        return _cardlogic.usable(self.card, hand, self.table, self.ace_low)
 
     @classmethod
     def of(cls, view: View) -> _Pending | None:

@@ -21,7 +21,7 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright i
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
-from persian_rummy import GameRecord, is_game_over  # noqa: E402
+from persian_rummy import CallRummy, CardSet, GameRecord, LayOff, is_game_over  # noqa: E402
 from persian_rummy.records import final_state  # noqa: E402
 from persian_rummy.serialize import from_data  # noqa: E402
 
@@ -138,12 +138,15 @@ def meld_or_lay_off(page: Page) -> None:
 
 def play_one(page: Page) -> str:
     """
-    One action, decided from what the page offers: draw; else take a card from the discard
-    pile; else pass; in the play, the first meld or lay-off offered, else a discard.
+    One action, decided from what the page offers: call Rummy! when asked (A24); else draw; else
+    take a card from the discard pile; else pass; in the play, the first meld or lay-off offered, else a discard.
     Returns the action's kind once the page has shown its event.
     """
     before = seq(page)
-    if page.locator(".stock-button").count():
+    if page.locator("#call-button:enabled").count():
+        page.click("#call-button")
+        kind = "call"
+    elif page.locator(".stock-button").count():
         page.click(".stock-button")
         kind = "draw"
     elif page.locator(".pile button.card").count():
@@ -561,3 +564,85 @@ class TestConnectionTroubles:
         assert "turn" == settled(page)
         expect(page.locator("#hand .seat-clock")).to_have_text(re.compile(r"^[0-2] s left$"))
         expect(page.locator("#log-list li").first).to_contain_text("(clock ran out)", timeout=WAIT_MS)
+
+
+class TestRummyCalls:
+    """
+    A24: at a table with ``rummy_calls=true``, a person asked whether to call Rummy! on a discard
+    sees the two answers, calls with the keyboard, lays the card called on off by clicking, and the
+    game goes on to its end; the stored record holds the call and the lay-off.
+    """
+
+    def test_a_person_calls_rummy(self, server: str, browser: Browser, artifacts: Path) -> None:
+        spec: dict[str, object] = {
+            "name": "Calls",
+            "seats": ["person", "bot:random", "bot:random", "bot:random"],
+            "clock": None,
+            "bot_delay": 0,
+            "seed": 11,
+            "rules": "rummy_calls=true",
+        }
+        page, table, _token = seated_page(server, browser, spec)
+        for _ in range(MOST_ACTIONS):
+            assert "turn" == settled(page)
+            if page.locator("#call-button").count():
+                break
+            play_one(page)
+        else:
+            pytest.fail("the person was never asked to call Rummy!")
+        asked = int(seq(page))
+        public = public_view(server, table)
+        discarder, card = public["discarder"], public["discard_pile"][-1]
+        whose = "NESW"[discarder]
+        bot = get(server, f"api/tables/{table}")["seats"][discarder]["name"]
+        assert (public["phase"], public["to_act"], bot) == ("calls", 0, "random")
+        assert "calls" == page.evaluate("document.body.dataset.phase")
+        expect(page.locator("#status")).to_have_text(
+            f"N · Ann (you) is asked whether to call Rummy! on {whose} · random's {shown(card)}"
+        )
+        expect(page.locator("#call-question")).to_have_text(
+            f"Call Rummy! on {whose}'s {shown(card)}? Calling takes the card to lay it off now."
+        )
+        assert ["Rummy!", "No call"] == page.locator("#actions button").all_inner_texts()
+        assert ["N call", "N decline"] == [
+            page.locator(f"#{name}").get_attribute("data-notation") for name in ("call-button", "decline-button")
+        ]
+        assert "call-button" == page.evaluate("document.activeElement.id")  # Enter answers Rummy!
+        page.screenshot(path=artifacts / "asked-to-call.png", full_page=True)
+        page.keyboard.press("Enter")
+        page.wait_for_function("s => Number(document.body.dataset.seq) > s", arg=asked, timeout=WAIT_MS)
+        assert str(asked + 1) == seq(page)
+        assert "called" == page.evaluate("document.body.dataset.phase")
+        expect(page.locator("#status")).to_have_text(
+            f"N · Ann (you) called Rummy! on {whose} · random's {shown(card)} and lays it off now"
+        )
+        expect(page.locator("#obligation")).to_have_text(
+            f"N · Ann (you) must lay off {shown(card)} now, taken by the call of Rummy! (A24)"
+        )
+        expect(page.locator("#log-list li").first).to_have_text(f"N call: Rummy! on {shown(card)}")
+        assert 1 == page.locator(f'#hand .card.obligation[data-card="{card}"]').count()
+        assert card not in card_labels(page, ".pile")
+        assert 0 == page.locator("#discard-button:enabled").count()
+        choices = [str(choice.get_attribute("data-notation")) for choice in page.locator(".play-choice").all()]
+        assert len(choices) >= 1
+        assert all(choice.startswith(f"N lay {card} on ") for choice in choices)
+        page.screenshot(path=artifacts / "called.png", full_page=True)
+        meld_or_lay_off(page)
+        page.wait_for_function("s => Number(document.body.dataset.seq) > s", arg=asked + 1, timeout=WAIT_MS)
+        assert 0 == page.locator("#obligation").count()
+        assert card not in card_labels(page, "#hand")
+        assert 1 == page.locator(f'.meld [data-card="{card}"]').count()
+        while settled(page) == "turn":
+            assert int(seq(page)) < 2 * MOST_ACTIONS
+            play_one(page)
+        expect(page.locator("#game-over")).to_contain_text("Final score: N-S ")
+        totals, record = record_points(server, table)
+        assert totals == final_points(page)
+        assert record.rules.rummy_calls is True
+        assert record.actions[asked] == CallRummy(0)
+        laid = record.actions[asked + 1]
+        assert isinstance(laid, LayOff)
+        assert (laid.seat, laid.cards) == (0, CardSet.parse(card))
+        calls = sum(1 for action in record.actions if isinstance(action, CallRummy))
+        note(artifacts, "rummy calls", f"called at action {asked + 1}; {calls} calls in {len(record.actions)} actions")
+        page.context.close()

@@ -598,7 +598,8 @@ def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, .
     over into a new stock (A18), or the end of the deal (A17); then the seats asked whether they call (A24),
     or the next turn.
     """
-    rules, kept = state.rules, state
+    rules = state.rules
+    kept: _Kept = state
     stock, known = state.stock, state.stock_known
     if not stock and rules.reshuffle_on_empty_stock and len(pile) > 1:
         # The pile but its top card is turned over, in order, and becomes the stock (A18).

@@ -410,6 +410,9 @@ class GreedyPlayer:
       would keep.  It takes the card that adds most to that worth, if the gain is above 2 points
       (what a card from the stock is reckoned to bring); with an empty stock, if the gain is
       positive, and otherwise it passes (R21).
+    - **calling "Rummy!"** (`Rules.rummy_calls`, A24): it calls whenever it is asked, since the
+      lay-off that follows only adds the card's points to its team's, and then lays the card off
+      where it scores most.
     - **discarding**: it discards the card that helps least towards a meld: each card counts 6
       for each card of its rank in hand, 4 for each card next to it in its suit and 2 for each
       card two places from it; of the cards that count least, the one of most points goes.

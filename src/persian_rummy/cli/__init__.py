@@ -10,8 +10,8 @@ The ``persian-rummy`` command.
 * ``persian-rummy replay FILE`` prints a recorded game action by action, checking every
   action, with the scores.
 * ``persian-rummy show POSITION`` prints a position written in position notation.
-* ``persian-rummy play [--seat S] [--partner BOT] [--opponents BOT] [--seed N] [--record FILE]
-  [--resume FILE] [--plain] [--delay SECONDS]`` lets a person play a game against the bots of
+* ``persian-rummy play [--seat S] [--partner BOT] [--opponents BOT] [--seed N] [--rules RULES]
+  [--record FILE] [--resume FILE] [--plain] [--delay SECONDS]`` lets a person play a game against the bots of
   `persian_rummy.bots.players`, full-screen in a terminal (Textual) or line by line (it needs
   rich and Textual, the ``cli`` extra): see `persian_rummy.cli._play_command`.
 * ``persian-rummy match FIRST SECOND [--games N] [--jobs J] [--seed N] [--out FILE] [--records DIR]``

@@ -39,8 +39,9 @@ from ..bots.players import PLAYER_NAMES, Player, make_player
 from ..cards import Card, by_rank
 from ..engine import apply, is_deal_over, legal_actions, random_deal
 from ..exceptions import IllegalActionError, PersianRummyError
-from ..notation import SEAT_LETTERS, format_action, parse_action
+from ..notation import SEAT_LETTERS, format_action, format_rules, parse_action
 from ..records import GameRecord
+from ..rules import DEFAULT_RULES, Rules
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
 from . import _screen
@@ -65,6 +66,8 @@ VERBS: Final = ("draw", "take", "meld", "lay", "discard", "pass", "call", "decli
 _A_DEAL: Final = re.compile(r"(?:[NESW0-3]\s+)?deal\b", re.IGNORECASE)
 _NOTATION_VERBS: Final = re.compile(r"\(expected deal, draw, take, meld, lay, discard, pass, call or decline\)")
 _KINDS: Final = (DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass, DeclineCall, CallRummy)
+#: What the welcome and the help say of the calls of "Rummy!", when the rules have them (A24).
+CALLS_HELP: Final = "Rummy! calls: when a discard fits a meld, you may be asked: call (take it, lay it off) or decline."
 QUIT: Final = frozenset({"quit", "q", "exit"})
 HELP_WORDS: Final = frozenset({"?", "help", "h"})
 SORT: Final = "sort"
@@ -88,6 +91,7 @@ class Options:
         opponents: The name of the opponents' bot.
         seed: The seed of the deals and of the bots' random sources.
         look: How the screen shows cards.
+        rules: The rules of the game (``--rules``).
     """
 
     seat: int = 2
@@ -95,6 +99,7 @@ class Options:
     opponents: str = DEFAULT_BOT
     seed: int = 0
     look: _screen.Look = _LOOK
+    rules: Rules = DEFAULT_RULES
 
     def players(self) -> tuple[str, str, str, str]:
         """
@@ -129,7 +134,7 @@ class Table:
     def __init__(self, options: Options, played: Sequence[Action] = ()) -> None:
         self.options = options
         self.look = options.look
-        self.state = new_game()
+        self.state = new_game(options.rules)
         self.actions: list[Action] = []
         self.news: list[_screen.Line] = []
         self.turn: list[_screen.Line] = []
@@ -202,6 +207,8 @@ class Table:
         self.state = apply(before, action)
         self.actions.append(action)
         line = _screen.tell(before, action, self.look, you)
+        if type(action) is CallRummy:  # the card called on, from the top of the pile (A24)
+            line = (*line, (" on ", ""), *_screen.cards(before.discard_pile[-1:], self.look))
         if action.seat != you or before.is_chance_node:
             self.news.append(line)
         elif self.state.to_act != you:  # the person's turn is over
@@ -243,10 +250,15 @@ class Table:
         options, you = self.options, self.options.seat
         bots = {seat: f"{SEAT_LETTERS[seat]} ({name})" for seat, name in enumerate(options.players())}
         them = " and ".join(bots[seat] for seat in range(4) if seat % 2 != you % 2)
-        return [
+        lines: list[_screen.Line] = [
             ((f"Persian Rummy: you play {SEAT_LETTERS[you]}, with {bots[(you + 2) % 4]}, against {them}.", ""),),
             ((f"Seed {options.seed} (--seed {options.seed} deals the same cards again).  ? shows the help.", ""),),
         ]
+        if self.state.rules != DEFAULT_RULES:
+            lines.append(((f"Rules: {format_rules(self.state.rules)} (the default rules but for these).", ""),))
+        if self.state.rules.rummy_calls:
+            lines.append(((CALLS_HELP, ""),))
+        return lines
 
 
 def _cards_of(action: PlayerAction) -> tuple[Card, ...]:
@@ -295,6 +307,28 @@ def _reason(error: IllegalActionError, state: GameState) -> str:
     return reason
 
 
+def help_lines(rules: Rules) -> tuple[str, ...]:
+    """
+    The help a person is shown on ?, with the calls of "Rummy!" where the rules have them (A24).
+
+    >>> help_lines(Rules()) == HELP, help_lines(Rules(rummy_calls=True))[-1] == CALLS_HELP
+    (True, True)
+    """
+    return (*HELP, CALLS_HELP) if rules.rummy_calls else HELP
+
+
+def person_verbs(rules: Rules) -> tuple[str, ...]:
+    """
+    The verbs a person types under *rules*: the answers to a discard only where calls are played (A24).
+
+    >>> person_verbs(Rules())
+    ('draw', 'take', 'meld', 'lay', 'discard', 'pass')
+    >>> person_verbs(Rules(rummy_calls=True))[-2:]
+    ('call', 'decline')
+    """
+    return VERBS if rules.rummy_calls else VERBS[:-2]
+
+
 def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> PlayerAction | str:
     """
     The move *answer* gives, by its number in *moves* or in action notation relative to *state*;
@@ -320,13 +354,15 @@ def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> P
             return moves[number - 1]
         return f"There is no move {_limits.shown(answer)[1:-1]}: {_type_a_number(moves)}, or ? for help."
     if _A_DEAL.match(answer):
-        return f"Not a move: the dealer deals, not you: type {', '.join(VERBS[:-1])} or {VERBS[-1]} (R7)"
+        verbs = person_verbs(state.rules)
+        return f"Not a move: the dealer deals, not you: type {', '.join(verbs[:-1])} or {verbs[-1]} (R7)"
     try:
         action = parse_action(answer.translate(_SYMBOLS_AS_LETTERS), state)
     except IllegalActionError as error:
         return f"Not allowed: {_reason(error, state)} ({error.rule_text})"
     except PersianRummyError as error:
-        text = _NOTATION_VERBS.sub("(expected draw, take, meld, lay, discard, pass, call or decline)", str(error))
+        verbs = person_verbs(state.rules)
+        text = _NOTATION_VERBS.sub(f"(expected {', '.join(verbs[:-1])} or {verbs[-1]})", str(error))
         return f"Not a move: {text}"
     if action not in moves:
         return f"Not one of your moves: {_type_a_number(moves)}, or ? for help."

@@ -111,7 +111,7 @@ class _Lines:
             if word in _game.QUIT:
                 return "quit"
             if word in _game.HELP_WORDS:
-                self.show([((line, ""),) for line in _game.HELP])
+                self.show([((line, ""),) for line in _game.help_lines(table.state.rules)])
             elif word == _game.SORT:
                 table.sort()
                 moves = table.moves()

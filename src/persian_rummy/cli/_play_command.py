@@ -29,9 +29,9 @@ from .._core import limits as _limits
 from ..actions import Action
 from ..bots.players import PLAYER_NAMES, make_player
 from ..exceptions import InvalidValueError, PersianRummyError
-from ..notation import SEAT_LETTERS
+from ..notation import SEAT_LETTERS, parse_rules
 from ..records import GameRecord
-from ..rules import DEFAULT_RULES
+from ..rules import Rules
 from ..serialize import from_json, to_json
 from ..state import GameState
 from . import _game, _line_mode, _screen
@@ -144,6 +144,19 @@ def resume_argument(text: str) -> str:
     return text
 
 
+def rules_argument(text: str) -> Rules:
+    """
+    The rules of ``--rules``, in the notation of `persian_rummy.notation.parse_rules`.
+
+    >>> rules_argument("rummy_calls=true").rummy_calls
+    True
+    """
+    try:
+        return parse_rules(text)
+    except PersianRummyError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def delay_argument(text: str) -> float:
     """
     The bots' pause ``--delay`` gives, in seconds: from 0 to 10.
@@ -159,6 +172,12 @@ def delay_argument(text: str) -> float:
         return delay
     msg = f"not a pause in seconds from 0 to {_MOST_DELAY:g}: {_limits.shown(text)}"
     raise argparse.ArgumentTypeError(msg)
+
+
+_RULES_HELP: Final = (
+    'the rules in notation, the default rules but for the switches named: "rummy_calls=true" plays the calls'
+    ' of "Rummy!" (A24); "-" is the default rules'
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -185,6 +204,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, metavar="N", help="seed of the deals and the bots (default: a new one, shown)"
     )
+    parser.add_argument("--rules", type=rules_argument, metavar="RULES", help=_RULES_HELP)
     parser.add_argument("--sort", choices=("suit", "rank"), default="suit", help="how your hand is sorted")
     parser.add_argument(
         "--record", type=record_argument, metavar="FILE", help="write the record of the game to FILE as JSON at its end"
@@ -272,7 +292,7 @@ def _resumed(path: str, read_file: ReadFile) -> tuple[GameRecord, int, str, str]
     """
     record = from_json(read_file(path, _limits.MAX_JSON), GameRecord)
     players = record.players
-    if players is None or players.count(PERSON) != 1 or record.rules != DEFAULT_RULES or record.first_dealer:
+    if players is None or players.count(PERSON) != 1 or record.first_dealer:
         msg = f"{_limits.shown(path)} is not the record of a game of persian-rummy play"
         raise InvalidValueError(msg)
     seat = players.index(PERSON)
@@ -285,16 +305,20 @@ def options_of(args: argparse.Namespace, console_width: int, encoding: str | Non
     """
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     look = _screen.Look(symbols=can_show_symbols(encoding), by_rank=args.sort == "rank", width=console_width)
-    return Options(args.seat, args.partner, args.opponents, seed, look)
+    rules = Options().rules if args.rules is None else args.rules
+    return Options(args.seat, args.partner, args.opponents, seed, look, rules)
 
 
 def _table(args: argparse.Namespace, console: Console, read_file: ReadFile) -> _game.Table:
     options = options_of(args, console.width, getattr(sys.stdout, "encoding", None))
     if args.resume is None:
         return _game.Table(options)
+    if args.rules is not None:
+        msg = "--rules: a game played on with --resume keeps the rules of its record"
+        raise InvalidValueError(msg)
     record, seat, partner, opponents = _resumed(args.resume, read_file)
     seed = _game.seed_of(record)
-    options = Options(seat, partner, opponents, options.seed if seed is None else seed, options.look)
+    options = Options(seat, partner, opponents, options.seed if seed is None else seed, options.look, record.rules)
     table = _game.Table(options, record.actions)
     if table.over:
         msg = f"the game of {_limits.shown(args.resume)} is over: there is nothing to play on"

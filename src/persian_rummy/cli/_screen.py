@@ -299,10 +299,33 @@ def hand_line(view: View, look: Look, marks: dict[Card, str] | None = None) -> L
     return tuple(parts) if hand else (*parts, ("-", ""))
 
 
+def asked_line(view: View, look: Look) -> Line | None:
+    """
+    When the seat is asked whether to call "Rummy!" on a discard (A24), what it is asked.
+    """
+    if view.phase is not Phase.CALLS or view.to_act != view.seat or view.discarder is None:
+        return None
+    return (
+        ("You are asked: ", WARNING),
+        (f"{seat_name(view.discarder, view.seat)} discarded ", ""),
+        *cards(view.discard_pile[-1:], look),
+        (", which a meld takes: call Rummy! to take it and lay it off now, or decline (A24)", ""),
+    )
+
+
 def taken_line(view: View, look: Look) -> Line | None:
     """
-    The cards taken from the discard pile this turn, and the one that must still be played (R15).
+    The cards taken from the discard pile this turn, and the one that must still be played (R15),
+    or the card called on, to lay off now (A24).
     """
+    if view.phase is Phase.CALLED and view.obligation is not None:
+        whose = "the discard" if view.discarder is None else f"{seat_name(view.discarder, view.seat)}'s discard"
+        return (
+            ("You must lay off ", WARNING),
+            card(view.obligation, look, PENDING),
+            (" now", WARNING),
+            (f" (you called Rummy! on {whose}; A24)", ""),
+        )
     if view.obligation is not None:
         return (
             ("You must play ", WARNING),
@@ -338,9 +361,9 @@ def _move_words(action: PlayerAction, view: View, look: Look) -> tuple[str, list
         case Pass():
             return "pass", [("your turn", "")]
         case CallRummy():
-            return "call", [("Rummy! on the discard", "")]
+            return "call", [("Rummy! on ", ""), *cards(view.discard_pile[-1:], look), (": take it, lay it off", "")]
         case DeclineCall():
-            return "decline", [("the call of Rummy!", "")]
+            return "decline", [("no call on ", ""), *cards(view.discard_pile[-1:], look)]
         case _:  # pragma: no cover (every player action is matched)
             assert_never(action)
 
@@ -421,9 +444,9 @@ def decision_screen(
     lines += [*table_lines(view, look), *pile_lines(view, look), others_line(view, look), ()]
     marks = {value: PENDING if value == view.obligation else "underline" for value in view.picked}
     lines.append(hand_line(view, look, marks))
-    taken = taken_line(view, look)
-    if taken is not None:
-        lines.append(taken)
+    for extra in (taken_line(view, look), asked_line(view, look)):
+        if extra is not None:
+            lines.append(extra)
     lines += [(), (("Your moves:", HEADING),), *move_lines(moves, view, look)]
     return lines
 

@@ -34,14 +34,14 @@ from pathlib import Path
 from typing import Final, TypeAlias
 
 import numpy as np
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from .. import _arguments
 from .._core import limits as _limits
 from ..actions import PlayerAction
 from ..bots.players import GreedyPlayer
 from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
-from ..state import View
+from ..state import Phase, View
 from .actionids import action_count, action_from_id, action_id, action_mask
 from .tensors import OBSERVATION_SIZE, observation_tensor
 
@@ -307,7 +307,9 @@ class LearnedPlayer:
     (``"observation+greedy"``): it was trained on Persian Rummy's rules (944 action ids) by
     imitation of a search player on the states it met in self-play, and so learned when to
     play otherwise than the greedy player (docs/reinforcement-learning.md gives the recipe and
-    its learning curve).  It plays any rules with as many ids, and refuses others.
+    its learning curve).  It plays any rules with as many ids, and refuses others; with calls of
+    "Rummy!" (A24), whose two ids come after all the others, it answers a discard as the greedy
+    player does and plays the rest with its network.
     The network is read once per process, with NumPy alone.
 
     Attributes:
@@ -323,9 +325,10 @@ class LearnedPlayer:
         """
         return _learned_network() if self.weights is None else _network_at(self.weights)
 
-    def choose(self, view: View, rng: random.Random) -> PlayerAction:  # noqa: ARG002 (a player's signature)
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:
         """
-        The network's choice for the seat of *view*.
+        The network's choice for the seat of *view*; asked whether it calls "Rummy!" (A24), the
+        greedy player's answer.
 
         Raises:
             InvalidValueError: the rules of *view* have another number of action ids than the network scores.
@@ -333,11 +336,19 @@ class LearnedPlayer:
         """
         _arguments.expect(view, View, "view", "a View")
         network = self.network
-        if action_count(view.rules) != network.actions:
+        rules = view.rules
+        # The two answers to a discard (A24) come after every other id: a network scores the ids before them.
+        played = action_count(evolve(rules, rummy_calls=False)) if rules.rummy_calls else action_count(rules)
+        if played != network.actions:
             msg = (
                 f"the network scores {network.actions} action ids, "
-                f"but these rules have {action_count(view.rules)} (A8): it cannot play them"
+                f"but these rules have {played} (A8): it cannot play them"
             )
             raise InvalidValueError(msg)
-        mask = np.frombuffer(action_mask(view), dtype=np.uint8)
-        return action_from_id(network(network_input(view, network.inputs), mask), view)
+        if view.phase is Phase.CALLS:  # its ids lie past the network's: it answers as the greedy player, who calls
+            return _GREEDY.choose(view, rng)
+        given = network_input(view, network.inputs)
+        if played != action_count(rules):  # the greedy player's choice among the network's ids alone
+            given = given[: OBSERVATION_SIZE + played] if network.inputs == INPUTS[1] else given
+        mask = np.frombuffer(action_mask(view), dtype=np.uint8)[:played]
+        return action_from_id(network(given, mask), view)

@@ -3,7 +3,8 @@ The full-screen game of ``persian-rummy play``, a Textual app over a `persian_ru
 
 The screen shows the deal and the scores, the melds on the table, what the others did since the
 person's last turn, the discard pile and the stock, the other hands' sizes, the person's hand as
-cards, the card taken that must be played (R15), the legal moves, numbered, and the line the
+cards, the card taken that must be played (R15) or the discard the person is asked to call
+"Rummy!" on (A24), the legal moves, numbered, and the line the
 person types in.  A move is played by its number or its notation typed in that line (Tab or →
 takes the completion shown), by ↑ ↓ and Enter in the list of moves, or with the mouse: a click
 on a move plays it, a click on a card of the pile takes it, a click on cards of the hand selects
@@ -199,7 +200,7 @@ class PlayApp(App[str]):
             text_of([_screen.pile_lines(view, look)[1], _screen.others_line(view, look)])
         )
         self._draw_hand()
-        taken = _screen.taken_line(view, look)
+        taken = _screen.taken_line(view, look) or _screen.asked_line(view, look)
         self.query_one("#taken", Static).update(text_of([taken] if taken else []))
         self.query_one("#taken").display = taken is not None
         moves = self.query_one("#moves", OptionList)
@@ -317,7 +318,7 @@ class PlayApp(App[str]):
     # -- actions of the keys -------------------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        lines = [((line, ""),) for line in (*KEYS, *_game.HELP)]
+        lines = [((line, ""),) for line in (*KEYS, *_game.help_lines(self.table.state.rules))]
         self.push_screen(TextScreen(lines, "Help", name="help"))
 
     def action_sort(self) -> None:

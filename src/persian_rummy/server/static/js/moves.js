@@ -69,3 +69,11 @@ export function playableCards(legal) {
   }
   return cards;
 }
+
+// The answers to a discard that some meld takes (a call of "Rummy!" or not), when the seat is asked:
+// {call, decline}, each an entry or null; null when neither is offered.
+export function callMoves(legal) {
+  const call = ofType(legal, "call_rummy")[0] ?? null;
+  const decline = ofType(legal, "decline_call")[0] ?? null;
+  return call || decline ? { call, decline } : null;
+}

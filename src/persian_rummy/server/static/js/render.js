@@ -107,6 +107,10 @@ export function status(view, viewer, seats) {
         : `${who} to draw from the stock or take from the discard pile (R14)`;
     case "play":
       return `${who} to lay down, lay off, then discard`;
+    case "calls":
+      return `${who} is asked whether to call Rummy! on ${calledOn(view, viewer, seats, view.discard_pile[view.discard_pile.length - 1])}`;
+    case "called":
+      return `${who} called Rummy! on ${calledOn(view, viewer, seats, view.obligation)} and lays it off now`;
     case "deal_over": {
       const [a, b] = last.teams.map(teamTotal);
       return `Deal ${last.deal} is over: ${how(last, viewer, seats)} (this deal: ${TEAMS[0]} ${a}, ${TEAMS[1]} ${b})`;
@@ -123,12 +127,22 @@ export function status(view, viewer, seats) {
   }
 }
 
-// The cards taken from the discard pile this turn, and the one that must be played now (R15).
+// The discard answered in a call of "Rummy!": "N's 9♠", "W · Bob's 9♠".
+function calledOn(view, viewer, seats, card) {
+  const whose = view.discarder === null || view.discarder === undefined ? "the" : `${seatName(view.discarder, viewer, seats)}'s`;
+  return `${whose} ${card ? short(card) : "discard"}`;
+}
+
+// The cards taken from the discard pile this turn, and the one that must be played now (R15),
+// or the card called on, to be laid off (A24).
 export function taken(view, viewer, seats) {
   if (view.picked.length === 0 || view.to_act === null) {
     return "";
   }
   const who = seatName(view.to_act, viewer, seats);
+  if (view.phase === "called" && view.obligation !== null) {
+    return `${who} must lay off ${shortList([view.obligation])} now, taken by the call of Rummy! (A24)`;
+  }
   if (view.obligation === null) {
     return `${who} took ${shortList(view.picked)} from the discard pile this turn`;
   }
@@ -150,6 +164,8 @@ function marksOf(view, seat, card) {
   return marks;
 }
 
+const TURN_WORDS = { draw: "to draw", play: "to play", calls: "asked: Rummy?", called: "to lay off" };
+
 function seatLabel(view, seat, viewer, seats, clockText) {
   const notes = [TEAMS[seat & 1]];
   if (seat === view.dealer && view.deal) {
@@ -158,7 +174,7 @@ function seatLabel(view, seat, viewer, seats, clockText) {
   if (seats?.[seat]?.kind === "person" && seats[seat].connected === false) {
     notes.push("away");
   }
-  const turn = seat === view.to_act ? (view.phase === "draw" ? "to draw" : view.phase === "play" ? "to play" : "") : "";
+  const turn = seat === view.to_act ? TURN_WORDS[view.phase] ?? "" : "";
   return el(
     "div",
     { class: "seat-label" },
@@ -286,7 +302,7 @@ export function legendNode(view) {
     items.push(["known", "known to all"]);
   }
   if (view.obligation !== null) {
-    items.push(["obligation", "to play now (R15)"]);
+    items.push(["obligation", view.phase === "called" ? "called on, to lay off now (A24)" : "to play now (R15)"]);
   }
   if (view.picked.some((card) => card !== view.obligation)) {
     items.push(["picked", "taken from the discard pile this turn"]);

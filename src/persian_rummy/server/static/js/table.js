@@ -2,7 +2,7 @@
 // what is drawn and offered after each message. What may be played comes from `legal` alone.
 
 import { SEAT_LETTERS, TEAMS, short, shortList } from "./cards.js";
-import { cardPlays, discardMove, drawMove, layoffMoves, meldMove, passMove, playableCards, takeMoves } from "./moves.js";
+import { callMoves, cardPlays, discardMove, drawMove, layoffMoves, meldMove, passMove, playableCards, takeMoves } from "./moves.js";
 import { TableConnection } from "./protocol.js";
 import {
   cardNode, el, heading, legendNode, meldsNode, otherHand, pileNode, resultsNode, seatName, stockNode, status, taken, teamTotals,
@@ -150,11 +150,19 @@ function logWords(message) {
     return `${SEAT_LETTERS[event.dealer]} deals${upcard}`;
   }
   const by = message.by === "clock" ? " (clock ran out)" : "";
+  if (event.action?.type === "call_rummy") {
+    const card = event.cards?.length ? ` on ${shortList(event.cards)}` : "";
+    return `${message.notation}: Rummy!${card}${by}`;
+  }
+  if (event.action?.type === "decline_call") {
+    return `${message.notation}: no call${by}`;
+  }
   return `${message.notation}${by}`;
 }
 
 function onEvent(message) {
   const before = page.view;
+  const askedBefore = callMoves(page.legal) !== null;
   const actor = message.event.action?.seat;
   page.freshSeats = actor !== undefined && actor !== page.seat ? new Set([actor]) : new Set();
   page.freshCards = actor !== page.seat ? newCards(before, message.view) : new Set();
@@ -171,7 +179,9 @@ function onEvent(message) {
   if (actor === page.seat) {
     page.error = null;
   }
-  draw();
+  // Asked whether to call: the answer "Rummy!" has the focus, so that Enter or Space gives it.
+  const asked = !askedBefore && callMoves(page.legal) !== null;
+  draw(asked ? { focus: "id:call-button" } : {});
 }
 
 function onError(message) {
@@ -329,6 +339,22 @@ function actionBar() {
   );
 }
 
+// The two answers when this seat is asked whether to call "Rummy!" on a discard (A24): what `legal` offers.
+function callBar(moves) {
+  const view = page.view;
+  const top = view.discard_pile[view.discard_pile.length - 1];
+  const whose = view.discarder === null || view.discarder === undefined ? "the discard" : `${SEAT_LETTERS[view.discarder]}'s ${short(top)}`;
+  const button = (id, words, entry, hint) =>
+    el("button", { type: "button", id, class: id, disabled: !entry, title: hint, onclick: entry ? () => play(entry) : null, "data-notation": entry?.notation ?? null, text: words });
+  return el(
+    "div",
+    { class: "action-bar call-bar", id: "actions", tabindex: "-1", role: "group", "aria-label": `Call Rummy! on ${whose}?` },
+    el("span", { class: "selection call-question", id: "call-question", text: `Call Rummy! on ${whose}? Calling takes the card to lay it off now.` }),
+    button("call-button", "Rummy!", moves.call, `Call Rummy!: take ${whose} and lay it off`),
+    button("decline-button", "No call", moves.decline, "Let the discard lie"),
+  );
+}
+
 function playsList() {
   const plays = cardPlays(page.legal);
   if (plays.length === 0) {
@@ -417,7 +443,8 @@ function tableBody(view, ctx) {
   if (page.seat !== null && view.hand) {
     parts.push(ownHand(view));
     if (view.phase !== "game_over" && !page.notice) {
-      parts.push(actionBar(), playsList());
+      const calls = callMoves(page.legal);
+      parts.push(calls ? callBar(calls) : actionBar(), playsList());
     }
   }
   parts.push(resultsNode(view));
