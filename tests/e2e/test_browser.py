@@ -21,12 +21,15 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright i
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
-from persian_rummy import CallRummy, CardSet, GameRecord, LayOff, is_game_over  # noqa: E402
+from persian_rummy import CallRummy, CardSet, GameRecord, LayOff, is_game_over, replay  # noqa: E402
+from persian_rummy.notation import format_action  # noqa: E402
 from persian_rummy.records import final_state  # noqa: E402
 from persian_rummy.serialize import from_data  # noqa: E402
 
 #: The most actions one person plays in a game before the test gives up (a game of two deals takes far fewer).
 MOST_ACTIONS = 600
+#: A table's seed under which the person, playing as `play_one` does, soon has a play with a wild joker (A7).
+SEED_WITH_A_JOKER_PLAY = 3
 WAIT_MS = 20_000
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
@@ -646,3 +649,57 @@ class TestRummyCalls:
         calls = sum(1 for action in record.actions if isinstance(action, CallRummy))
         note(artifacts, "rummy calls", f"called at action {asked + 1}; {calls} calls in {len(record.actions)} actions")
         page.context.close()
+
+
+class TestWildJokers:
+    """
+    A7: at a table with ``jokers_wild=true``, the list of plays names the card each joker would
+    stand for; the person chooses one of them, and the table shows the joker where that card would
+    lie, the card named over it and spoken with it; the stored record holds that very play.
+    """
+
+    def test_a_person_melds_a_wild_joker(self, server: str, browser: Browser, artifacts: Path) -> None:
+        spec: dict[str, object] = {
+            "name": "Jokers",
+            "seats": ["person", "bot:random", "bot:random", "bot:random"],
+            "clock": None,
+            "bot_delay": 0,
+            "seed": SEED_WITH_A_JOKER_PLAY,
+            "rules": "jokers_wild=true",
+        }
+        page, table, _token = seated_page(server, browser, spec)
+        wild = page.locator(".play-choice", has_text="=")
+        for _ in range(MOST_ACTIONS):
+            assert "turn" == settled(page)
+            if wild.count():
+                break
+            play_one(page)
+        else:
+            pytest.fail("the person never had a play with a wild joker")
+        choice = wild.last
+        notation = str(choice.get_attribute("data-notation"))
+        words = choice.inner_text()
+        page.screenshot(path=artifacts / "joker-choices.png", full_page=True)
+        before = int(seq(page))
+        choice.click()
+        if notation.split()[1] == "meld":
+            expect(page.locator("#meld-button")).to_have_text(words)
+            page.click("#meld-button")
+        else:
+            page.locator("button.meld.target").first.click()
+        page.wait_for_function("s => Number(document.body.dataset.seq) > s", arg=before, timeout=WAIT_MS)
+        assert 0 == page.locator("#error").count()
+        joker, card = re.findall(r"X(\d)=(\S+)", notation)[0]
+        joker = f"X{joker}"
+        (meld,) = [meld for meld in public_view(server, table)["melds"] if joker in meld.get("stand_ins", {})]
+        assert card == meld["stand_ins"][joker]
+        on_page = page.locator(f'.meld .meld-card:has([data-card="{joker}"])')
+        expect(on_page.locator(".stands-for")).to_have_text(f"={shown(card)}")
+        expect(on_page.locator(".card")).to_have_attribute("aria-label", f"{spoken(joker)} as {spoken(card)}")
+        page.screenshot(path=artifacts / "joker-on-the-table.png", full_page=True)
+        while settled(page) == "turn":
+            assert int(seq(page)) < 2 * MOST_ACTIONS
+            play_one(page)
+        totals, record = record_points(server, table)
+        assert totals == final_points(page)
+        assert notation == format_action(record.actions[before], list(replay(record))[before])

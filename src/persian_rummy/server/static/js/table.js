@@ -2,7 +2,7 @@
 // what is drawn and offered after each message. What may be played comes from `legal` alone.
 
 import { SEAT_LETTERS, TEAMS, short, shortList } from "./cards.js";
-import { callMoves, cardPlays, discardMove, drawMove, layoffMoves, meldMove, passMove, playableCards, takeMoves } from "./moves.js";
+import { callMoves, cardPlays, discardMove, drawMove, layoffMoves, meldMove, passMove, playableCards, playWords, takeMoves } from "./moves.js";
 import { TableConnection } from "./protocol.js";
 import {
   cardNode, el, heading, legendNode, meldsNode, otherHand, pileNode, resultsNode, seatName, stockNode, status, taken, teamTotals,
@@ -20,6 +20,8 @@ const page = {
   clock: null,
   clockOffset: 0,
   selected: [],
+  // The play chosen from the list of plays, among those that lay the selected cards (wild jokers, A7).
+  chosen: null,
   log: [],
   freshSeats: new Set(),
   freshCards: new Set(),
@@ -226,16 +228,19 @@ function onStatus(state) {
 function play(entry) {
   page.error = null;
   page.selected = [];
+  page.chosen = null;
   page.connection.act(entry.notation);
   draw();
 }
 
 function toggle(card) {
+  page.chosen = null;
   page.selected = page.selected.includes(card) ? page.selected.filter((other) => other !== card) : [...page.selected, card];
   draw({ focus: `hand:${card}` });
 }
 
-function choose(cards) {
+function choose(cards, entry = null) {
+  page.chosen = entry;
   page.selected = [...cards];
   draw({ focus: "id:actions" });
 }
@@ -277,7 +282,7 @@ function context() {
     clockFor,
     takes: takeMoves(page.legal),
     draw: drawMove(page.legal),
-    layoffTargets: layoffMoves(page.legal, selected),
+    layoffTargets: layoffMoves(page.legal, selected, page.chosen),
     play,
   };
 }
@@ -322,7 +327,7 @@ function ownHand(view) {
 
 function actionBar() {
   const legal = page.legal;
-  const meld = meldMove(legal, page.selected);
+  const meld = meldMove(legal, page.selected, page.chosen);
   const discard = discardMove(legal, page.selected);
   const pass = passMove(legal);
   const button = (id, words, entry, hint) =>
@@ -332,7 +337,7 @@ function actionBar() {
     "div",
     { class: "action-bar", id: "actions", tabindex: "-1" },
     el("span", { class: "selection", "aria-live": "polite", text: picked }),
-    button("meld-button", "Meld", meld, "Lay the selected cards down as a new meld"),
+    button("meld-button", meld?.action.stand_ins ? `Meld ${playWords(meld.action)}` : "Meld", meld, "Lay the selected cards down as a new meld"),
     button("discard-button", "Discard", discard, "Discard the selected card; this ends the turn"),
     button("pass-button", "Pass", pass, "Pass (the stock is empty, R21)"),
     el("button", { type: "button", id: "clear-button", disabled: page.selected.length === 0, onclick: () => choose([]), text: "Clear" }),
@@ -363,10 +368,11 @@ function playsList() {
   const melds = page.view.melds;
   const items = plays.map(({ entry, cards }) => {
     const action = entry.action;
+    const shown = action.stand_ins ? playWords(action) : shortList(cards);
     const words = action.type === "lay_down"
-      ? `Meld ${shortList(cards)}`
-      : `Lay off ${shortList(cards)} on meld ${action.meld + 1} (${shortList(melds[action.meld].laid_down)})`;
-    return el("li", {}, el("button", { type: "button", class: "play-choice", "data-notation": entry.notation, onclick: () => choose(cards), text: words }));
+      ? `Meld ${shown}`
+      : `Lay off ${shown} on meld ${action.meld + 1} (${shortList(melds[action.meld].laid_down)})`;
+    return el("li", {}, el("button", { type: "button", class: "play-choice", "data-notation": entry.notation, onclick: () => choose(cards, entry), text: words }));
   });
   return el(
     "details",
