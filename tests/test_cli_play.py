@@ -419,7 +419,10 @@ BAD = {
     2: ("0", "There is no move 0: type 1, the only move, or ? for help."),
     4: (
         "tkae 8s",
-        "Not a move: unknown action 'tkae' in 'tkae 8s' (expected draw, take, meld, lay, discard, pass, call or decline)",
+        (
+            "Not a move: unknown action 'tkae' in 'tkae 8s'"
+            " (expected draw, take, meld, lay, discard, pass, call or decline)"
+        ),
     ),
     6: ("discard X9", "Not a move: not a card: 'X9' in 'X9'"),
     8: ("", "Type a move's number or the move in notation (? for help)."),

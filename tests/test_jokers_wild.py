@@ -67,7 +67,7 @@ class TestA7StandIns:
     )
     def test_refuses_what_is_not_a_joker_standing_for_one_natural_card(self, pairs: object) -> None:
         with pytest.raises(InvalidValueError, match="A7"):
-            StandIns(pairs)  # type: ignore[arg-type]
+            StandIns(pairs)
 
     def test_bad_text_is_a_notation_error(self) -> None:
         with pytest.raises(InvalidNotationError, match="JOKER=CARD"):

@@ -332,9 +332,18 @@ class TestLayOffs:
 
 
 SYNTAX_ERRORS = [
-    ("E jump", "unknown action 'jump' in 'E jump' (expected deal, draw, take, meld, lay, discard, pass, call or decline)"),
-    ("jump 9c", "unknown action 'jump' in 'jump 9c' (expected deal, draw, take, meld, lay, discard, pass, call or decline)"),
-    ("NE draw", "unknown action 'NE' in 'NE draw' (expected deal, draw, take, meld, lay, discard, pass, call or decline)"),
+    (
+        "E jump",
+        "unknown action 'jump' in 'E jump' (expected deal, draw, take, meld, lay, discard, pass, call or decline)",
+    ),
+    (
+        "jump 9c",
+        "unknown action 'jump' in 'jump 9c' (expected deal, draw, take, meld, lay, discard, pass, call or decline)",
+    ),
+    (
+        "NE draw",
+        "unknown action 'NE' in 'NE draw' (expected deal, draw, take, meld, lay, discard, pass, call or decline)",
+    ),
     ("X draw", "not a seat: 'X' in 'X draw' (expected N, E, S or W)"),
     ("n draw", "not a seat: 'n' in 'n draw' (expected N, E, S or W)"),
     ("", "empty action"),

@@ -13,9 +13,9 @@ from typing import Final
 
 from .._cardlogic import (
     Position,
-    call_lay_offs,
     WildPlay,
     blocked_cards,
+    call_lay_offs,
     forbidden_discards,
     joker_order,
     lay_down_masks,
@@ -330,6 +330,8 @@ def answer_actions(position: Position) -> tuple[PlayerAction, ...]:
         return ANSWERS[seat]
     t = called.index
     return tuple(lay_off(seat, k, 1 << t) for k in call_lay_offs(position.melds, t))
+
+
 # -- jokers wild (A7) -------------------------------------------------------------------------------------------
 #
 # Under `Rules.jokers_wild` the play phase lists the melds and lay-offs of natural cards first (as above, but
