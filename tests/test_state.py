@@ -214,7 +214,7 @@ class TestPhaseQuestions:
 
     def test_the_phases_of_each_question(self) -> None:
         assert frozenset({Phase.DEAL, Phase.DEAL_OVER}) == _phases.CHANCE
-        assert frozenset({Phase.DRAW, Phase.PLAY}) == _phases.TURN
+        assert frozenset({Phase.DRAW, Phase.PLAY, Phase.CALLS, Phase.CALLED}) == _phases.TURN
         assert frozenset({Phase.DEAL_OVER, Phase.GAME_OVER}) == _phases.OVER
         assert ["draw", "deal_over", "game_over"] == [p.value for p in Phase if _shapes.counts_passes(p.value)]
 

@@ -276,10 +276,14 @@ def lay_off_masks(meld: TableMeld, hand: int) -> list[int]:
 def call_lay_offs(melds: tuple[TableMeld, ...], t: int) -> list[int]:
     """
     The melds, by index, that take card *t* alone as a lay-off (R17): where a seat that calls
-    "Rummy!" on it may lay it off (A24), as `lay_off_masks` finds the lay-offs of a hand of that card alone.
+    "Rummy!" on it may lay it off (A24), as `lay_off_masks` finds the lay-offs of a hand of that card alone;
+    none when a joker on the table stands for it (A7).
     """
     bit = 1 << t
-    return [k for k, meld in enumerate(melds) if meld.ends & bit and bit in lay_off_masks(meld, bit)]
+    found = [k for k, meld in enumerate(melds) if meld.ends & bit and bit in lay_off_masks(meld, bit)]
+    if found and any(meld.represents.mask & bit for meld in melds):
+        return []  # a joker on the table stands for the card, which is dead (A7)
+    return found
 
 
 def laid_off(meld: TableMeld, mask: int) -> int:
