@@ -224,8 +224,8 @@ class TestLayout:
         assert 1064 == action_count(LOW)
 
     @given(rules_variants())
-    def test_only_a_low_ace_and_calls_change_the_count(self, rules: Rules) -> None:
-        expected = 1066 if rules.rummy_calls else 1064 if rules.ace_low_allowed else 944
+    def test_only_a_low_ace_calls_and_wild_jokers_change_the_count(self, rules: Rules) -> None:
+        expected = 77628 if rules.jokers_wild else 1066 if rules.rummy_calls else 1064 if rules.ace_low_allowed else 944
         assert expected == action_count(rules)
 
     def test_the_groups_of_the_default_rules(self) -> None:
