@@ -132,7 +132,8 @@ def fits(naturals: Sequence[Card], jokers: int) -> bool:
 def wild_groups(cards_: Sequence[Card], least: int) -> set[CardSet]:
     """
     A7: every group of *least* or more of *cards_* that holds jokers and one natural card or more,
-    the naturals of one rank or one suit that the jokers could fill out (`fits`).
+    the naturals of one rank or one suit that the jokers could fill out (`fits`); for a lay-off
+    (*least* 1), every group of jokers alone as well.
     """
     jokers = jokers_of(cards_)
     naturals = [card for card in cards_ if not card.is_joker]
@@ -143,6 +144,9 @@ def wild_groups(cards_: Sequence[Card], least: int) -> set[CardSet]:
                 for count in range(1, len(jokers) + 1):
                     if size + count >= least and fits(group, count):
                         found.update(CardSet([*group, *extra]) for extra in itertools.combinations(jokers, count))
+    if least == 1:
+        # A lay-off may be of jokers alone, standing for cards the meld takes.
+        found.update(CardSet(group) for group in groups(jokers, range(1, len(jokers) + 1)))
     return found
 
 
