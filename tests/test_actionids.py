@@ -4,13 +4,15 @@ bijection with `legal_actions` at every reachable position, and its errors.
 
 The golden file ``tests/data/action_ids.txt`` lists every id with its text, the default rules'
 944 first, then the 120 that runs with a low ace add (A8), then the two of a call of "Rummy!"
-(A24).  Ids must never move: the test
+(A24); of the 76,562 plays with jokers that wild jokers add (A7), the first and the last, and a
+line ``sha256<TAB>...`` with the digest of all their lines.  Ids must never move: the test
 compares the whole file.  After a deliberate change of the space, write the file again with
 ``python -m tests.test_actionids --write`` from the repository's root, and review the diff.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import random
 import sys
@@ -92,11 +94,20 @@ def group_of(i: int) -> str:
     return next((name for name, (first, count) in DEFAULT_GROUPS.items() if first <= i < first + count), "a low ace")
 
 
+#: Every switch that adds ids: a low ace's, the calls' and wild jokers' (A8, A24, A7).
+WIDEST = Rules(ace_low_allowed=True, rummy_calls=True, jokers_wild=True)
+
+
 def golden_text() -> str:
     """
-    The golden file as the library writes it: ``id<TAB>text`` for every id of the largest space.
+    The golden file as the library writes it: ``id<TAB>text`` for every id of the largest space
+    without wild jokers; then the first and the last id that wild jokers add, and the sha256 of
+    the lines of all of them.
     """
-    return "".join(f"{i}\t{id_text(i, LARGEST)}\n" for i in range(action_count(LARGEST)))
+    plain = action_count(LARGEST)
+    lines = [f"{i}\t{id_text(i, WIDEST)}\n" for i in range(action_count(WIDEST))]
+    digest = hashlib.sha256("".join(lines[plain:]).encode()).hexdigest()
+    return "".join([*lines[:plain], lines[plain], lines[-1], f"sha256\t{digest}\n"])
 
 
 def decision(seed: int, rules: Rules = DEFAULT, steps: int = 40) -> GameState:
@@ -361,8 +372,8 @@ class TestGolden:
 
     def test_the_golden_file_has_one_line_per_id(self) -> None:
         lines = GOLDEN.read_text(encoding="utf-8").splitlines()
-        assert 1066 == len(lines)
-        assert [str(i) for i in range(1066)] == [line.split("\t")[0] for line in lines]
+        assert 1069 == len(lines)
+        assert [*map(str, range(1066)), "1066", "77627", "sha256"] == [line.split("\t")[0] for line in lines]
         assert len(lines) == len({line.split("\t")[1] for line in lines})
 
 
@@ -601,7 +612,7 @@ class TestErrors:
 
 def _write_golden() -> None:  # pragma: no cover
     GOLDEN.write_text(golden_text(), encoding="utf-8")
-    sys.stdout.write(f"wrote {action_count(LOW)} ids to {GOLDEN}\n")
+    sys.stdout.write(f"wrote {action_count(WIDEST)} ids to {GOLDEN}\n")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -117,6 +117,8 @@ class TestGymnasiumChecks:
             {"rules": Rules(ace_low_allowed=True, hand_size=10), "dealer": 2},
             {"render_mode": "ansi"},
             {"mask_in_observation": False, "players": "random"},
+            {"rules": Rules(jokers_wild=True), "players": "random"},
+            {"rules": Rules(jokers_wild=True, rummy_calls=True), "mask_in_observation": False, "players": "random"},
         ],
     )
     def test_check_env(self, settings: dict[str, Any]) -> None:
