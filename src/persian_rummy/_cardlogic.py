@@ -474,6 +474,7 @@ def wild_usable(t: int, hand: int, table: list[int] | tuple[int, ...], blocked: 
     bit = 1 << t
     if t < 52 and blocked & bit:
         return False  # a joker on the table holds its place, and no exchange brings it back
+    hand |= bit  # the card itself, whether *hand* shows it or not
     live = hand & ~blocked
     if usable(t, live, table, ace_low):
         return True
