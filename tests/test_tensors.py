@@ -34,9 +34,11 @@ from hypothesis import strategies as st  # noqa: E402
 
 from persian_rummy import (  # noqa: E402
     FULL_DECK,
+    CallRummy,
     Card,
     CardSet,
     Deal,
+    DeclineCall,
     Discard,
     DrawStock,
     GameState,
@@ -249,6 +251,10 @@ def reference_history(steps: Sequence[tuple[GameState, Action, GameState]], seat
         elif isinstance(action, Discard):
             kind = "discards"
             out[f"discarded_{who}"][action.card.index] = 1
+        elif isinstance(action, CallRummy):  # the card called on is taken from the pile (A24)
+            kind, shown = "takes", before.discard_pile[-1:]
+        elif isinstance(action, DeclineCall):  # counted nowhere
+            continue
         else:
             assert isinstance(action, LayDown | LayOff)
             kind = "lay_downs" if isinstance(action, LayDown) else "lay_offs"
@@ -299,7 +305,8 @@ class TestLayout:
         assert OBSERVATION_LAYOUT == observation_layout(WILD)[:30]
         info = information_state_layout(WILD)
         assert info[:31] == observation_layout(WILD)
-        assert [(s.name, s.start - 56, s.size) for s in info[31:]] == [(s.name, s.start, s.size) for s in HISTORY_LAYOUT]
+        moved = [(s.name, s.start - 56, s.size) for s in info[31:]]
+        assert [(s.name, s.start, s.size) for s in HISTORY_LAYOUT] == moved
         assert OBSERVATION_LAYOUT is observation_layout(Rules(ace_low_allowed=True, rummy_calls=True))
         assert INFORMATION_STATE_LAYOUT is information_state_layout()
 
