@@ -220,9 +220,9 @@ def reference_observation(view: View) -> Array:
     if rules.jokers_wild:
         for table_meld in view.melds:
             for joker in table_meld.cards:
-                card = table_meld.stand_ins.get(joker)
-                if card is not None:
-                    out["stood_for"][card.index] = 1
+                stood = table_meld.stand_ins.get(joker)
+                if stood is not None:
+                    out["stood_for"][stood.index] = 1
     return numpy.concatenate([out[s.name] for s in layout])
 
 

@@ -42,6 +42,10 @@ that take the ace low (`Rules.ace_low_allowed`, A8) add 120 ids after those, so 
 below 944 means the same under every variant of the rules.  Calls of "Rummy!"
 (`Rules.rummy_calls`, A24) add two more, 1064 to decline and 1065 to call, whatever
 `Rules.ace_low_allowed` is: 1066 ids; the lay-off of the card called on has its lay-off's id.
+Wild jokers (`Rules.jokers_wild`, A7) add 76,562 ids after all those, whatever the other switches
+are: one per play of natural cards above (a lay-down, a single card onto a set, a block onto a
+run) and choice of the one to four of its cards that jokers play, a lay-down keeping a natural
+card.  The jokers that play them are the seat's canonical ones, so they are not in the id.
 """
 
 from __future__ import annotations
@@ -431,7 +435,7 @@ def _wild_id(action: LayDown | LayOff, melds: tuple[TableMeld, ...]) -> int:
     for joker, card in action.stand_ins.pairs:
         shown = shown & ~(1 << joker.index) | 1 << card.index
         stood |= 1 << card.index
-    if type(action) is LayDown:
+    if isinstance(action, LayDown):
         natural = _MELD_IDS[shown]
         ranks = _CHOICE_RANKS[True]
     else:
@@ -457,11 +461,14 @@ _PLAYER_ACTIONS: Final = tuple(kind for kind in ACTION_TYPES if kind is not Deal
 
 def action_count(rules: Rules = DEFAULT_RULES) -> int:
     """
-    The number of ids under *rules*: 944, 1064 when runs may take the ace low (A8), and 1066 with
-    calls of "Rummy!" (A24), whether or not the ace may be low.
+    The number of ids under *rules*: 944, 1064 when runs may take the ace low (A8), 1066 with
+    calls of "Rummy!" (A24), whether or not the ace may be low, and 77,628 when jokers are wild
+    (A7), whatever the other switches are.
 
     >>> action_count(), action_count(Rules(ace_low_allowed=True)), action_count(Rules(rummy_calls=True))
     (944, 1064, 1066)
+    >>> action_count(Rules(jokers_wild=True))
+    77628
 
     Raises:
         InvalidTypeError: *rules* is not a `Rules`.
@@ -480,6 +487,8 @@ def id_text(action_id: int, rules: Rules = DEFAULT_RULES) -> str:
     ['meld 2c 3c 4c', 'lay 2c on the set of twos', 'lay 2c below 3c', 'lay 5c above 4c']
     >>> id_text(944, Rules(ace_low_allowed=True))
     'meld Ac 2c 3c'
+    >>> id_text(1375, Rules(jokers_wild=True))
+    'meld X=Tc Td X=Th Ts'
     >>> id_text(944)
     Traceback (most recent call last):
     ...
