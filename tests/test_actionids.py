@@ -44,6 +44,7 @@ from persian_rummy import (
     PlayerAction,
     Rank,
     Rules,
+    StandIns,
     TableMeld,
     TakeDiscard,
     View,
@@ -139,7 +140,20 @@ def in_run_order(cards: CardSet, low_ace: bool) -> str:
 def meaning(action: PlayerAction, melds: tuple[TableMeld, ...]) -> str:
     """
     What *action* does, written from the rules without the library's tables: the text its id must have.
+
+    A play with jokers standing for cards (A7) is the play of the natural cards it represents,
+    each card a joker plays written ``X=card``; a lay-off goes next to the cards a meld represents.
     """
+    if isinstance(action, LayDown | LayOff) and action.stand_ins:
+        stood = action.stand_ins.cards
+        plain = attrs.evolve(action, cards=action.cards - action.stand_ins.jokers | stood, stand_ins=StandIns())
+        words = meaning(plain, melds).split()
+        cut = next((k for k, word in enumerate(words) if word in {"below", "above", "on"}), len(words))
+        return " ".join(
+            f"X={word}" if 0 < k < cut and CardSet.parse(word) <= stood else word for k, word in enumerate(words)
+        )
+    if any(meld.stand_ins for meld in melds):
+        melds = tuple(TableMeld(meld.owner, meld.represents, ace_low=meld.ace_low) for meld in melds)
     match action:
         case DrawStock():
             return "draw from the stock"

@@ -20,23 +20,19 @@ from hypothesis import given, settings
 
 from persian_rummy import (
     Card,
-    CardSet,
     GameState,
     IllegalActionError,
     InvalidValueError,
     LayDown,
-    LayOff,
     Phase,
     Rules,
     StandIns,
-    TableMeld,
     apply,
     legal_actions,
     new_game,
     observe,
     random_deal,
 )
-from persian_rummy.actions import PlayerAction
 from persian_rummy.rl.actionids import (
     action_count,
     action_from_id,
@@ -61,23 +57,6 @@ WIDEST = Rules(jokers_wild=True, ace_low_allowed=True, rummy_calls=True)
 #: The ids of the largest space without wild jokers.
 PLAIN = 1066
 COUNT = 77628
-
-
-def wild_meaning(action: PlayerAction, melds: tuple[TableMeld, ...]) -> str:
-    """
-    What *action* does, written from the rules: for a play with jokers, the text of the play of
-    the natural cards it represents, each card a joker plays written ``X=card``.
-    """
-    if not isinstance(action, LayDown | LayOff) or not action.stand_ins:
-        natural = [TableMeld(meld.owner, meld.represents, ace_low=meld.ace_low) for meld in melds]
-        return meaning(action, tuple(natural))
-    stood = action.stand_ins.cards
-    shown = action.cards - action.stand_ins.jokers | stood
-    plain = attrs.evolve(action, cards=shown, stand_ins=StandIns())
-    words = wild_meaning(plain, melds).split()
-    cut = next((k for k, word in enumerate(words) if word in {"below", "above", "on"}), len(words))
-    marked = [f"X={word}" if k < cut and CardSet.parse(word) <= stood else word for k, word in enumerate(words[1:], 1)]
-    return " ".join([words[0], *marked])
 
 
 def decision(seed: int, steps: int, rules: Rules = WILD) -> GameState:
@@ -310,7 +289,7 @@ def check(state: GameState) -> tuple[int, ...]:
     for i, action in by_id.items():
         assert action_from_id(i, state) is action
         assert action_id(action, state) == i
-        assert wild_meaning(action, state.melds) == id_text(i, state.rules)
+        assert meaning(action, state.melds) == id_text(i, state.rules)
     mask = action_mask(state)
     assert list(ids) == [i for i, byte in enumerate(mask) if byte]
     return ids

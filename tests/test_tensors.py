@@ -202,7 +202,8 @@ def reference_observation(view: View) -> Array:
     for place, card in enumerate(view.known_stock or (), start=1):
         out["known_stock"][card.index] = 1
         out["stock_order"][card.index] = place / 56
-    out["phase"][list(Phase).index(view.phase)] = 1
+    if view.phase not in {Phase.CALLS, Phase.CALLED}:  # the phases of a call of Rummy! set none (A24)
+        out["phase"][list(Phase).index(view.phase)] = 1
     for name, who in (("to_act", view.to_act), ("dealer", view.dealer), ("went_out", view.went_out)):
         if who is not None:
             out[name][relative(seat, who)] = 1
