@@ -4,13 +4,15 @@ bijection with `legal_actions` at every reachable position, and its errors.
 
 The golden file ``tests/data/action_ids.txt`` lists every id with its text, the default rules'
 944 first, then the 120 that runs with a low ace add (A8), then the two of a call of "Rummy!"
-(A24).  Ids must never move: the test
+(A24); of the 76,562 plays with jokers that wild jokers add (A7), the first and the last, and a
+line ``sha256<TAB>...`` with the digest of all their lines.  Ids must never move: the test
 compares the whole file.  After a deliberate change of the space, write the file again with
 ``python -m tests.test_actionids --write`` from the repository's root, and review the diff.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import random
 import sys
@@ -42,6 +44,7 @@ from persian_rummy import (
     PlayerAction,
     Rank,
     Rules,
+    StandIns,
     TableMeld,
     TakeDiscard,
     View,
@@ -92,11 +95,20 @@ def group_of(i: int) -> str:
     return next((name for name, (first, count) in DEFAULT_GROUPS.items() if first <= i < first + count), "a low ace")
 
 
+#: Every switch that adds ids: a low ace's, the calls' and wild jokers' (A8, A24, A7).
+WIDEST = Rules(ace_low_allowed=True, rummy_calls=True, jokers_wild=True)
+
+
 def golden_text() -> str:
     """
-    The golden file as the library writes it: ``id<TAB>text`` for every id of the largest space.
+    The golden file as the library writes it: ``id<TAB>text`` for every id of the largest space
+    without wild jokers; then the first and the last id that wild jokers add, and the sha256 of
+    the lines of all of them.
     """
-    return "".join(f"{i}\t{id_text(i, LARGEST)}\n" for i in range(action_count(LARGEST)))
+    plain = action_count(LARGEST)
+    lines = [f"{i}\t{id_text(i, WIDEST)}\n" for i in range(action_count(WIDEST))]
+    digest = hashlib.sha256("".join(lines[plain:]).encode()).hexdigest()
+    return "".join([*lines[:plain], lines[plain], lines[-1], f"sha256\t{digest}\n"])
 
 
 def decision(seed: int, rules: Rules = DEFAULT, steps: int = 40) -> GameState:
@@ -128,7 +140,20 @@ def in_run_order(cards: CardSet, low_ace: bool) -> str:
 def meaning(action: PlayerAction, melds: tuple[TableMeld, ...]) -> str:
     """
     What *action* does, written from the rules without the library's tables: the text its id must have.
+
+    A play with jokers standing for cards (A7) is the play of the natural cards it represents,
+    each card a joker plays written ``X=card``; a lay-off goes next to the cards a meld represents.
     """
+    if isinstance(action, LayDown | LayOff) and action.stand_ins:
+        stood = action.stand_ins.cards
+        plain = attrs.evolve(action, cards=action.cards - action.stand_ins.jokers | stood, stand_ins=StandIns())
+        words = meaning(plain, melds).split()
+        cut = next((k for k, word in enumerate(words) if word in {"below", "above", "on"}), len(words))
+        return " ".join(
+            f"X={word}" if 0 < k < cut and CardSet.parse(word) <= stood else word for k, word in enumerate(words)
+        )
+    if any(meld.stand_ins for meld in melds):
+        melds = tuple(TableMeld(meld.owner, meld.represents, ace_low=meld.ace_low) for meld in melds)
     match action:
         case DrawStock():
             return "draw from the stock"
@@ -224,8 +249,8 @@ class TestLayout:
         assert 1064 == action_count(LOW)
 
     @given(rules_variants())
-    def test_only_a_low_ace_and_calls_change_the_count(self, rules: Rules) -> None:
-        expected = 1066 if rules.rummy_calls else 1064 if rules.ace_low_allowed else 944
+    def test_only_a_low_ace_calls_and_wild_jokers_change_the_count(self, rules: Rules) -> None:
+        expected = 77628 if rules.jokers_wild else 1066 if rules.rummy_calls else 1064 if rules.ace_low_allowed else 944
         assert expected == action_count(rules)
 
     def test_the_groups_of_the_default_rules(self) -> None:
@@ -361,8 +386,8 @@ class TestGolden:
 
     def test_the_golden_file_has_one_line_per_id(self) -> None:
         lines = GOLDEN.read_text(encoding="utf-8").splitlines()
-        assert 1066 == len(lines)
-        assert [str(i) for i in range(1066)] == [line.split("\t")[0] for line in lines]
+        assert 1069 == len(lines)
+        assert [*map(str, range(1066)), "1066", "77627", "sha256"] == [line.split("\t")[0] for line in lines]
         assert len(lines) == len({line.split("\t")[1] for line in lines})
 
 
@@ -601,7 +626,7 @@ class TestErrors:
 
 def _write_golden() -> None:  # pragma: no cover
     GOLDEN.write_text(golden_text(), encoding="utf-8")
-    sys.stdout.write(f"wrote {action_count(LOW)} ids to {GOLDEN}\n")
+    sys.stdout.write(f"wrote {action_count(WIDEST)} ids to {GOLDEN}\n")
 
 
 if __name__ == "__main__":  # pragma: no cover

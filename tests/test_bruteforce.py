@@ -18,6 +18,13 @@ enumeration cannot hide in them.  Only the facts of R10-R12 and R17 prune them: 
 what is laid off onto one, is of one rank or of one suit, so the groups that mix ranks and
 suits are tried only up to three cards (each of them illegal, and `apply` must say so).
 
+Under `Rules.jokers_wild` (A7) the lay-downs and lay-offs holding jokers are tried with their jokers
+standing for every card a meld of those naturals could hold: each card of the naturals' rank or suit
+(the table meld's, for a lay-off), every canonical choice (the lower joker for the earlier card) and,
+with one or two jokers, every other order; and, to be refused, a joker standing for a card of another
+rank and suit, and a joker left standing for nothing among naturals.  The groups with jokers are those
+of one rank or one suit with jokers added, as far as the jokers can fill a set of four or a run (R10-R12).
+
 The number of games is `PERSIAN_RUMMY_BRUTE_FORCE_GAMES` (default 12, a few seconds);
 ``nox -s brute-force`` plays 2,000.  `PERSIAN_RUMMY_BRUTE_FORCE_RULES`, a rules id such as
 ``rummy_calls=true`` (as position notation writes the rules), fixes the switches it names in every
@@ -42,6 +49,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from persian_rummy import (
+    FULL_DECK,
     CallRummy,
     Card,
     CardSet,
@@ -55,6 +63,7 @@ from persian_rummy import (
     Phase,
     PlayerAction,
     Rules,
+    StandIns,
     TableMeld,
     TakeDiscard,
     apply,
@@ -103,6 +112,99 @@ def kin(cards_: Iterable[Card]) -> list[list[Card]]:
     return [*by_rank.values(), *by_suit.values()]
 
 
+def jokers_of(cards_: Iterable[Card]) -> list[Card]:
+    return [card for card in cards_ if card.is_joker]
+
+
+def fits(naturals: Sequence[Card], jokers: int) -> bool:
+    """
+    Whether *naturals*, of one rank or one suit, and *jokers* more cards could make a set (four at
+    most) or a run (thirteen at most, the ace at either end): R10-R12.
+    """
+    size = len(naturals) + jokers
+    if all(card.rank is naturals[0].rank for card in naturals):
+        return size <= 4 or all(card.suit is naturals[0].suit for card in naturals)
+    places = [FULL_DECK.index(card) % 13 for card in naturals]
+    lowered = [(place + 1) % 13 for place in places]  # the ace below the two
+    return size <= 13 and min(max(places) - min(places), max(lowered) - min(lowered)) + 1 <= size
+
+
+def wild_groups(cards_: Sequence[Card], least: int) -> set[CardSet]:
+    """
+    A7: every group of *least* or more of *cards_* that holds jokers and one natural card or more,
+    the naturals of one rank or one suit that the jokers could fill out (`fits`); for a lay-off
+    (*least* 1), every group of jokers alone as well.
+    """
+    jokers = jokers_of(cards_)
+    naturals = [card for card in cards_ if not card.is_joker]
+    found: set[CardSet] = set()
+    for part in kin(naturals):
+        for size in range(1, len(part) + 1):
+            for group in itertools.combinations(part, size):
+                for count in range(1, len(jokers) + 1):
+                    if size + count >= least and fits(group, count):
+                        found.update(CardSet([*group, *extra]) for extra in itertools.combinations(jokers, count))
+    if least == 1:
+        # A lay-off may be of jokers alone, standing for cards the meld takes.
+        found.update(CardSet(group) for group in groups(jokers, range(1, len(jokers) + 1)))
+    return found
+
+
+def kin_cards(naturals: Iterable[Card]) -> list[Card]:
+    """
+    The natural cards of the rank or the suit of all of *naturals*: those a joker among them may stand for.
+    """
+    naturals = list(naturals)
+    return [
+        card
+        for card in FULL_DECK[:52]
+        if all(card.rank is other.rank for other in naturals) or all(card.suit is other.suit for other in naturals)
+    ]
+
+
+def stand_in_choices(cards_: CardSet, like: Iterable[Card]) -> Iterator[StandIns]:
+    """
+    A7: the stand-ins to try for the jokers of *cards_*, whose meld is of the rank or the suit of the
+    cards *like*: every canonical choice of cards of that rank or suit (the lower joker for the earlier
+    card), every order of them for one or two jokers, a joker standing for a card of another rank and
+    suit, and the last joker standing for nothing.
+    """
+    jokers = jokers_of(cards_)
+    near = [card for card in kin_cards(like) if card not in cards_]
+    for stood in itertools.combinations(near, len(jokers)):
+        orders = itertools.permutations(stood) if len(jokers) <= 2 else [stood]
+        for order in orders:
+            yield StandIns(zip(jokers, order, strict=True))
+    strangers = [card for card in FULL_DECK[:52] if card not in near and card not in cards_]
+    if near and strangers:
+        yield StandIns([(jokers[0], strangers[0]), *zip(jokers[1:], near, strict=False)])
+    if len(jokers) > 1 and len(near) >= len(jokers) - 1:
+        yield StandIns(zip(jokers[:-1], near, strict=False))
+
+
+def with_stand_ins(state: GameState, actions: Iterable[PlayerAction]) -> set[PlayerAction]:
+    """
+    A7: under `Rules.jokers_wild`, each lay-down and lay-off of *actions* that holds jokers and natural
+    cards (or goes onto a natural meld) again with its jokers standing for cards (`stand_in_choices`).
+    """
+    found: set[PlayerAction] = set()
+    if not state.rules.jokers_wild:
+        return found
+    for action in actions:
+        if type(action) is LayDown:
+            naturals = [card for card in action.cards if not card.is_joker]
+            if naturals and jokers_of(action.cards):
+                found.update(
+                    attrs.evolve(action, stand_ins=choice) for choice in stand_in_choices(action.cards, naturals)
+                )
+        elif type(action) is LayOff and action.meld < len(state.melds) and jokers_of(action.cards):
+            shown = [card for card in state.melds[action.meld].represents if not card.is_joker]
+            if shown:
+                choices = stand_in_choices(action.cards, shown)
+                found.update(attrs.evolve(action, stand_ins=choice) for choice in choices)
+    return found
+
+
 def lay_down_groups(cards_: Sequence[Card]) -> set[CardSet]:
     """
     Every group of three or more of *cards_* that keeps to one rank or one suit, and every group of three.
@@ -120,8 +222,8 @@ def lay_off_groups(meld: TableMeld, hand: Sequence[Card]) -> set[CardSet]:
     """
     if len(hand) <= SMALL_HAND:
         return {CardSet(group) for group in groups(hand, range(1, len(hand) + 1))}
-    first = next(iter(meld.cards))
-    same_rank = all(card.rank is first.rank for card in meld.cards)
+    first = next(iter(meld.represents))
+    same_rank = all(card.rank is first.rank for card in meld.represents)
     near = [card for card in hand if (card.rank is first.rank if same_rank else card.suit is first.suit)]
     found = {CardSet(group) for group in groups(near, range(1, len(near) + 1))}
     found.update(CardSet(group) for group in groups(hand, [1, 2]))
@@ -153,9 +255,15 @@ def candidate_actions(state: GameState, seat: int) -> set[PlayerAction]:
         found.update(LayOff(seat, k, CardSet([card])) for k in range(len(state.melds)) for card in hand)
         return found
     pool = hand + (pile[-3:] if state.phase is Phase.DRAW else ())
+    wild = state.rules.jokers_wild
     found.update(LayDown(seat, cards_) for cards_ in lay_down_groups(pool))
+    if wild:
+        found.update(LayDown(seat, cards_) for cards_ in wild_groups(pool, 3))
     for k, meld in enumerate(state.melds):
         found.update(LayOff(seat, k, cards_) for cards_ in lay_off_groups(meld, hand))
+        if wild:
+            found.update(LayOff(seat, k, cards_) for cards_ in wild_groups(hand, 1))
+    found |= with_stand_ins(state, found)
     return found
 
 
@@ -182,10 +290,16 @@ def playable(state: GameState, seat: int, card: Card) -> bool:
     hand = [other for other in state.hands[seat] if other != card]
     near = [other for other in hand if other.rank is card.rank or (card.suit is not None and other.suit is card.suit)]
     with_it = [CardSet([card, *group]) for group in groups(near, range(len(near) + 1))]
-    if any(is_legal(state, LayDown(seat, cards_)) for cards_ in with_it if len(cards_) >= 3):
-        return True
     melds = range(len(state.melds)) if state.rules.obligation_by_layoff else range(0)
-    return any(is_legal(state, LayOff(seat, k, cards_)) for k in melds for cards_ in with_it)
+    tries: list[PlayerAction] = [LayDown(seat, cards_) for cards_ in with_it if len(cards_) >= 3]
+    tries.extend(LayOff(seat, k, cards_) for k in melds for cards_ in with_it)
+    if state.rules.jokers_wild:
+        # A7: with the jokers of the hand, standing for cards.
+        wild = [cards_ for cards_ in wild_groups([card, *hand], 1) if card in cards_]
+        tries.extend(LayDown(seat, cards_) for cards_ in wild if len(cards_) >= 3)
+        tries.extend(LayOff(seat, k, cards_) for k in melds for cards_ in wild)
+        tries.extend(with_stand_ins(state, tries))
+    return any(is_legal(state, action) for action in tries)
 
 
 def check_takes(state: GameState, seat: int, accepted: set[PlayerAction], counts: Counter[str]) -> None:

@@ -196,8 +196,8 @@ def _show_cases() -> Iterator[Case]:
         "show-controls-in-the-argument",
         ("show", BAD_PHASE),
         1,
-        "persian-rummy: field 3 is a phase (deal, draw, play, deal_over, game_over, calls/SEAT, called/SEAT), "
-        "got 'de\\x1bal\\x9b'\n",
+        "persian-rummy: field 3 is a phase (deal, draw, play, deal_over, game_over, calls/SEAT, called/SEAT),"
+        " got 'de\\x1bal\\x9b'\n",
         surroundings="latin-1",
     )
     for key in ("utf-8", "ascii"):

@@ -48,6 +48,7 @@ from persian_rummy import (
     InvalidValueError,
     Phase,
     Rules,
+    StandIns,
     TableMeld,
     View,
     apply,
@@ -165,6 +166,16 @@ def any_meld(data: st.DataObject) -> TableMeld:
     return data.draw(st.sampled_from([TableMeld(0, "2c 3c 4c"), TableMeld(3, "Qh Qs Qd", ace_low=True)]))
 
 
+def stand_ins_changed(data: st.DataObject, stand_ins: StandIns) -> StandIns:
+    """Other stand-ins (A7): one where there are none; else none, or the first joker standing for another card."""
+    if not stand_ins:
+        return StandIns({"X1": "2c"})
+    (joker, card), *rest = stand_ins.pairs
+    taken = {stood for _, stood in rest} | {card}
+    other = next(natural for natural in FULL_DECK[:52] if natural not in taken)
+    return data.draw(st.sampled_from([StandIns(), StandIns([(joker, other), *rest])]))
+
+
 def any_result(data: st.DataObject) -> DealScore:
     return data.draw(results())
 
@@ -241,6 +252,7 @@ MUTATIONS: Final[dict[type, dict[str, Mutation]]] = {
         "laid_down": toggled,
         "layoffs": one_toggled,
         "ace_low": negated,
+        "stand_ins": stand_ins_changed,
     },
     DealScore: {
         "deal": plus_one,

@@ -523,16 +523,16 @@ class TestNotInPersianRummy:
         after = apply(state, Discard(0, "9d"))
         assert (Phase.DRAW, 1, CardSet(), ()) == (after.phase, after.to_act, after.hands[0], after.results)
 
-    @pytest.mark.parametrize("switch", ["jokers_wild", "target_score"])
+    @pytest.mark.parametrize("switch", ["target_score", "minimum_meld"])
     def test_r29_the_rules_offer_no_such_switch(self, switch: str) -> None:
         with pytest.raises(TypeError, match=switch):
             Rules(**{switch: True})  # type: ignore[arg-type]
 
-    @pytest.mark.parametrize("switch", ["ace_low_allowed", "reshuffle_on_empty_stock"])
+    @pytest.mark.parametrize("switch", ["ace_low_allowed", "reshuffle_on_empty_stock", "rummy_calls", "jokers_wild"])
     def test_r29_a_low_ace_and_reshuffling_are_variants_off_by_default(self, switch: str) -> None:
         """
         R29: "ace low (A-2-3) [...]; reshuffling the discard pile" are not Persian Rummy unless
-        enabled as a variant (A8, A18).
+        enabled as a variant (A8, A18); nor are calls of "Rummy!" (A24) and wild jokers (A7).
         """
         assert False is getattr(Rules(), switch)
         changes: dict[str, Any] = {switch: True}

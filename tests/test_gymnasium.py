@@ -118,6 +118,8 @@ class TestGymnasiumChecks:
             {"rules": Rules(rummy_calls=True), "players": "greedy"},
             {"render_mode": "ansi"},
             {"mask_in_observation": False, "players": "random"},
+            {"rules": Rules(jokers_wild=True), "players": "random"},
+            {"rules": Rules(jokers_wild=True, rummy_calls=True), "mask_in_observation": False, "players": "random"},
         ],
     )
     def test_check_env(self, settings: dict[str, Any]) -> None:

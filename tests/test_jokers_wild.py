@@ -12,6 +12,7 @@ import pytest
 from persian_rummy import (
     CardSet,
     Discard,
+    GameState,
     InvalidMeldError,
     InvalidNotationError,
     InvalidStateError,
@@ -43,6 +44,17 @@ def texts(state: object) -> list[str]:
     return [format_action(action, state) for action in legal_actions(state)]  # type: ignore[arg-type]
 
 
+def refused(state: GameState, action: object, reason: str) -> None:
+    """
+    `apply` refuses *action* at *state* for *reason*, naming A7, and leaves the state as it was.
+    """
+    before = format_position(state)
+    error = illegal(state, action)
+    assert ("A7", reason) == (error.rule_text, error.reason)
+    assert before == format_position(state)
+    assert state == parse_position(before)
+
+
 class TestA7StandIns:
     """
     A7: "Can a set mix Jokers with naturals? [...] Variants: `jokers_wild` (default False; True = 500-Rum
@@ -67,7 +79,7 @@ class TestA7StandIns:
     )
     def test_refuses_what_is_not_a_joker_standing_for_one_natural_card(self, pairs: object) -> None:
         with pytest.raises(InvalidValueError, match="A7"):
-            StandIns(pairs)  # type: ignore[arg-type]
+            StandIns(pairs)
 
     def test_bad_text_is_a_notation_error(self) -> None:
         with pytest.raises(InvalidNotationError, match="JOKER=CARD"):
@@ -135,6 +147,70 @@ class TestA7LayDown:
         ] == texts(state)
 
 
+class TestA7NaturalCardNeeded:
+    """
+    A7 (decided): a meld with jokers standing for cards needs one natural card or more; a set of jokers
+    stays as R11 says ("3-4 Jokers"), its jokers standing for nothing; a joker among natural cards
+    stands for one card, named.
+    """
+
+    def test_a_set_of_jokers_is_laid_as_before(self) -> None:
+        state = position(rules=WILD, hands=("X1 X2 X3 9c", "", "", ""), phase="play")
+        after = apply(state, LayDown(0, "X1 X2 X3"))
+        assert ("X1 X2 X3", "X1 X2 X3", MeldKind.SET) == (
+            str(after.melds[0]),
+            str(after.melds[0].represents),
+            after.melds[0].kind,
+        )
+        assert not after.melds[0].stand_ins
+
+    def test_jokers_alone_standing_for_cards_are_refused(self) -> None:
+        state = position(rules=WILD, hands=("X1 X2 X3 9c", "", "", ""), phase="play")
+        action = LayDown(0, "X1 X2 X3", {"X1": "5h", "X2": "6h", "X3": "7h"})
+        refused(state, action, "a meld with jokers standing for cards needs a natural card")
+
+    def test_a_joker_among_naturals_must_stand_for_a_card(self) -> None:
+        state = position(rules=WILD, hands=("5h X1 X2 9c", "", "", ""), phase="play")
+        refused(
+            state, LayDown(0, "5h X1 X2"), "say what X1 X2 stand(s) for: a joker among natural cards stands for one"
+        )
+        refused(
+            state,
+            LayDown(0, "5h X1 X2", {"X1": "6h"}),
+            "say what X2 stand(s) for: a joker among natural cards stands for one",
+        )
+
+    def test_what_the_meld_represents_must_be_a_meld(self) -> None:
+        state = position(rules=WILD, hands=("5h X1 X2 9c", "", "", ""), phase="play")
+        refused(state, LayDown(0, "5h X1 X2", {"X1": "6h", "X2": "8h"}), "5h X1=6h X2=8h is not a set or a run")
+
+
+class TestA7RepresentedOnce:
+    """
+    A7 (decided): no card is represented twice on the table: a joker stands for no card that is laid,
+    in the same play or on the table.
+    """
+
+    def test_a_card_laid_and_stood_for_in_one_play(self) -> None:
+        state = position(rules=WILD, hands=("5h X1 X2 9c", "", "", ""), phase="play")
+        refused(
+            state,
+            LayDown(0, "5h X1 X2", {"X1": "5h", "X2": "6h"}),
+            "5h is laid and stood for: a card is represented once",
+        )
+
+    def test_a_card_on_the_table_already(self) -> None:
+        state = position(rules=WILD, hands=("9h 9s X2 2c", "", "", ""), melds=(RUN,), phase="play")
+        refused(state, LayDown(0, "9h 9s X2", {"X2": "6h"}), "6h is on the table already: a joker cannot stand for it")
+        assert "X2=9c 9h 9s" == str(apply(state, LayDown(0, "9h 9s X2", {"X2": "9c"})).melds[1])
+
+    def test_a_joker_laid_off_for_a_card_on_the_table(self) -> None:
+        state = position(rules=WILD, hands=("X2 9c", "", "", ""), melds=(RUN,), phase="play")
+        refused(state, LayOff(0, 0, "X2", {"X2": "6h"}), "6h is on the table already: a joker cannot stand for it")
+        refused(state, LayOff(0, 0, "X2"), "say what X2 stand(s) for: it goes onto 5h X1=6h 7h")
+        assert ["N lay X2=4h on 5h", "N lay X2=8h on 5h", "N discard 9c", "N discard X2"] == texts(state)
+
+
 class TestA7LayOff:
     """
     A7: "Lay-offs may extend past a joker (8♥ onto 5♥ 🃏1=6♥ 7♥), and a joker may be laid off, standing
@@ -156,8 +232,7 @@ class TestA7LayOff:
         jokers = TableMeld(1, "X1 X2 X3")
         state = position(rules=WILD, hands=("X4 2c", "", "", ""), melds=(jokers,), phase="play")
         assert "X1 X2 X3 X4" == str(apply(state, LayOff(0, 0, "X4")).melds[0])
-        error = illegal(state, LayOff(0, 0, "X4", {"X4": "2d"}))
-        assert "stands for nothing (A7)" in str(error)
+        refused(state, LayOff(0, 0, "X4", {"X4": "2d"}), "a joker laid off onto a set of jokers stands for nothing")
 
 
 class TestA7NoExchange:
@@ -169,8 +244,7 @@ class TestA7NoExchange:
     def test_the_card_a_joker_holds_is_dead(self) -> None:
         state = position(rules=WILD, hands=("6h 6s 6d 9c", "", "", ""), melds=(RUN,), phase="play")
         assert ["N discard 9c", "N discard 6d", "N discard 6h", "N discard 6s"] == texts(state)
-        error = illegal(state, LayDown(0, "6h 6s 6d"))
-        assert "no exchange (A7)" in str(error)
+        refused(state, LayDown(0, "6h 6s 6d"), "a joker on the table stands for 6h, which cannot be laid: no exchange")
 
 
 class TestA7CanonicalJokers:
@@ -181,14 +255,19 @@ class TestA7CanonicalJokers:
 
     def test_another_joker_is_refused_naming_the_one_to_use(self) -> None:
         state = position(rules=WILD, hands=("5h 7h X1 X2 9c", "", "", ""), phase="play")
-        before = format_position(state)
-        error = illegal(state, LayDown(0, "5h 7h X2", {"X2": "6h"}))
-        assert "play X1=6h, not X2=6h (A7)" in str(error)
-        assert before == format_position(state)
+        refused(
+            state,
+            LayDown(0, "5h 7h X2", {"X2": "6h"}),
+            "the jokers standing for cards are the first the seat holds, in order: play X1=6h, not X2=6h",
+        )
 
     def test_the_order_of_the_cards_stood_for(self) -> None:
         state = position(rules=WILD, hands=("5h X1 X2 9c", "", "", ""), phase="play")
-        assert "(A7)" in str(illegal(state, LayDown(0, "5h X1 X2", {"X1": "7h", "X2": "6h"})))
+        refused(
+            state,
+            LayDown(0, "5h X1 X2", {"X1": "7h", "X2": "6h"}),
+            "the jokers standing for cards are the first the seat holds, in order: play X1=6h X2=7h, not X1=7h X2=6h",
+        )
         assert "5h X1=6h X2=7h" == str(apply(state, LayDown(0, "5h X1 X2", {"X1": "6h", "X2": "7h"})).melds[0])
 
 
@@ -204,6 +283,19 @@ class TestR15TakenJoker:
         taken = apply(state, TakeDiscard(0, "X1"))
         assert ["N meld X1=4h 5h 6h", "N meld 5h 6h X1=7h"] == texts(taken)
         assert "(R15, A11)" in str(illegal(taken, Discard(0, "9c")))
+
+    def test_the_joker_taken_is_the_one_that_stands_for_a_card(self) -> None:
+        state = position(rules=WILD, hands=("5h 6h X1 9c", "", "", ""), pile="2c X2")
+        taken = apply(state, TakeDiscard(0, "X2"))
+        plays = texts(taken)
+        assert 23 == len(plays)
+        assert ["N meld X2=4h 5h 6h", "N meld 5h 6h X2=7h"] == [play for play in plays if "X1" not in play]
+        assert "N meld X1=4h 5h 6h X2=7h" in plays
+        refused(
+            taken,
+            LayDown(0, "5h 6h X1", {"X1": "7h"}),
+            "the jokers standing for cards are the first the seat holds, in order: play X2=7h, not X1=7h",
+        )
 
     def test_a_joker_that_cannot_be_played_may_not_be_taken(self) -> None:
         state = position(rules=WILD, hands=("5h 9c", "", "", ""), pile="2c X1")
@@ -271,8 +363,11 @@ class TestA7SwitchOff:
 
     def test_an_action_with_stand_ins_is_illegal(self) -> None:
         state = position(hands=("5h 7h X1 9c", "", "", ""), phase="play")
-        error = illegal(state, LayDown(0, "5h 7h X1", {"X1": "6h"}))
-        assert "jokers are not wild under these rules: a joker stands for no card (A7)" in str(error)
+        refused(
+            state,
+            LayDown(0, "5h 7h X1", {"X1": "6h"}),
+            "jokers are not wild under these rules: a joker stands for no card",
+        )
 
     def test_a_state_with_stand_ins_is_invalid(self) -> None:
         with pytest.raises(InvalidStateError, match="jokers_wild=False"):

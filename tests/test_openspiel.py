@@ -659,7 +659,14 @@ class TestRandomSimulation:
         pyspiel.random_sim_test(load(), num_sims=10, serialize=True, verbose=False)
 
     @pytest.mark.parametrize(
-        "rules", [Rules(ace_low_allowed=True), Rules(pass_allows_melding=True), Rules(rummy_calls=True)]
+        "rules",
+        [
+            Rules(ace_low_allowed=True),
+            Rules(pass_allows_melding=True),
+            Rules(rummy_calls=True),
+            Rules(jokers_wild=True),
+            Rules(jokers_wild=True, rummy_calls=True),
+        ],
     )
     def test_variants(self, rules: Rules) -> None:
         pyspiel.random_sim_test(load(rules), num_sims=5, serialize=True, verbose=False)

@@ -104,6 +104,8 @@ class TestPettingZooSuites:
             {"reward": "outcome", "dealer": 3},
             {"rules": Rules(top_discard_free=True), "max_steps": 50},
             {"rules": Rules(rummy_calls=True)},
+            {"rules": Rules(jokers_wild=True)},
+            {"rules": Rules(jokers_wild=True, rummy_calls=True, ace_low_allowed=True)},
         ],
     )
     def test_api_test_of_other_settings(self, settings: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,6 +67,18 @@ class TestParallelApi:
             warnings.simplefilter("error")
             parallel_api_test(parallel_env(), num_cycles=2_000)
 
+    @pytest.mark.parametrize("rules", [Rules(jokers_wild=True), Rules(jokers_wild=True, rummy_calls=True)])
+    def test_parallel_api_test_with_wild_jokers(self, rules: Rules) -> None:
+        """
+        A7: the spaces grow to the switch's 77,628 ids (and the wait id) and 924 observation values.
+        """
+        game = parallel_env(rules=rules)
+        space: Any = game.observation_space("seat_0")
+        assert ((924,), (77629,)) == (space["observation"].shape, space["action_mask"].shape)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            parallel_api_test(game, num_cycles=500)
+
     def test_spaces(self) -> None:
         game = parallel_env()
         assert WAIT == game.wait_id == action_count(Rules())

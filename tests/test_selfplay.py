@@ -134,6 +134,7 @@ class TestGymnasiumChecks:
             {"opponents": "random"},
             {"opponents": "random", "partner": "latest", "team": 1},
             {"opponents": ["random", "greedy"], "partner": "pool", "reward": "outcome"},
+            {"opponents": "random", "rules": Rules(jokers_wild=True, rummy_calls=True)},
         ],
     )
     def test_check_env(self, settings: dict[str, Any]) -> None:

@@ -664,6 +664,28 @@ class TestActions:
         with pytest.raises(InvalidArgument):
             prs.actions(observe(new_game()))  # type: ignore[arg-type]
 
+    def test_stand_ins_under_jokers_wild(self) -> None:
+        """
+        A7: under `Rules.jokers_wild`, around a state whose seat holds a joker, plays with jokers
+        standing for cards come up, legal and illegal; states come with melds of jokers standing for cards.
+        """
+        wild = Rules(jokers_wild=True)
+        state = apply(apply(new_game(wild), Deal(0, FULL_DECK[::-1])), DrawStock(1))
+        assert (Phase.PLAY, "2h 7h Jh 2s 6s Ts As X4") == (state.phase, str(state.hands[1]))
+
+        def played(legal: bool) -> Callable[[Action], bool]:
+            def check(action: Action) -> bool:
+                return (
+                    isinstance(action, LayDown | LayOff) and bool(action.stand_ins) and is_legal(state, action) is legal
+                )
+
+            return check
+
+        assert is_legal(state, some(prs.actions(state), played(legal=True)))
+        assert not is_legal(state, some(prs.actions(state), played(legal=False)))
+        meld = some(prs.table_melds(), lambda meld: bool(meld.stand_ins))
+        assert meld.represents != meld.cards
+
 
 class TestViews:
     """

@@ -34,9 +34,11 @@ from hypothesis import strategies as st  # noqa: E402
 
 from persian_rummy import (  # noqa: E402
     FULL_DECK,
+    CallRummy,
     Card,
     CardSet,
     Deal,
+    DeclineCall,
     Discard,
     DrawStock,
     GameState,
@@ -67,8 +69,12 @@ from persian_rummy.rl.tensors import (  # noqa: E402
     OBSERVATION_SIZE,
     History,
     Segment,
+    information_state_layout,
+    information_state_size,
     information_state_string,
     information_state_tensor,
+    observation_layout,
+    observation_size,
     observation_string,
     observation_tensor,
 )
@@ -81,6 +87,9 @@ OBSERVERS: tuple[int | None, ...] = (0, 1, 2, 3, None)
 #: The relative seats, in the order of the parts by seat.
 WHO = ("self", "left", "partner", "right")
 HISTORY_LAYOUT = INFORMATION_STATE_LAYOUT[len(OBSERVATION_LAYOUT) :]
+#: Wild jokers (A7), and the part they add to the observation after all the others.
+WILD = Rules(jokers_wild=True)
+WILD_LAYOUT = observation_layout(WILD)[len(OBSERVATION_LAYOUT) :]
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "tensors.md"
 Array = Any
 
@@ -164,7 +173,8 @@ def reference_observation(view: View) -> Array:
     """
     The observation of *view*, part by part, the slow way.
     """
-    seat, out = view.seat or 0, {s.name: numpy.zeros(s.size, dtype=numpy.float32) for s in OBSERVATION_LAYOUT}
+    layout = observation_layout(view.rules)
+    seat, out = view.seat or 0, {s.name: numpy.zeros(s.size, dtype=numpy.float32) for s in layout}
     names = WHO
     for card in view.hand or ():
         out["hand"][card.index] = 1
@@ -208,7 +218,13 @@ def reference_observation(view: View) -> Array:
     out["score_other"][0] = min(max((totals[1 - seat % 2] + scale) / (2 * scale), 0), 1)
     out["deal"][0] = min(view.deal / rules.num_deals, 1)
     out["passes"][0] = min(view.passes / 4, 1)
-    return numpy.concatenate([out[s.name] for s in OBSERVATION_LAYOUT])
+    if rules.jokers_wild:
+        for table_meld in view.melds:
+            for joker in table_meld.cards:
+                stood = table_meld.stand_ins.get(joker)
+                if stood is not None:
+                    out["stood_for"][stood.index] = 1
+    return numpy.concatenate([out[s.name] for s in layout])
 
 
 def reference_history(steps: Sequence[tuple[GameState, Action, GameState]], seat: int | None) -> Array:
@@ -240,6 +256,10 @@ def reference_history(steps: Sequence[tuple[GameState, Action, GameState]], seat
         elif isinstance(action, Discard):
             kind = "discards"
             out[f"discarded_{who}"][action.card.index] = 1
+        elif isinstance(action, CallRummy):  # the card called on is taken from the pile (A24)
+            kind, shown = "takes", before.discard_pile[-1:]
+        elif isinstance(action, DeclineCall):  # counted nowhere
+            continue
         else:
             assert isinstance(action, LayDown | LayOff)
             kind = "lay_downs" if isinstance(action, LayDown) else "lay_offs"
@@ -279,6 +299,21 @@ class TestLayout:
     def test_sizes(self) -> None:
         assert (868, 1620) == (OBSERVATION_SIZE, INFORMATION_STATE_SIZE)
         assert (30, 37) == (len(OBSERVATION_LAYOUT), len(HISTORY_LAYOUT))
+        assert (868, 1620) == (observation_size(), information_state_size(Rules(rummy_calls=True)))
+
+    def test_wild_jokers_add_one_part_after_the_observation(self) -> None:
+        """
+        A7: what the jokers on the table stand for, 56 values after the others, only under the switch.
+        """
+        assert (924, 1676) == (observation_size(WILD), information_state_size(WILD))
+        assert [Segment("stood_for", 868, 56, WILD_LAYOUT[0].meaning)] == list(WILD_LAYOUT)
+        assert OBSERVATION_LAYOUT == observation_layout(WILD)[:30]
+        info = information_state_layout(WILD)
+        assert info[:31] == observation_layout(WILD)
+        moved = [(s.name, s.start - 56, s.size) for s in info[31:]]
+        assert [(s.name, s.start, s.size) for s in HISTORY_LAYOUT] == moved
+        assert OBSERVATION_LAYOUT is observation_layout(Rules(ace_low_allowed=True, rummy_calls=True))
+        assert INFORMATION_STATE_LAYOUT is information_state_layout()
 
     @pytest.mark.parametrize("layout", [OBSERVATION_LAYOUT, INFORMATION_STATE_LAYOUT], ids=["observation", "info"])
     def test_the_parts_are_contiguous_and_cover_the_tensor(self, layout: tuple[Segment, ...]) -> None:
@@ -302,7 +337,7 @@ class TestLayout:
     def test_the_tables_of_the_page_are_the_layouts(self) -> None:
         page = DOCS.read_text(encoding="utf-8")
         shown = re.findall(r"^\| part \|.*?(?=\n\n)", page, flags=re.MULTILINE | re.DOTALL)
-        assert [table(OBSERVATION_LAYOUT), table(HISTORY_LAYOUT)] == shown
+        assert [table(OBSERVATION_LAYOUT), table(WILD_LAYOUT), table(HISTORY_LAYOUT)] == shown
 
     def test_a_segment(self) -> None:
         segment = Segment("hand", 0, 56, "the seat's hand")
@@ -487,10 +522,11 @@ class TestObservationOfAPosition:
     def test_reachable_views_match_the_slow_reference(self, playout: Playout, seat: int | None) -> None:
         view = observe(playout.final, seat)
         tensor = observation_tensor(view)
-        assert (numpy.float32, (OBSERVATION_SIZE,)) == (tensor.dtype, tensor.shape)
+        layout = observation_layout(view.rules)
+        assert (numpy.float32, (observation_size(view.rules),)) == (tensor.dtype, tensor.shape)
         assert 0.0 <= float(tensor.min())
         assert float(tensor.max()) <= 1.0
-        assert parts(reference_observation(view), OBSERVATION_LAYOUT) == parts(tensor, OBSERVATION_LAYOUT)
+        assert parts(reference_observation(view), layout) == parts(tensor, layout)
 
 
 # -- the history --------------------------------------------------------------------------------------------------
@@ -632,12 +668,14 @@ class TestHistoryOfADeal:
     def test_games_match_the_slow_reference(self, playout: Playout, seat: int | None) -> None:
         told = heard(playout)[OBSERVERS.index(seat)]
         tensor = information_state_tensor(observe(playout.final, seat), told)
-        assert (numpy.float32, (INFORMATION_STATE_SIZE,)) == (tensor.dtype, tensor.shape)
+        rules = playout.final.rules
+        size = observation_size(rules)
+        assert (numpy.float32, (information_state_size(rules),)) == (tensor.dtype, tensor.shape)
         assert 0.0 <= float(tensor.min())
         assert float(tensor.max()) <= 1.0
-        assert equal(observation_tensor(observe(playout.final, seat)), tensor[:OBSERVATION_SIZE])
+        assert equal(observation_tensor(observe(playout.final, seat)), tensor[:size])
         reference = reference_history(playout.steps, seat)
-        assert history_parts(reference) == history_parts(tensor[OBSERVATION_SIZE:])
+        assert history_parts(reference) == history_parts(tensor[size:])
 
     @given(playouts(rules=rules_variants(bounded=True), max_actions=800))
     def test_a_history_kept_step_by_step_is_the_fold_of_the_events(self, playout: Playout) -> None:
@@ -651,7 +689,7 @@ class TestHistoryOfADeal:
             view = observe(playout.final, seat)
             folded = information_state_tensor(view, told[OBSERVERS.index(seat)])
             assert equal(folded, information_state_tensor(view, history))
-            assert equal(folded[OBSERVATION_SIZE:], history.tensor(seat))
+            assert equal(folded[observation_size(view.rules) :], history.tensor(seat))
             assert information_state_string(view, told[OBSERVERS.index(seat)]) == (
                 information_state_string(view, history)
             )

@@ -277,12 +277,13 @@ def call_lay_offs(melds: tuple[TableMeld, ...], t: int) -> list[int]:
     """
     The melds, by index, that take card *t* alone as a lay-off (R17): where a seat that calls
     "Rummy!" on it may lay it off (A24), as `lay_off_masks` finds the lay-offs of a hand of that card alone;
-    none for a card a wild joker on the table stands for, which is never laid (A7).
+    none when a joker on the table stands for it (A7).
     """
     bit = 1 << t
-    if bit & blocked_cards(melds):
-        return []
-    return [k for k, meld in enumerate(melds) if meld.ends & bit and bit in lay_off_masks(meld, bit)]
+    found = [k for k, meld in enumerate(melds) if meld.ends & bit and bit in lay_off_masks(meld, bit)]
+    if found and any(meld.represents.mask & bit for meld in melds):
+        return []  # a joker on the table stands for the card, which is dead (A7)
+    return found
 
 
 def laid_off(meld: TableMeld, mask: int) -> int:
@@ -473,6 +474,7 @@ def wild_usable(t: int, hand: int, table: list[int] | tuple[int, ...], blocked: 
     bit = 1 << t
     if t < 52 and blocked & bit:
         return False  # a joker on the table holds its place, and no exchange brings it back
+    hand |= bit  # the card itself, whether *hand* shows it or not
     live = hand & ~blocked
     if usable(t, live, table, ace_low):
         return True

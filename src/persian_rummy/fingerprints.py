@@ -284,7 +284,8 @@ def _encoder(cls: type) -> _Encoder:
     if cls is TableMeld:
         # A meld's stand-ins (A7) share the integer of its ace_low, which they leave as it is when there are none.
         place = [field.name for field in attrs.fields(cls) if field.eq].index("ace_low")
-        items[place] = f"{items[place]} | {source.name(_stand_ins)}(v.stand_ins) << 1"
+        stand_ins = f"{source.name(_stand_ins)}(v.stand_ins)"
+        items[place] = f"({items[place]} | {stand_ins} << 1 if v.stand_ins.pairs else {items[place]})"
     text = "def encode(v):\n    return (\n" + "".join(f"        {item},\n" for item in items) + "    )\n"
     exec(compile(text, f"<fingerprint of {cls.__name__}>", "exec"), source.namespace)  # noqa: S102 (code made from field names)
     encode: _Encoder = source.namespace["encode"]  # type: ignore[assignment]

@@ -396,6 +396,8 @@ class TableMeld:
         """
         What the cards of *mask*, laid down or laid off together, represent (A7).
         """
+        if not self.stand_ins.pairs:
+            return mask
         part = _represent(self.stand_ins, mask)
         if part & _tables.JOKER_MASK and part & ~_tables.JOKER_MASK:
             msg = f"every joker of {self._written(mask)} must stand for a card, or none may (A7)"

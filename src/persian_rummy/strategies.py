@@ -48,12 +48,12 @@ from attrs import frozen
 
 from . import _phases
 from ._core import seats as _seats
-from .actions import ACTION_TYPES, Action, Deal
+from .actions import ACTION_TYPES, Action, Deal, LayDown, LayOff
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet
 from .engine import apply, legal_actions, max_deal_length, max_game_length
 from .exceptions import IllegalActionError
-from .melds import MeldKind, TableMeld
+from .melds import MeldKind, StandIns, TableMeld
 from .rules import DEFAULT_RULES, CardValues, Rules
 from .state import GameState, Phase, View, check_invariants, new_game, next_dealer
 from .views import observe
@@ -650,7 +650,24 @@ def _actions_around(draw: st.DrawFn, state: GameState, only: type[Action] | None
     }
     chosen = _ACTION_TYPES[kind] if only is None else only
     fields: dict[str, Any] = {name: values[name]() for name in _fields(chosen)}
+    if state.rules.jokers_wild and (chosen is LayDown or chosen is LayOff):
+        fields["stand_ins"] = draw(_stand_ins_for(fields["cards"], pool))
     return chosen(**fields)
+
+
+@st.composite
+def _stand_ins_for(draw: st.DrawFn, cards: CardSet, pool: tuple[Card, ...]) -> StandIns:
+    """
+    Stand-ins for the jokers of *cards* under `Rules.jokers_wild` (A7): none, or some of the jokers
+    each standing for a natural card, mostly one of *pool* (the cards around the state), once each.
+    """
+    jokers = [card for card in cards if card.is_joker]
+    if not jokers or not draw(st.booleans()):
+        return StandIns()
+    naturals = [card for card in dict.fromkeys([*pool, *FULL_DECK]) if not card.is_joker]
+    standing = draw(st.lists(st.sampled_from(jokers), min_size=1, max_size=len(jokers), unique=True))
+    stood = draw(st.lists(st.sampled_from(naturals), min_size=len(standing), max_size=len(standing), unique=True))
+    return StandIns(zip(standing, stood, strict=True))
 
 
 def actions(state: GameState | None = None, *, kind: type[Action] | None = None) -> st.SearchStrategy[Action]:
@@ -664,7 +681,10 @@ def actions(state: GameState | None = None, *, kind: type[Action] | None = None)
     and meld indices 0-7.  With a *state*, they are built around it: the cards come mostly
     from the hand of the seat to act, the discard pile, the top of the stock and the table,
     meld indices run up to one past the last meld, and about three actions in ten are legal
-    ones (`legal_actions_of`), so that both outcomes are common.
+    ones (`legal_actions_of`), so that both outcomes are common.  Under `Rules.jokers_wild`, a
+    lay-down or a lay-off that holds jokers has, one time in two, some of them standing for
+    natural cards (A7), mostly cards around the state; legal plays with jokers come among the
+    legal actions, and the states of `states` hold melds with stand-ins as play lays them.
 
     Examples shrink towards ``DrawStock(0)`` (with a *state*, a draw by the seat to act),
     then towards short card groups and the first cards.

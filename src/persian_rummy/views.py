@@ -268,7 +268,7 @@ class _Pending:
         hand = self.hand
         for card in order[self.start : self.start + self.hidden]:
             hand |= 1 << card.index
-        return _cardlogic.usable(self.card, hand, self.table, self.ace_low)
+        return self.usable(hand)
 
     def good_hands(self, unseen: int) -> int:
         """
@@ -276,7 +276,10 @@ class _Pending:
         all of them but those that hold none of the single cards and none of the pairs of cards
         that are enough (`_cardlogic.witnesses`).
         """
-        ways = _cardlogic.witnesses(self.card, self.hand, self.unseen, self.table, self.ace_low)
+        if self.wild:
+            ways = _cardlogic.wild_witnesses(self.card, self.hand, self.unseen, self.table, self.blocked, self.ace_low)
+        else:
+            ways = _cardlogic.witnesses(self.card, self.hand, self.unseen, self.table, self.ace_low)
         if ways is None:  # pragma: no cover (of() returns None then)
             return math.comb(unseen, self.hidden)
         singles, pairs = ways

@@ -13,9 +13,9 @@ from typing import Final
 
 from .._cardlogic import (
     Position,
-    call_lay_offs,
     WildPlay,
     blocked_cards,
+    call_lay_offs,
     forbidden_discards,
     joker_order,
     lay_down_masks,

@@ -336,7 +336,7 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     rules = state.rules
     if rules.jokers_wild:
         return _wild_lay_down(state, action, seat, hand)
-    if _has_stand_ins(action):
+    if action.stand_ins is not NO_STAND_INS and _has_stand_ins(action):
         raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
     ace_low = rules.ace_low_allowed
     shape = meld_shape(mask, ace_low=ace_low)
@@ -365,7 +365,7 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     hand = _cards_in_hand(state, action, seat, mask)
     if state.rules.jokers_wild:
         return _wild_lay_off(state, action, seat, hand, k)
-    if _has_stand_ins(action):
+    if action.stand_ins is not NO_STAND_INS and _has_stand_ins(action):
         raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
     meld = melds[k]
     union = laid_off(meld, mask)

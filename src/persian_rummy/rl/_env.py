@@ -31,7 +31,7 @@ from ..serialize import to_data
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
 from .actionids import action_count, action_from_id, legal_actions_by_id
-from .tensors import OBSERVATION_SIZE, observation_tensor
+from .tensors import observation_size, observation_tensor
 
 #: An observation: the seat's tensor and its action mask.
 Observation: TypeAlias = dict[str, np.ndarray[Any, Any]]
@@ -200,7 +200,7 @@ def observation_space(rules: Rules) -> spaces.Space[Observation]:
     """
     space = spaces.Dict(
         {
-            "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
+            "observation": spaces.Box(0.0, 1.0, (observation_size(rules),), np.float32),
             "action_mask": spaces.Box(0, 1, (action_count(rules),), np.int8),
         }
     )

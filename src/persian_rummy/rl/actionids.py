@@ -42,16 +42,23 @@ that take the ace low (`Rules.ace_low_allowed`, A8) add 120 ids after those, so 
 below 944 means the same under every variant of the rules.  Calls of "Rummy!"
 (`Rules.rummy_calls`, A24) add two more, 1064 to decline and 1065 to call, whatever
 `Rules.ace_low_allowed` is: 1066 ids; the lay-off of the card called on has its lay-off's id.
+Wild jokers (`Rules.jokers_wild`, A7) add 76,562 ids after all those, whatever the other switches
+are: one per play of natural cards above (a lay-down, a single card onto a set, a block onto a
+run) and choice of the one to four of its cards that jokers play, a lay-down keeping a natural
+card.  The jokers that play them are the seat's canonical ones, so they are not in the id.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import operator
 import random
 from collections.abc import Iterator, Sequence
 from typing import Final, SupportsIndex, TypeVar, assert_never, overload
 
 from .. import _arguments, _tables
+from .._cardlogic import canonical_pairs, joker_order
 from .._core import limits as _limits
 from ..actions import (
     ACTION_TYPES,
@@ -70,7 +77,7 @@ from ..cards import FULL_DECK
 from ..cardsets import CardSet
 from ..engine import check_legal, legal_actions
 from ..exceptions import ChanceNodeError, IllegalActionError, InvalidTypeError, InvalidValueError
-from ..melds import MeldKind, TableMeld
+from ..melds import MeldKind, StandIns, TableMeld
 from ..rules import DEFAULT_RULES, Rules
 from ..state import GameState, Phase, View
 from ..views import determinize
@@ -202,8 +209,64 @@ def _space() -> tuple[_Entry, ...]:
 
 
 _SPACE: Final = _space()
-# The number of ids, by `Rules.ace_low_allowed` and `Rules.rummy_calls` (`_space_of`).
-_COUNTS: Final = (_DEFAULT_COUNT, _DECLINE_ID, len(_SPACE), len(_SPACE))
+
+
+# -- the ids of plays with jokers (A7) ---------------------------------------------------------------------------
+#
+# Under `Rules.jokers_wild` a play with jokers standing for cards is named by the play of natural cards it
+# represents (its id among the ids above: a lay-down, a single card onto a set, a block onto a run) and by which of
+# those cards jokers play.  The physical jokers follow from the hand (A7's canonical jokers).  Every such play of a
+# group of n cards (in `FULL_DECK` order) has one id: the choices of 1 to 4 of its cards, by size then in the order
+# of `itertools.combinations`, a lay-down keeping one natural card at least.  The groups follow their natural ids.
+
+
+#: The jokers of the deck: a play stands at most that many cards with jokers.
+_MOST_JOKERS: Final = 4
+
+
+def _choices(n: int, natural: bool) -> tuple[int, ...]:
+    """
+    The choices of places 0 to *n* - 1 that jokers play, as masks of places: 1 to 4 of them, and
+    with *natural* one place left to a natural card.
+    """
+    largest = min(_MOST_JOKERS, n - 1 if natural else n)
+    return tuple(
+        sum(1 << place for place in chosen)
+        for size in range(1, largest + 1)
+        for chosen in itertools.combinations(range(n), size)
+    )
+
+
+#: The choices of a group of n cards by whether it is a lay-down (one natural card kept), and their ranks.
+_CHOICES: Final = tuple(tuple(_choices(n, natural) for n in range(14)) for natural in (False, True))
+_CHOICE_RANKS: Final = tuple(
+    tuple({choice: rank for rank, choice in enumerate(choices)} for choices in by_size) for by_size in _CHOICES
+)
+
+
+def _wild_groups() -> tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]:
+    """
+    The natural ids that a play with jokers can represent, ascending, the first id of each one's
+    plays, and that first id by natural id.
+    """
+    naturals: list[int] = []
+    starts: list[int] = []
+    start = len(_SPACE)
+    for i, (kind, cards, _) in enumerate(_SPACE):
+        if kind in {_MELD, _ON_SET, _BELOW, _ABOVE} and not cards & _tables.JOKER_MASK:
+            naturals.append(i)
+            starts.append(start)
+            start += len(_CHOICES[kind == _MELD][cards.bit_count()])
+    starts.append(start)
+    return tuple(naturals), tuple(starts), dict(zip(naturals, starts, strict=False))
+
+
+_WILD_NATURALS, _WILD_STARTS, _WILD_START_OF = _wild_groups()
+#: The first id of the plays with jokers, and the number of ids under `Rules.jokers_wild`.
+_WILD_BASE: Final = len(_SPACE)
+_WILD_COUNT: Final = _WILD_STARTS[-1]
+# The number of ids, by `Rules.ace_low_allowed`, `Rules.rummy_calls` and `Rules.jokers_wild` (`_space_of`).
+_COUNTS: Final = (_DEFAULT_COUNT, _DECLINE_ID, len(_SPACE), len(_SPACE), *(_WILD_COUNT,) * 4)
 #: A mask of no legal id, by the size of the space.
 _ZEROS: Final = {count: bytes(count) for count in _COUNTS}
 #: A buffer that `action_mask` and `action_masks` write into.
@@ -217,9 +280,10 @@ _BLOCK_IDS: Final = {
 
 def _space_of(rules: Rules) -> int:
     """
-    The number of ids under *rules*: a low ace adds its own (A8), calls of "Rummy!" theirs after them (A24).
+    The number of ids under *rules*: a low ace adds its own (A8), calls of "Rummy!" theirs after
+    them (A24), and wild jokers the plays with jokers after all those (A7).
     """
-    return _COUNTS[rules.ace_low_allowed + 2 * rules.rummy_calls]
+    return _COUNTS[rules.ace_low_allowed + 2 * rules.rummy_calls + 4 * rules.jokers_wild]
 
 
 def _rank_place(cards: int) -> int:
@@ -230,12 +294,12 @@ def _rank_place(cards: int) -> int:
     return 13 if index >= 52 else index % 13
 
 
-def _cards_text(cards: int) -> str:
+def _cards_text(cards: int, stood: int = 0) -> str:
     """
     The cards of *cards* in notation, in the order of a run: the ace first where it is low
-    (one suit, the 2 and the ace, no king).
+    (one suit, the 2 and the ace, no king); those of *stood* played by a joker, as ``X=6h``.
     """
-    texts = [str(FULL_DECK[bit.bit_length() - 1]) for bit in _bits(cards)]
+    texts = [f"{'X=' if bit & stood else ''}{FULL_DECK[bit.bit_length() - 1]}" for bit in _bits(cards)]
     shift = 13 * (((cards & -cards).bit_length() - 1) // 13)
     row = cards >> shift
     if shift < 52 and row <= _tables.ROW and row & (_tables.ACE | 1 | 1 << 11) == _tables.ACE | 1:
@@ -243,21 +307,57 @@ def _cards_text(cards: int) -> str:
     return " ".join(texts)
 
 
-def _text(entry: _Entry) -> str:
+def _text(entry: _Entry, stood: int = 0) -> str:
     kind, cards, attach = entry
     card = FULL_DECK[cards.bit_length() - 1] if cards else None
     if kind in {_DECLINE, _CALL}:
         return "call Rummy!" if kind == _CALL else "decline to call Rummy!"
     if kind >= _BELOW:
-        return f"lay {_cards_text(cards)} {'below' if kind == _BELOW else 'above'} {FULL_DECK[attach]}"
+        return f"lay {_cards_text(cards, stood)} {'below' if kind == _BELOW else 'above'} {FULL_DECK[attach]}"
     if kind == _ON_SET:
-        return f"lay {card} on the set of {_PLURALS[_rank_place(cards)]}"
+        return f"lay {_cards_text(cards, stood)} on the set of {_PLURALS[_rank_place(cards)]}"
     if kind == _MELD:
-        return f"meld {_cards_text(cards)}"
+        return f"meld {_cards_text(cards, stood)}"
     return ("draw from the stock", "pass", f"take {card}", f"discard {card}")[kind]
 
 
 _TEXTS: Final = tuple(_text(entry) for entry in _SPACE)
+
+
+def _places(group: int, stood: int) -> int:
+    """
+    The cards of *stood* as places among the cards of *group*, in `FULL_DECK` order.
+    """
+    places = 0
+    for place, bit in enumerate(_bits(group)):
+        if stood & bit:
+            places |= 1 << place
+    return places
+
+
+def _wild_play(i: int) -> tuple[int, int]:
+    """
+    What id *i*, a play with jokers (A7), represents: its natural id, and the cards of it that jokers play.
+    """
+    g = bisect.bisect_right(_WILD_STARTS, i) - 1
+    natural = _WILD_NATURALS[g]
+    kind, group, _ = _SPACE[natural]
+    places = _CHOICES[kind == _MELD][group.bit_count()][i - _WILD_STARTS[g]]
+    stood = 0
+    for place, bit in enumerate(_bits(group)):
+        if places >> place & 1:
+            stood |= bit
+    return natural, stood
+
+
+def _text_of(i: int) -> str:
+    """
+    The text of id *i* (`id_text`), from the table or, for a play with jokers, from what it represents.
+    """
+    if i < _WILD_BASE:
+        return _TEXTS[i]
+    natural, stood = _wild_play(i)
+    return _text(_SPACE[natural], stood)
 
 
 # -- the ids of actions -----------------------------------------------------------------------------------------
@@ -272,7 +372,7 @@ def _lay_off_id(meld: TableMeld, cards: int) -> int:
     """
     if meld.kind is _SET:
         return _ON_SET_BASE + cards.bit_length() - 1
-    run = meld.cards.mask
+    run = meld.represents.mask
     attach = cards.bit_length()
     # Below the run's lowest card; but not below an ace: a run holds its ace low only (A8).
     if attach % 13 == 12 or not run >> attach & 1:
@@ -314,6 +414,45 @@ def _ids(actions: tuple[PlayerAction, ...], melds: tuple[TableMeld, ...]) -> lis
     return ids
 
 
+def _wild_ids(actions: tuple[PlayerAction, ...], melds: tuple[TableMeld, ...]) -> list[int]:
+    """
+    `_ids` under `Rules.jokers_wild` (A7): a play with jokers standing for cards has the id of
+    what it represents and of which of those cards the jokers play.
+    """
+    ids: list[int] = []
+    for action in actions:
+        kind = type(action)
+        if (kind is LayDown or kind is LayOff) and action.stand_ins:  # type: ignore[union-attr]
+            ids.append(_wild_id(action, melds))  # type: ignore[arg-type]
+        else:
+            ids += _ids((action,), melds)
+    return ids
+
+
+def _wild_id(action: LayDown | LayOff, melds: tuple[TableMeld, ...]) -> int:
+    shown = action.cards.mask
+    stood = 0
+    for joker, card in action.stand_ins.pairs:
+        shown = shown & ~(1 << joker.index) | 1 << card.index
+        stood |= 1 << card.index
+    if isinstance(action, LayDown):
+        natural = _MELD_IDS[shown]
+        ranks = _CHOICE_RANKS[True]
+    else:
+        natural = _lay_off_id(melds[action.meld], shown)
+        ranks = _CHOICE_RANKS[False]
+    return _WILD_START_OF[natural] + ranks[shown.bit_count()][_places(shown, stood)]
+
+
+def _ids_at(position: GameState | View, actions: tuple[PlayerAction, ...]) -> list[int]:
+    """
+    The id of each of *actions*, legal actions at *position*.
+    """
+    if position.rules.jokers_wild:
+        return _wild_ids(actions, position.melds)
+    return _ids(actions, position.melds)
+
+
 # -- the public functions ---------------------------------------------------------------------------------------
 
 _POSITION: Final = (GameState, View)
@@ -322,11 +461,14 @@ _PLAYER_ACTIONS: Final = tuple(kind for kind in ACTION_TYPES if kind is not Deal
 
 def action_count(rules: Rules = DEFAULT_RULES) -> int:
     """
-    The number of ids under *rules*: 944, 1064 when runs may take the ace low (A8), and 1066 with
-    calls of "Rummy!" (A24), whether or not the ace may be low.
+    The number of ids under *rules*: 944, 1064 when runs may take the ace low (A8), 1066 with
+    calls of "Rummy!" (A24), whether or not the ace may be low, and 77,628 when jokers are wild
+    (A7), whatever the other switches are.
 
     >>> action_count(), action_count(Rules(ace_low_allowed=True)), action_count(Rules(rummy_calls=True))
     (944, 1064, 1066)
+    >>> action_count(Rules(jokers_wild=True))
+    77628
 
     Raises:
         InvalidTypeError: *rules* is not a `Rules`.
@@ -345,6 +487,8 @@ def id_text(action_id: int, rules: Rules = DEFAULT_RULES) -> str:
     ['meld 2c 3c 4c', 'lay 2c on the set of twos', 'lay 2c below 3c', 'lay 5c above 4c']
     >>> id_text(944, Rules(ace_low_allowed=True))
     'meld Ac 2c 3c'
+    >>> id_text(1375, Rules(jokers_wild=True))
+    'meld X=Tc Td X=Th Ts'
     >>> id_text(944)
     Traceback (most recent call last):
     ...
@@ -354,7 +498,7 @@ def id_text(action_id: int, rules: Rules = DEFAULT_RULES) -> str:
         InvalidTypeError: *action_id* is not an integer, or *rules* not a `Rules`.
         InvalidValueError: *action_id* is outside the space of *rules*.
     """
-    return _TEXTS[_checked_id(action_id, action_count(rules))]
+    return _text_of(_checked_id(action_id, action_count(rules)))
 
 
 def _checked_id(action_id: object, count: int) -> int:
@@ -387,7 +531,7 @@ def legal_ids(position: GameState | View) -> tuple[int, ...]:
         InvalidTypeError: *position* is neither a `GameState` nor a `View`.
     """
     actions = legal_actions(position)
-    ids = _ids(actions, position.melds)
+    ids = _wild_ids(actions, position.melds) if position.rules.jokers_wild else _ids(actions, position.melds)
     ids.sort()
     return tuple(ids)
 
@@ -407,7 +551,7 @@ def legal_actions_by_id(position: GameState | View) -> dict[int, PlayerAction]:
         InvalidTypeError: *position* is neither a `GameState` nor a `View`.
     """
     actions = legal_actions(position)
-    pairs = sorted(zip(_ids(actions, position.melds), actions, strict=True), key=_FIRST)
+    pairs = sorted(zip(_ids_at(position, actions), actions, strict=True), key=_FIRST)
     return dict(pairs)
 
 
@@ -437,15 +581,17 @@ def action_mask(position: GameState | View, *, out: object = None) -> object:
         InvalidValueError: *out* is read-only, not contiguous, or not of one byte per id.
     """
     actions = legal_actions(position)
-    count = _space_of(position.rules)
+    rules = position.rules
+    count = _space_of(rules)
+    ids = _wild_ids(actions, position.melds) if rules.jokers_wild else _ids(actions, position.melds)
     if out is None:
         mask = bytearray(count)
-        for i in _ids(actions, position.melds):
+        for i in ids:
             mask[i] = 1
         return bytes(mask)
     written = _bytes_of(out, count)
     written[:] = _ZEROS[count]
-    for i in _ids(actions, position.melds):
+    for i in ids:
         written[i] = 1
     return out
 
@@ -492,7 +638,7 @@ def action_masks(positions: Sequence[GameState | View], *, out: object = None) -
         written[:] = _ZEROS[count] * len(positions)
     for row, position in enumerate(positions):
         base = row * count
-        for i in _ids(legal_actions(position), position.melds):
+        for i in _ids_at(position, legal_actions(position)):
             written[base + i] = 1
     return bytes(written) if out is None else out
 
@@ -539,7 +685,7 @@ def action_id(action: PlayerAction, position: GameState | View) -> int:
     actions = legal_actions(position)
     if action not in actions:
         raise _refusal(action, position)
-    return _ids((action,), position.melds)[0]
+    return _ids_at(position, (action,))[0]
 
 
 def _refusal(action: PlayerAction, position: GameState | View) -> IllegalActionError:
@@ -578,7 +724,7 @@ def action_from_id(action_id: int, position: GameState | View) -> PlayerAction:
     except ChanceNodeError as error:
         msg = f"action id {i} names no action here: {error}"
         raise ChanceNodeError(msg) from None
-    ids = _ids(actions, position.melds)
+    ids = _ids_at(position, actions)
     if i in ids:
         return actions[ids.index(i)]
     raise _id_refusal(i, position, actions)
@@ -588,20 +734,21 @@ def _id_refusal(i: int, position: GameState | View, actions: tuple[PlayerAction,
     """
     Why id *i* names no legal action at *position*, whose legal actions are *actions*.
     """
-    start = f"action id {i} ({_TEXTS[i]})"
+    start = f"action id {i} ({_text_of(i)})"
     if position.phase is Phase.GAME_OVER:
         return IllegalActionError(i, f"{start} is not legal here: the game is over", "R27")
-    named = _named(i, position)
-    if isinstance(named, str):
-        return IllegalActionError(i, f"{start} is not possible here: {named}", "R17")
+    named = _named(i, position) if i < _WILD_BASE else _wild_named(i, position)
+    if isinstance(named, tuple):
+        reason, rule = named
+        return IllegalActionError(i, f"{start} is not possible here: {reason}", rule)
     if named in actions:
-        other = _ids((named,), position.melds)[0]
-        return IllegalActionError(i, f"{start} is the lay-off whose id is {other} ({_TEXTS[other]})", "A8")
+        other = _ids_at(position, (named,))[0]
+        return IllegalActionError(i, f"{start} is the lay-off whose id is {other} ({_text_of(other)})", "A8")
     error = _refusal(named, position)
     return IllegalActionError(i, f"{start} is not legal here: {error.reason}", error.rule)
 
 
-def _named(i: int, position: GameState | View) -> PlayerAction | str:
+def _named(i: int, position: GameState | View) -> PlayerAction | tuple[str, str]:
     """
     The action that id *i* names at *position*, whose seat to act plays it; for a lay-off
     without the meld it names on the table, why there is none.
@@ -627,9 +774,44 @@ def _named(i: int, position: GameState | View) -> PlayerAction | str:
     k = _meld_index(kind, cards, attach, position.melds)
     if k is not None:
         return LayOff(seat, k, CardSet(cards))
+    return _no_meld(kind, cards, attach)
+
+
+def _no_meld(kind: int, cards: int, attach: int) -> tuple[str, str]:
+    """
+    Why a lay-off of *cards* finds no meld on the table, and the rule.
+    """
     if kind == _ON_SET:
-        return f"there is no set of {_PLURALS[_rank_place(cards)]} on the table"
-    return f"no meld on the table holds {FULL_DECK[attach]}"
+        return f"there is no set of {_PLURALS[_rank_place(cards)]} on the table", "R17"
+    return f"no meld on the table holds {FULL_DECK[attach]}", "R17"
+
+
+def _wild_named(i: int, position: GameState | View) -> PlayerAction | tuple[str, str]:
+    """
+    `_named` for id *i*, a play with jokers (A7): its jokers are the seat's canonical ones, the
+    obligation's joker first.
+    """
+    seat: int = position.to_act  # type: ignore[assignment]  # a seat acts: legal_actions said so
+    natural, stood = _wild_play(i)
+    kind, cards, attach = _SPACE[natural]
+    hand = position.hands[seat] if isinstance(position, GameState) else position.hand
+    obligation = position.obligation
+    jokers = joker_order(hand.mask if hand is not None else 0, None if obligation is None else obligation.index)
+    needed = stood.bit_count()
+    if len(jokers) < needed:
+        held = f"{len(jokers)} joker{'s' * (len(jokers) != 1)}"
+        return f"seat {seat} holds {held} and the play needs {needed}", "A7"
+    pairs = canonical_pairs(jokers, stood)
+    played = cards & ~stood
+    for joker, _ in pairs:
+        played |= 1 << joker
+    stand_ins = StandIns([(FULL_DECK[joker], FULL_DECK[card]) for joker, card in pairs])
+    if kind == _MELD:
+        return LayDown(seat, CardSet(played), stand_ins=stand_ins)
+    k = _meld_index(kind, cards, attach, position.melds)
+    if k is None:
+        return _no_meld(kind, cards, attach)
+    return LayOff(seat, k, CardSet(played), stand_ins=stand_ins)
 
 
 def _meld_index(kind: int, cards: int, attach: int, melds: tuple[TableMeld, ...]) -> int | None:
@@ -637,7 +819,7 @@ def _meld_index(kind: int, cards: int, attach: int, melds: tuple[TableMeld, ...]
     The index of the meld that a lay-off names: the set of the rank of *cards*, or the meld that holds card *attach*.
     """
     for k, meld in enumerate(melds):
-        mask = meld.cards.mask
+        mask = meld.represents.mask
         if kind == _ON_SET:
             if meld.kind is _SET and _rank_place(mask) == _rank_place(cards):
                 return k

@@ -91,7 +91,7 @@ from ..state import GameState, Phase, new_game
 from ..views import observe
 from . import _env as _rlenv
 from .actionids import action_count
-from .tensors import OBSERVATION_SIZE, observation_tensor
+from .tensors import observation_size, observation_tensor
 
 __all__ = ["ENV_ID", "PersianRummySoloEnv"]
 
@@ -160,7 +160,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
             ``"raise"`` (it raises `persian_rummy.exceptions.IllegalActionError`).
         dealer: The seat that deals first; by default drawn from the seeded random source.
         mask_in_observation: ``True`` (the default): the observation is the dict of the tensor and
-            the mask; ``False``: the tensor alone, a ``Box`` of `OBSERVATION_SIZE` values, the
+            the mask; ``False``: the tensor alone, a ``Box`` of `observation_size` values, the
             mask being read from `action_masks` (as masked PPO of sb3-contrib reads it).
         render_mode: ``"ansi"`` (`render` returns the learner's view as text, with the actions
             since its last decision), ``"human"`` (it prints it, and so does every step) or `None`.
@@ -209,7 +209,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         self.observation_space: gymnasium.Space[_Observation] = (
             _rlenv.observation_space(self.rules)
             if mask_in_observation
-            else gymnasium.spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32)
+            else gymnasium.spaces.Box(0.0, 1.0, (observation_size(self.rules),), np.float32)
         )
         self._every_id = np.ones(self._count, dtype=np.int8)
         self._state = new_game(self.rules)

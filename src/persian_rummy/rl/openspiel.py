@@ -246,7 +246,9 @@ class PersianRummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no ty
         """
         if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes only the parameters when it has no type
             iig_obs_type, params = None, iig_obs_type
-        return PersianRummyObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+        return PersianRummyObserver(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params, rules=self.rules
+        )
 
 
 # -- positions ---------------------------------------------------------------------------------------------------------
@@ -452,13 +454,6 @@ class PersianRummyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
 # -- observations ------------------------------------------------------------------------------------------------------
 
 _PRIVATE_LAYOUT: Final = (tensors.Segment("private_hand", 0, _CARDS, "the cards of the hand that only its seat knows"),)
-# The name of the one part of each kind of tensor.  OpenSpiel copies each part of an observer's
-# ``dict`` on its own, which for the dozens of parts of the layouts costs more than filling them.
-_TENSOR_NAMES: Final = {
-    tensors.INFORMATION_STATE_LAYOUT: "information_state",
-    tensors.OBSERVATION_LAYOUT: "observation",
-    _PRIVATE_LAYOUT: "private_hand",
-}
 
 
 class PersianRummyObserver:
@@ -483,7 +478,13 @@ class PersianRummyObserver:
         dict: The named parts of `tensor` (`persian_rummy.rl.tensors.OBSERVATION_LAYOUT` and its like).
     """
 
-    def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        iig_obs_type: pyspiel.IIGObservationType,
+        params: Mapping[str, Any] | None = None,
+        *,
+        rules: Rules = DEFAULT_RULES,
+    ) -> None:
         if params:
             msg = f"the observations of Persian Rummy take no parameters, got {_limits.shown(dict(params))}"
             raise InvalidValueError(msg)
@@ -498,14 +499,20 @@ class PersianRummyObserver:
             )
             raise InvalidValueError(msg)
         self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        # The one part of the tensor, named by its kind: OpenSpiel copies each part of an observer's
+        # ``dict`` on its own, which for the dozens of parts of the layouts costs more than filling them.
         layout: tuple[tensors.Segment, ...] = ()
+        name = ""
         if self._public:
-            layout = tensors.INFORMATION_STATE_LAYOUT if self._recall else tensors.OBSERVATION_LAYOUT
+            if self._recall:
+                layout, name = tensors.information_state_layout(rules), "information_state"
+            else:
+                layout, name = tensors.observation_layout(rules), "observation"
         elif self._private:
-            layout = _PRIVATE_LAYOUT
+            layout, name = _PRIVATE_LAYOUT, "private_hand"
         self.tensor = np.zeros(layout[-1].stop, np.float32) if layout else None
         tensor = self.tensor
-        self.dict = {} if tensor is None else {_TENSOR_NAMES[layout]: tensor}
+        self.dict = {} if tensor is None else {name: tensor}
 
     def _view(self, state: PersianRummyState, player: int) -> View:
         _arguments.expect(state, PersianRummyState, "state", "a Persian Rummy state of pyspiel")

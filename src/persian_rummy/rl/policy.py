@@ -43,7 +43,7 @@ from ..bots.players import GreedyPlayer
 from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
 from ..state import Phase, View
 from .actionids import action_count, action_from_id, action_id, action_mask
-from .tensors import OBSERVATION_SIZE, observation_tensor
+from .tensors import OBSERVATION_SIZE, observation_size, observation_tensor
 
 __all__ = ["INPUTS", "LEARNED_WEIGHTS", "LearnedPlayer", "MLPPolicy", "Policy", "PolicyPlayer", "network_input"]
 
@@ -307,9 +307,11 @@ class LearnedPlayer:
     (``"observation+greedy"``): it was trained on Persian Rummy's rules (944 action ids) by
     imitation of a search player on the states it met in self-play, and so learned when to
     play otherwise than the greedy player (docs/reinforcement-learning.md gives the recipe and
-    its learning curve).  It plays any rules with as many ids, and refuses others; with calls of
-    "Rummy!" (A24), whose two ids come after all the others, it answers a discard as the greedy
-    player does and plays the rest with its network.
+    its learning curve).  It plays any rules with as many ids, and refuses others: wild jokers
+    (`Rules.jokers_wild`, A7) among them, whose plays with jokers have ids the network has never
+    scored and whose observation holds a part it has never read.  With calls of "Rummy!" (A24),
+    whose two ids come after all the others, it answers a discard as the greedy player does and
+    plays the rest with its network.
     The network is read once per process, with NumPy alone.
 
     Attributes:
@@ -331,12 +333,20 @@ class LearnedPlayer:
         greedy player's answer.
 
         Raises:
-            InvalidValueError: the rules of *view* have another number of action ids than the network scores.
+            InvalidValueError: the rules of *view* have another number of action ids than the
+                network scores, or wild jokers (A7).
             InvalidTypeError: *view* is not a `View`.
         """
         _arguments.expect(view, View, "view", "a View")
         network = self.network
         rules = view.rules
+        if rules.jokers_wild:
+            msg = (
+                f"the network scores {network.actions} action ids and reads {OBSERVATION_SIZE} observation values, "
+                f"but wild jokers (Rules.jokers_wild, A7) have {action_count(rules)} ids and "
+                f"{observation_size(rules)} values: it cannot play them"
+            )
+            raise InvalidValueError(msg)
         # The two answers to a discard (A24) come after every other id: a network scores the ids before them.
         played = action_count(evolve(rules, rummy_calls=False)) if rules.rummy_calls else action_count(rules)
         if played != network.actions:

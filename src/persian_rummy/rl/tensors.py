@@ -58,8 +58,12 @@ __all__ = [
     "OBSERVATION_SIZE",
     "History",
     "Segment",
+    "information_state_layout",
+    "information_state_size",
     "information_state_string",
     "information_state_tensor",
+    "observation_layout",
+    "observation_size",
     "observation_string",
     "observation_tensor",
     "observation_tensors",
@@ -207,6 +211,17 @@ _HISTORY_LAYOUT: Final = _layout(OBSERVATION_SIZE, [*_HISTORY_BITS, *_HISTORY_VA
 INFORMATION_STATE_LAYOUT: Final = (*OBSERVATION_LAYOUT, *_HISTORY_LAYOUT)
 #: The length of `information_state_tensor`.
 INFORMATION_STATE_SIZE: Final = INFORMATION_STATE_LAYOUT[-1].stop
+#: What wild jokers add to the observation, after all of its other parts: only under `Rules.jokers_wild` (A7).
+_WILD_PARTS: Final = [
+    ("stood_for", _CARDS, "the cards that the jokers on the table stand for (A7; only under Rules.jokers_wild)"),
+]
+_WILD_OBSERVATION_LAYOUT: Final = (*OBSERVATION_LAYOUT, *_layout(OBSERVATION_SIZE, _WILD_PARTS))
+_WILD_OBSERVATION_SIZE: Final = _WILD_OBSERVATION_LAYOUT[-1].stop
+_WILD_INFORMATION_STATE_LAYOUT: Final = (
+    *_WILD_OBSERVATION_LAYOUT,
+    *_layout(_WILD_OBSERVATION_SIZE, [*_HISTORY_BITS, *_HISTORY_VALUES]),
+)
+_WILD_INFORMATION_STATE_SIZE: Final = _WILD_INFORMATION_STATE_LAYOUT[-1].stop
 _HISTORY_BIT_COUNT: Final = len(_HISTORY_BITS) * _CARDS
 _HISTORY_BYTES: Final = (_HISTORY_BIT_COUNT + 7) // 8
 _HISTORY_SIZE: Final = INFORMATION_STATE_SIZE - OBSERVATION_SIZE
@@ -361,10 +376,80 @@ def _score(total: int, scale: float) -> float:
     return min(max((total + scale) / (2 * scale), 0.0), 1.0)
 
 
+def observation_layout(rules: Rules = DEFAULT_RULES) -> tuple[Segment, ...]:
+    """
+    The parts of `observation_tensor` under *rules*: `OBSERVATION_LAYOUT`, and under
+    `Rules.jokers_wild` (A7) one more part after it, ``stood_for``, the cards that the jokers on
+    the table stand for.
+
+    >>> [segment.name for segment in observation_layout(Rules(jokers_wild=True))[-2:]]
+    ['passes', 'stood_for']
+
+    Raises:
+        InvalidTypeError: *rules* is not a `Rules`.
+    """
+    _arguments.expect(rules, Rules, "rules", "a Rules")
+    return _WILD_OBSERVATION_LAYOUT if rules.jokers_wild else OBSERVATION_LAYOUT
+
+
+def observation_size(rules: Rules = DEFAULT_RULES) -> int:
+    """
+    The length of `observation_tensor` under *rules*: `OBSERVATION_SIZE`, 56 more under `Rules.jokers_wild` (A7).
+
+    >>> observation_size(), observation_size(Rules(jokers_wild=True))
+    (868, 924)
+
+    Raises:
+        InvalidTypeError: *rules* is not a `Rules`.
+    """
+    return observation_layout(rules)[-1].stop
+
+
+def information_state_layout(rules: Rules = DEFAULT_RULES) -> tuple[Segment, ...]:
+    """
+    The parts of `information_state_tensor` under *rules*: those of `observation_layout`, then the history part's.
+
+    Raises:
+        InvalidTypeError: *rules* is not a `Rules`.
+    """
+    _arguments.expect(rules, Rules, "rules", "a Rules")
+    return _WILD_INFORMATION_STATE_LAYOUT if rules.jokers_wild else INFORMATION_STATE_LAYOUT
+
+
+def information_state_size(rules: Rules = DEFAULT_RULES) -> int:
+    """
+    The length of `information_state_tensor` under *rules*: `INFORMATION_STATE_SIZE`, 56 more under `Rules.jokers_wild`.
+
+    Raises:
+        InvalidTypeError: *rules* is not a `Rules`.
+    """
+    return information_state_layout(rules)[-1].stop
+
+
+def _size_of(view: View) -> int:
+    """
+    The length of the observation of *view*: the stand-ins' part only under wild jokers (A7).
+    """
+    return _WILD_OBSERVATION_SIZE if view.rules.jokers_wild else OBSERVATION_SIZE
+
+
+def _fill_stood_for(view: View, out: np.ndarray) -> None:
+    """
+    Write into *out*, 56 values, the cards that the jokers on the table of *view* stand for (A7).
+    """
+    stood = 0
+    for meld in view.melds:
+        stood |= meld.stand_ins.cards.mask
+    raw = np.frombuffer(stood.to_bytes(_CARDS // 8, "little"), dtype=np.uint8)
+    out[:] = np.unpackbits(raw, count=_CARDS, bitorder="little")
+
+
 def _fill_observation(view: View, out: np.ndarray) -> None:
     """
-    Write the observation of *view* into *out*, an array of `OBSERVATION_SIZE` values.
+    Write the observation of *view* into *out*, an array of `observation_size` values of its rules.
     """
+    if view.rules.jokers_wild:
+        _fill_stood_for(view, out[OBSERVATION_SIZE:])
     seat = 0 if view.seat is None else view.seat
     bits = _bits(view, seat)
     out[_PILE_DEPTH:_STOCK_SIZE] = 0.0
@@ -387,7 +472,8 @@ def _fill_observation(view: View, out: np.ndarray) -> None:
 
 def observation_tensor(view: View, *, out: np.ndarray | None = None) -> np.ndarray:
     """
-    What *view* shows, as a ``float32`` array of `OBSERVATION_SIZE` values in [0, 1] (see `OBSERVATION_LAYOUT`).
+    What *view* shows, as a ``float32`` array of `OBSERVATION_SIZE` values in [0, 1] (see `OBSERVATION_LAYOUT`);
+    under `Rules.jokers_wild` (A7), 56 more (`observation_layout`).
 
     Seats are relative to the view's seat: its own, then the seats to its left, opposite and to
     its right.  The public view (``observe(state)``) is read as seen from seat 0, with an empty
@@ -397,13 +483,14 @@ def observation_tensor(view: View, *, out: np.ndarray | None = None) -> np.ndarr
 
     Raises:
         InvalidTypeError: *view* is not a `View`, or *out* is not a ``float32`` array.
-        InvalidValueError: *out* is read-only or not of shape ``(OBSERVATION_SIZE,)``.
+        InvalidValueError: *out* is read-only or not of shape ``(observation_size(view.rules),)``.
     """
     view = _check_view(view)
+    size = _size_of(view)
     if out is None:
-        out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
+        out = np.empty(size, dtype=np.float32)
     else:
-        _check_out(out, (OBSERVATION_SIZE,))
+        _check_out(out, (size,))
     _fill_observation(view, out)
     return out
 
@@ -424,14 +511,20 @@ def observation_tensors(views: Sequence[View], *, out: np.ndarray | None = None)
     Raises:
         InvalidTypeError: *views* is no sequence, an item of it is not a `View`, or *out* is not a
             ``float32`` array.
-        InvalidValueError: *out* is read-only or not of shape ``(len(views), OBSERVATION_SIZE)``.
+        InvalidValueError: *out* is read-only or not of shape ``(len(views), OBSERVATION_SIZE)``; the
+            views' rules give observations of different sizes (`observation_size`).
     """
     _check_views(views)
     checked = [_check_view(view) for view in views]
+    sizes = {_size_of(view) for view in checked}
+    if len(sizes) > 1:
+        msg = f"the views' observations must be of one size, got sizes {sorted(sizes)}"
+        raise InvalidValueError(msg)
+    size = sizes.pop() if sizes else OBSERVATION_SIZE
     if out is None:
-        out = np.empty((len(checked), OBSERVATION_SIZE), dtype=np.float32)
+        out = np.empty((len(checked), size), dtype=np.float32)
     else:
-        _check_out(out, (len(checked), OBSERVATION_SIZE))
+        _check_out(out, (len(checked), size))
     for row, view in zip(out, checked, strict=True):
         _fill_observation(view, row)
     return out
@@ -726,16 +819,17 @@ def information_state_tensor(view: View, events: Sequence[Event] | History) -> n
     *events* are the seat's events from the start of the game (`persian_rummy.events.events_of`,
     the seat's entry of each action; the spectator's for the public view), or the `History`
     already made from them.  Only their public content counts (see `History`).  The parts are
-    those of `INFORMATION_STATE_LAYOUT`.
+    those of `INFORMATION_STATE_LAYOUT`, under `Rules.jokers_wild` those of `information_state_layout`.
 
     Raises:
         InvalidTypeError: *view* is not a `View`, or *events* not a sequence of `Event` values or a `History`.
     """
     view = _check_view(view)
     history = _history_for(view, events)
-    out = np.empty(INFORMATION_STATE_SIZE, dtype=np.float32)
-    _fill_observation(view, out[:OBSERVATION_SIZE])
-    history._fill(out[OBSERVATION_SIZE:], 0 if view.seat is None else view.seat)  # noqa: SLF001 (same module)
+    size = _size_of(view)
+    out = np.empty(size + _HISTORY_SIZE, dtype=np.float32)
+    _fill_observation(view, out[:size])
+    history._fill(out[size:], 0 if view.seat is None else view.seat)  # noqa: SLF001 (same module)
     return out
 
 

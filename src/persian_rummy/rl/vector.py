@@ -58,7 +58,7 @@ from ..bots.players import Player
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import Rules
 from .gymnasium import PersianRummySoloEnv
-from .tensors import OBSERVATION_SIZE
+from .tensors import observation_size
 
 __all__ = ["PersianRummyVectorEnv"]
 
@@ -171,7 +171,7 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         """
         The arrays every step writes into.
         """
-        self._tensors = np.zeros((self.num_envs, OBSERVATION_SIZE), np.float32)
+        self._tensors = np.zeros((self.num_envs, observation_size(self.envs[0].rules)), np.float32)
         self._masks = np.zeros((self.num_envs, self._count), np.int8)
         self._rewards = np.zeros(self.num_envs, np.float64)
         self._terminations = np.zeros(self.num_envs, np.bool_)
