@@ -59,7 +59,7 @@ from persian_rummy import (  # noqa: E402
     observe,
     parse_action,
 )
-from persian_rummy.actions import Action, CallRummy, DeclineCall  # noqa: E402
+from persian_rummy.actions import Action  # noqa: E402
 from persian_rummy.events import Event, events_of  # noqa: E402
 from persian_rummy.rl import tensors as tensors_module  # noqa: E402
 from persian_rummy.rl.tensors import (  # noqa: E402
