@@ -52,7 +52,6 @@ from persian_rummy import (
     PersianRummyError,
     Phase,
     Rules,
-    TableMeld,
     View,
     ViewError,
     apply,
@@ -660,8 +659,8 @@ class TestLeakFreedom:
         """
         for seat in SEATS:
             data: dict[str, Any] = to_data(observe(state, seat))
-            for meld in data["melds"]:
-                meld.pop("stand_ins", None)
+            for table_meld in data["melds"]:
+                table_meld.pop("stand_ins", None)
             text = json.dumps(data)
             shown = [card for card in hidden_cards(state, seat) if f'"{card}"' in text]
             assert [] == shown, f"seat {seat} sees {shown}"
