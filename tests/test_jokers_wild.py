@@ -7,6 +7,9 @@ with `tests.positions.position`; seat 0 (N) is to act, piles are written bottom 
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 
 from persian_rummy import (
@@ -25,15 +28,19 @@ from persian_rummy import (
     TableMeld,
     TakeDiscard,
     apply,
+    determinize,
     format_action,
     format_position,
     from_json,
     legal_actions,
+    observe,
     parse_action,
     parse_position,
     to_json,
 )
+from persian_rummy.events import Event, events_of, view_after
 from persian_rummy.melds import is_meld, meld_kind
+from persian_rummy.views import count_arrangements
 from tests.positions import illegal, position
 
 WILD = Rules(jokers_wild=True)
@@ -372,3 +379,31 @@ class TestA7SwitchOff:
     def test_a_state_with_stand_ins_is_invalid(self) -> None:
         with pytest.raises(InvalidStateError, match="jokers_wild=False"):
             position(hands=("8h 2c", "", "", ""), melds=(RUN,))
+
+
+class TestA7EventsAndViews:
+    """
+    A7 with R16-R18: a play with jokers is public, its stand-ins included: every seat's event tells
+    them, every view shows them, and the hidden hands a view allows are those that can play a
+    joker taken from the pile (R15).
+    """
+
+    def test_every_seat_is_told_the_stand_ins(self) -> None:
+        state = position(rules=WILD, hands=("5h 7h X1 X2 9c", "2c", "3d", "4s"), phase="play")
+        action = LayDown(0, "5h 7h X1", {"X1": "6h"})
+        events = events_of(state, action)
+        assert all(event == Event(action=action) for event in events)
+        after = apply(state, action)
+        for seat in range(4):
+            assert observe(after, seat) == view_after(observe(state, seat), events[seat])
+            assert StandIns.parse("X1=6h") == observe(after, seat).melds[0].stand_ins
+
+    def test_a_hidden_hand_that_takes_a_joker_can_play_it(self) -> None:
+        state = position(rules=WILD, hands=("9c", "5h 6h Kd", "3d", "4s"), pile="2c X3", to_act=1)
+        taken = apply(state, TakeDiscard(1, "X3"))
+        view = observe(taken, 0)
+        # 10,636 of the C(53, 3) hidden parts of East's hand let it play X3 (a brute count).
+        assert math.factorial(53) // math.factorial(3) // math.comb(53, 3) * 10_636 == count_arrangements(view)
+        again = determinize(view, random.Random(7))  # noqa: S311 (a reproducible deal, not cryptography)
+        assert view == observe(again, 0)
+        assert any(type(action) is LayDown and "X3" in action.cards for action in legal_actions(again))

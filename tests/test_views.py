@@ -52,7 +52,6 @@ from persian_rummy import (
     PersianRummyError,
     Phase,
     Rules,
-    TableMeld,
     View,
     ViewError,
     apply,
@@ -508,9 +507,7 @@ def meld_changes_owner(state: GameState, data: st.DataObject) -> Change | None:
         return None
     index = data.draw(st.integers(0, len(state.melds) - 1), label="meld")
     old = state.melds[index]
-    new = TableMeld(
-        (old.owner + data.draw(st.integers(1, 3), label="shift")) % 4, old.laid_down, old.layoffs, ace_low=old.ace_low
-    )
+    new = attrs.evolve(old, owner=(old.owner + data.draw(st.integers(1, 3), label="shift")) % 4)
     melds = (*state.melds[:index], new, *state.melds[index + 1 :])
     return Change(f"meld {index} laid down by seat {new.owner}", attrs.evolve(state, melds=melds), frozenset({"melds"}))
 
@@ -656,10 +653,15 @@ class TestLeakFreedom:
         """
         The JSON text of a view names no card its seat cannot see: none of another hand's
         unrevealed cards (while the deal is on) and none of the stock.  Adding any hidden card to
-        `View` (the stock's top card, another seat's hand) makes this fail.
+        `View` (the stock's top card, another seat's hand) makes this fail.  A card a joker on the
+        table stands for (A7) is named as what the joker represents, which tells nothing of where
+        the card is: the stand-ins are left out of the text searched.
         """
         for seat in SEATS:
-            text = to_json(observe(state, seat))
+            data: dict[str, Any] = to_data(observe(state, seat))
+            for table_meld in data["melds"]:
+                table_meld.pop("stand_ins", None)
+            text = json.dumps(data)
             shown = [card for card in hidden_cards(state, seat) if f'"{card}"' in text]
             assert [] == shown, f"seat {seat} sees {shown}"
 

@@ -287,10 +287,49 @@ class _Pending:
         # set of the graph of pairs, filled up with cards that are in no pair.
         vertices = sorted({i for pair in pairs for i in range(56) if pair >> i & 1})
         free = unseen - singles.bit_count() - len(vertices)
-        avoiding = sum(
-            math.comb(free, self.hidden - size) for size in _independent_sizes(vertices, pairs) if size <= self.hidden
-        )
+        if self.wild:
+            # With jokers wild the pairs join many more cards (a joker taken pairs with most
+            # cards): the independent sets are counted by size, not one by one.
+            sizes = _independent_set_counts(vertices, pairs, self.hidden)
+            avoiding = sum(math.comb(free, self.hidden - size) * count for size, count in enumerate(sizes))
+        else:
+            avoiding = sum(
+                math.comb(free, self.hidden - size)
+                for size in _independent_sizes(vertices, pairs)
+                if size <= self.hidden
+            )
         return math.comb(unseen, self.hidden) - avoiding
+
+
+def _independent_set_counts(vertices: list[int], pairs: list[int], most: int) -> list[int]:
+    """
+    How many independent sets of each size, 0 to *most*, the graph on *vertices* whose edges are
+    *pairs* has: the vertices taken one at a time, jokers first and then by rank, keeping only
+    the chosen vertices that still have neighbours to come (a path decomposition of the graph).
+    """
+    neighbours = {v: sum(pair & ~(1 << v) for pair in pairs if pair >> v & 1) for v in vertices}
+    order = sorted(vertices, key=lambda v: (v < 52, v % 13, v // 13))
+    place = {v: k for k, v in enumerate(order)}
+    last = {v: max([place[v], *(place[u] for u in vertices if neighbours[v] >> u & 1)]) for v in order}
+    states: dict[int, list[int]] = {0: [1] + [0] * most}
+    for k, v in enumerate(order):
+        bit = 1 << v
+        kept = sum(1 << u for u in order[: k + 1] if last[u] > k)
+        grown: dict[int, list[int]] = {}
+        for chosen, counts in states.items():
+            options = [(chosen, counts)]
+            if not neighbours[v] & chosen:
+                options.append((chosen | bit, [0, *counts[:most]]))
+            for key, values in options:
+                total = grown.setdefault(key & kept, [0] * (most + 1))
+                for size, count in enumerate(values):
+                    total[size] += count
+        states = grown
+    sizes = [0] * (most + 1)
+    for counts in states.values():
+        for size, count in enumerate(counts):
+            sizes[size] += count
+    return sizes
 
 
 def _independent_sizes(vertices: list[int], pairs: list[int]) -> Iterator[int]:
