@@ -48,6 +48,7 @@ from persian_rummy import (
     PlayerAction,
     Rank,
     Rules,
+    StandIns,
     Suit,
     TakeDiscard,
     apply,
@@ -362,9 +363,12 @@ class TestTableMelds:
         for state in playout.states:
             for meld in state.melds:
                 assert meld.ace_low is state.rules.ace_low_allowed
-                assert meld.kind is meld_kind(meld.cards, state.rules)
-                assert meld.kind is naive_kind(meld.cards, ace_low=meld.ace_low)
-                assert meld.kind is meld_kind(meld.laid_down, state.rules)
+                # A7: with jokers wild, the cards the meld represents make it.
+                stand_ins = meld.stand_ins
+                down = StandIns([(joker, card) for joker, card in stand_ins if joker in meld.laid_down])
+                assert meld.kind is meld_kind(meld.cards, state.rules, stand_ins=stand_ins or None)
+                assert meld.kind is naive_kind(meld.represents, ace_low=meld.ace_low)
+                assert meld.kind is meld_kind(meld.laid_down, state.rules, stand_ins=down or None)
                 parts = meld.contributions
                 assert sum(len(part) for part in parts) == len(meld.cards)
                 union = CardSet()

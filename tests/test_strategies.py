@@ -461,7 +461,7 @@ class TestStates:
         """
         varied = smallest(prs.states(), lambda state: state.rules != Rules())
 
-        assert new_game(Rules(tie_break=TieBreak.EXTRA_DEAL)) == varied
+        assert new_game(Rules(jokers_wild=True)) == varied
         assert Rules(num_deals=3) == some(prs.states(deal=3)).rules
 
     def test_shrink(self) -> None:
