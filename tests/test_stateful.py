@@ -191,12 +191,12 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
             revealed[seat] |= taken
             pile = pile[:depth]
             obligation, picked = (None if free else card), taken
-        case LayDown(cards=cards):
+        case LayDown(cards=cards, stand_ins=stand_ins):
             played = cards
-            melds.append(TableMeld(seat, cards, ace_low=rules.ace_low_allowed))
-        case LayOff(meld=k, cards=cards):
+            melds.append(TableMeld(seat, cards, ace_low=rules.ace_low_allowed, stand_ins=stand_ins))
+        case LayOff(meld=k, cards=cards, stand_ins=stand_ins):
             played = cards
-            melds[k] = melds[k].with_layoff(seat, cards)
+            melds[k] = melds[k].with_layoff(seat, cards, stand_ins)
         case Discard(card=card):
             played = CardSet([card])
             pile = (*pile, card)

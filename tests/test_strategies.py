@@ -781,8 +781,11 @@ class TestFromType:
         """
         Melds from the table of reachable states, valid with their lay-offs.
         """
-        assert meld == TableMeld(meld.owner, meld.laid_down, meld.layoffs, ace_low=meld.ace_low)
-        assert is_meld(meld.cards, Rules(ace_low_allowed=meld.ace_low))
+        assert meld == TableMeld(
+            meld.owner, meld.laid_down, meld.layoffs, ace_low=meld.ace_low, stand_ins=meld.stand_ins
+        )
+        rules = Rules(ace_low_allowed=meld.ace_low, jokers_wild=bool(meld.stand_ins))
+        assert is_meld(meld.cards, rules, stand_ins=meld.stand_ins or None)
 
     @pytest.mark.parametrize("kind", [Deal, *PLAYER_ACTIONS])
     def test_actions(self, kind: type[Action]) -> None:
