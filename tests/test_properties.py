@@ -223,14 +223,24 @@ class TestLegalActions:
         R13, R14, R21: the draw phase lists `DrawStock`, then `TakeDiscard` from the top of the pile
         down, then `Pass`; the play phase lists `LayDown`, then `LayOff` by meld, then `Discard` in
         `FULL_DECK` order.  A16: with `pass_allows_melding` and an empty stock, the melds and
-        lay-offs come before `Pass`.
+        lay-offs come before `Pass`.  A7: with `jokers_wild`, the plays with jokers standing for
+        cards come after the others, lay-downs then lay-offs by meld.
         """
         if not in_turn(state):
             return
         actions = legal_actions(state)
         order = _DRAW_ORDER if state.phase is Phase.DRAW else _PLAY_ORDER
-        kinds = [order[type(action)] for action in actions]
+
+        def kind(action: PlayerAction) -> float:
+            if isinstance(action, LayDown | LayOff) and action.stand_ins:
+                return order[LayOff] + (0.25 if isinstance(action, LayDown) else 0.5)
+            return order[type(action)]
+
+        kinds = [kind(action) for action in actions]
         assert sorted(kinds) == kinds
+        wild = [action for action in actions if isinstance(action, LayOff) and action.stand_ins]
+        assert sorted(action.meld for action in wild) == [action.meld for action in wild]
+        actions = tuple(action for action in actions if not (isinstance(action, LayDown | LayOff) and action.stand_ins))
         if state.phase is Phase.DRAW:
             melding = state.rules.pass_allows_melding and not state.stock
             allowed = {DrawStock, TakeDiscard, Pass, *((LayDown, LayOff) if melding else ())}
