@@ -140,7 +140,9 @@ def deal_ends(playout: Playout) -> list[GameState]:
     """
     The states of *playout* in which a deal has just ended.
     """
-    return [after for before, _, after in playout.steps if in_turn(before) and not in_turn(after)]
+    over = {Phase.DEAL_OVER, Phase.GAME_OVER}
+    # A24: a discard answered by calls leaves the turn without ending the deal.
+    return [after for before, _, after in playout.steps if before.phase not in over and after.phase in over]
 
 
 ALL_FIELDS = tuple(field.name for field in attrs.fields(GameState))
