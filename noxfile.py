@@ -191,7 +191,8 @@ def brute_force(session: nox.Session) -> None:
     ``tests/test_bruteforce.py`` with 2,000 games (``PERSIAN_RUMMY_BRUTE_FORCE_GAMES`` sets another
     number): in every state reached, each action that could be written for the seat to act is tried,
     and `legal_actions` must list exactly those `apply` accepts.  The games are played in two parts,
-    one per core; the last line says how many states and candidate actions were checked.
+    one per core; the last line says how many states and candidate actions were checked.  Then 110
+    games with `Rules.jokers_wild` (``PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES`` sets another number).
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".")
@@ -208,6 +209,16 @@ def brute_force(session: nox.Session) -> None:
         pytest = ["pytest", "-p", "no:cacheprovider", "--numprocesses=2"]
         session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=env)
         session.run("python", "-m", "tests.test_bruteforce", str(summary))
+        # Then every game with jokers wild (A7): about 10,000 states, each play with jokers tried
+        # with its jokers standing for every card.
+        wild = folder / "wild.jsonl"
+        env |= {
+            "PERSIAN_RUMMY_BRUTE_FORCE_GAMES": os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES", "110"),
+            "PERSIAN_RUMMY_BRUTE_FORCE_RULES": "jokers_wild=true",
+            "PERSIAN_RUMMY_BRUTE_FORCE_SUMMARY": str(wild),
+        }
+        session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=env)
+        session.run("python", "-m", "tests.test_bruteforce", str(wild))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
