@@ -182,9 +182,17 @@ def make_vec(session: nox.Session) -> None:
 #: Games the brute-force session plays (12 in the default tests): about three minutes on two cores.
 BRUTE_FORCE_GAMES = 2000
 #: The switches the brute-force session also fixes, each in games of its own (RULES.md section 5), with
-#: the games of each: over 10,000 states each, checked by brute force and against the slow reference.
-BRUTE_FORCE_SWITCHES = ("rummy_calls=true",)
+#: the games of each, checked by brute force and against the slow reference: 300 games under calls of
+#: Rummy! and for the reference, over 10,000 states each.
 BRUTE_FORCE_SWITCH_GAMES = 300
+#: With jokers wild each play with jokers is tried with its jokers standing for every card: about 80 states
+#: a game at some seconds each; PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES=130 checks over 10,000 states.
+BRUTE_FORCE_WILD_GAMES = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES", "24")
+BRUTE_FORCE_SWITCHES = (
+    ("rummy_calls=true", str(BRUTE_FORCE_SWITCH_GAMES)),
+    ("jokers_wild=true", BRUTE_FORCE_WILD_GAMES),
+    ("jokers_wild=true,rummy_calls=true", BRUTE_FORCE_WILD_GAMES),
+)
 
 
 @nox.session(name="brute-force", python=PYTHONS[0], default=False)
@@ -195,7 +203,8 @@ def brute_force(session: nox.Session) -> None:
     ``tests/test_bruteforce.py`` with 2,000 games (``PERSIAN_RUMMY_BRUTE_FORCE_GAMES`` sets another
     number): in every state reached, each action that could be written for the seat to act is tried,
     and `legal_actions` must list exactly those `apply` accepts.  The games are played in two parts,
-    one per core; the last line says how many states and candidate actions were checked.
+    one per core; the last line says how many states and candidate actions were checked.  Then 110
+    games with `Rules.jokers_wild` (``PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES`` sets another number).
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".")
@@ -212,16 +221,18 @@ def brute_force(session: nox.Session) -> None:
     try:
         session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=env)
         session.run("python", "-m", "tests.test_bruteforce", str(summary))
-        for switches in BRUTE_FORCE_SWITCHES:
+        for switches, games in BRUTE_FORCE_SWITCHES:
             summary.unlink()
-            fixed = {**env, "PERSIAN_RUMMY_BRUTE_FORCE_RULES": switches}
-            fixed["PERSIAN_RUMMY_BRUTE_FORCE_GAMES"] = str(BRUTE_FORCE_SWITCH_GAMES)
+            fixed = {**env, "PERSIAN_RUMMY_BRUTE_FORCE_RULES": switches, "PERSIAN_RUMMY_BRUTE_FORCE_GAMES": games}
             session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=fixed)
             session.run("python", "-m", "tests.test_bruteforce", str(summary), env=fixed)
         # The slow reference under the switches, in one process so that it prints its counts.
-        references = {"PERSIAN_RUMMY_REFERENCE_CALLS_GAMES": str(BRUTE_FORCE_SWITCH_GAMES)}
+        references = {
+            "PERSIAN_RUMMY_REFERENCE_CALLS_GAMES": str(BRUTE_FORCE_SWITCH_GAMES),
+            "PERSIAN_RUMMY_REFERENCE_JOKERS_GAMES": str(BRUTE_FORCE_SWITCH_GAMES),
+        }
         session.run(
-            "pytest", "-p", "no:cacheprovider", "-s", "-q", "tests/test_properties.py", "-k", "a24", env=references
+            "pytest", "-p", "no:cacheprovider", "-s", "-q", "tests/test_properties.py", "-k", "a24 or a7", env=references
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -48,6 +48,7 @@ from persian_rummy import (
     PlayerAction,
     Rank,
     Rules,
+    StandIns,
     Suit,
     TakeDiscard,
     apply,
@@ -140,6 +141,7 @@ def deal_ends(playout: Playout) -> list[GameState]:
     The states of *playout* in which a deal has just ended.
     """
     over = {Phase.DEAL_OVER, Phase.GAME_OVER}
+    # A24: a discard answered by calls leaves the turn without ending the deal.
     return [after for before, _, after in playout.steps if before.phase not in over and after.phase in over]
 
 
@@ -223,14 +225,24 @@ class TestLegalActions:
         R13, R14, R21: the draw phase lists `DrawStock`, then `TakeDiscard` from the top of the pile
         down, then `Pass`; the play phase lists `LayDown`, then `LayOff` by meld, then `Discard` in
         `FULL_DECK` order.  A16: with `pass_allows_melding` and an empty stock, the melds and
-        lay-offs come before `Pass`.
+        lay-offs come before `Pass`.  A7: with `jokers_wild`, the plays with jokers standing for
+        cards come after the others, lay-downs then lay-offs by meld.
         """
         if not in_turn(state):
             return
         actions = legal_actions(state)
         order = _DRAW_ORDER if state.phase is Phase.DRAW else _PLAY_ORDER
-        kinds = [order[type(action)] for action in actions]
+
+        def kind(action: PlayerAction) -> float:
+            if isinstance(action, LayDown | LayOff) and action.stand_ins:
+                return order[LayOff] + (0.25 if isinstance(action, LayDown) else 0.5)
+            return order[type(action)]
+
+        kinds = [kind(action) for action in actions]
         assert sorted(kinds) == kinds
+        wild = [action for action in actions if isinstance(action, LayOff) and action.stand_ins]
+        assert sorted(action.meld for action in wild) == [action.meld for action in wild]
+        actions = tuple(action for action in actions if not (isinstance(action, LayDown | LayOff) and action.stand_ins))
         if state.phase is Phase.DRAW:
             melding = state.rules.pass_allows_melding and not state.stock
             allowed = {DrawStock, TakeDiscard, Pass, *((LayDown, LayOff) if melding else ())}
@@ -363,9 +375,12 @@ class TestTableMelds:
         for state in playout.states:
             for meld in state.melds:
                 assert meld.ace_low is state.rules.ace_low_allowed
-                assert meld.kind is meld_kind(meld.cards, state.rules)
-                assert meld.kind is naive_kind(meld.cards, ace_low=meld.ace_low)
-                assert meld.kind is meld_kind(meld.laid_down, state.rules)
+                # A7: with jokers wild, the cards the meld represents make it.
+                stand_ins = meld.stand_ins
+                down = StandIns([(joker, card) for joker, card in stand_ins if joker in meld.laid_down])
+                assert meld.kind is meld_kind(meld.cards, state.rules, stand_ins=stand_ins or None)
+                assert meld.kind is naive_kind(meld.represents, ace_low=meld.ace_low)
+                assert meld.kind is meld_kind(meld.laid_down, state.rules, stand_ins=down or None)
                 parts = meld.contributions
                 assert sum(len(part) for part in parts) == len(meld.cards)
                 union = CardSet()

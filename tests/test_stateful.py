@@ -191,12 +191,12 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
             revealed[seat] |= taken
             pile = pile[:depth]
             obligation, picked = (None if free else card), taken
-        case LayDown(cards=cards):
+        case LayDown(cards=cards, stand_ins=stand_ins):
             played = cards
-            melds.append(TableMeld(seat, cards, ace_low=rules.ace_low_allowed))
-        case LayOff(meld=k, cards=cards):
+            melds.append(TableMeld(seat, cards, ace_low=rules.ace_low_allowed, stand_ins=stand_ins))
+        case LayOff(meld=k, cards=cards, stand_ins=stand_ins):
             played = cards
-            melds[k] = melds[k].with_layoff(seat, cards)
+            melds[k] = melds[k].with_layoff(seat, cards, stand_ins)
         case Discard(card=card):
             played = CardSet([card])
             pile = (*pile, card)
@@ -286,7 +286,13 @@ class GameMachine(RuleBasedStateMachine):
         self.history.append(action)
         self.state = after
 
-    @initialize(rules=rules_variants(), dealer=st.integers(0, 3), deck=decks())
+    # The model (`check_effect`) plays the turn of R13-R18 without calls of "Rummy!" between turns:
+    # `Rules.rummy_calls` (A24) stays off here; tests/test_rummy_calls.py and the brute force check it.
+    @initialize(
+        rules=rules_variants().map(lambda rules: attrs.evolve(rules, rummy_calls=False)),
+        dealer=st.integers(0, 3),
+        deck=decks(),
+    )
     def deal_first(self, rules: Rules, dealer: int, deck: tuple[Card, ...]) -> None:
         """
         R5, R7: a new game under drawn rules, dealt by the drawn first dealer.

@@ -461,7 +461,7 @@ class TestStates:
         """
         varied = smallest(prs.states(), lambda state: state.rules != Rules())
 
-        assert new_game(Rules(rummy_calls=True)) == varied
+        assert new_game(Rules(jokers_wild=True)) == varied
         assert Rules(num_deals=3) == some(prs.states(deal=3)).rules
 
     def test_shrink(self) -> None:
@@ -781,8 +781,11 @@ class TestFromType:
         """
         Melds from the table of reachable states, valid with their lay-offs.
         """
-        assert meld == TableMeld(meld.owner, meld.laid_down, meld.layoffs, ace_low=meld.ace_low)
-        assert is_meld(meld.cards, Rules(ace_low_allowed=meld.ace_low))
+        assert meld == TableMeld(
+            meld.owner, meld.laid_down, meld.layoffs, ace_low=meld.ace_low, stand_ins=meld.stand_ins
+        )
+        rules = Rules(ace_low_allowed=meld.ace_low, jokers_wild=bool(meld.stand_ins))
+        assert is_meld(meld.cards, rules, stand_ins=meld.stand_ins or None)
 
     @pytest.mark.parametrize("kind", [Deal, *PLAYER_ACTIONS])
     def test_actions(self, kind: type[Action]) -> None:

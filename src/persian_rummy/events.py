@@ -78,6 +78,9 @@ from .views import observe
 
 __all__ = ["Event", "Listener", "events_of", "view_after", "view_from_events"]
 
+#: The jokers, as a mask.
+_JOKERS: Final = 0xF << 52
+
 
 def __dir__() -> list[str]:
     return __all__
@@ -719,6 +722,8 @@ class _Layout:
                     self.show(event.hands, action.seat, played)
                 else:
                     self.bring(action.seat, played, 0)
+                    if isinstance(action, LayDown | LayOff) and action.stand_ins:
+                        self._canonical_jokers(action)
                     self._still_playable(action, played)
             case Pass():
                 if event.hands is not None:
@@ -746,6 +751,31 @@ class _Layout:
             return  # a free top card need not be played (A9)
         above = sum(1 << other.index for other in pile[i + 1 :])
         self.playable(action.seat, card, above, 0, tuple(meld.represents.mask for meld in view.melds))
+
+    def _canonical_jokers(self, action: LayDown | LayOff) -> None:
+        """
+        A play with jokers standing for cards uses the lowest-numbered jokers the seat holds, the one
+        taken from the pile first (A7): the seat's hidden part gives away the lower jokers it does not use.
+        """
+        seat = action.seat
+        if seat == self.view.seat:
+            return  # the seat's own hand is known: apply says what is wrong with it
+        used = action.stand_ins.jokers.mask
+        obligation = self.view.obligation
+        others = used & ~(1 << obligation.index) if obligation is not None else used
+        if not others:
+            return
+        lower = ((1 << (others.bit_length() - 1)) - 1) & ~used & _JOKERS
+        giving = self.hidden[seat] & lower
+        while giving:
+            bit = giving & -giving
+            giving ^= bit
+            elsewhere = self._pool() & ~self.hidden[seat] & ~_JOKERS
+            if not elsewhere:
+                raise _misfit(f"seat {seat} would hold {FULL_DECK[bit.bit_length() - 1]}, a lower joker (A7)")
+            other = elsewhere & -elsewhere
+            self._put(self._place_of(other), other, bit)
+            self.hidden[seat] ^= bit | other
 
     def _still_playable(self, action: LayDown | LayOff | Discard, played: int) -> None:
         """
