@@ -48,6 +48,7 @@ from persian_rummy import (
     PlayerAction,
     Rank,
     Rules,
+    StandIns,
     Suit,
     TakeDiscard,
     apply,
@@ -665,6 +666,55 @@ def _at_one_end(meld: frozenset[Card], extra: frozenset[Card], low: bool) -> boo
     return max(outside) < min(inside) or min(outside) > max(inside)
 
 
+def _jokers_first(cards_: Iterable[Card], first: Card | None = None) -> list[Card]:
+    """
+    A7: the jokers among *cards_* in the order a play uses them: by number, *first* (a joker
+    taken from the pile that must still be played) before the others.
+    """
+    jokers = sorted((card for card in cards_ if card.is_joker), key=lambda card: card.joker_number)
+    if first is not None and first in jokers:
+        jokers.remove(first)
+        jokers.insert(0, first)
+    return jokers
+
+
+def _ways(
+    group: frozenset[Card], hand: frozenset[Card], jokers: Sequence[Card], *, natural_needed: bool
+) -> Iterable[tuple[frozenset[Card], StandIns]]:
+    """
+    A7: every way to play the represented cards *group* from *hand*: each natural card of it
+    played itself or stood for by a joker of *jokers* (the first ones, the lower-numbered joker
+    standing for the card first in `FULL_DECK` order), as the cards played and their stand-ins.
+    A group holding jokers (a set of jokers, R11) is played as it is.  With *natural_needed*
+    one card at least is played itself.  Without jokers (not wild) only the group itself.
+    """
+    if any(card.is_joker for card in group):
+        if group <= hand:
+            yield group, StandIns()
+        return
+    missing = group - hand
+    if len(missing) > len(jokers):
+        return
+    present = sorted(group & hand, key=lambda card: card.index)
+    for more in range(len(jokers) - len(missing) + 1):
+        for also in itertools.combinations(present, more):
+            stood = sorted([*missing, *also], key=lambda card: card.index)
+            if natural_needed and len(stood) == len(group):
+                continue
+            used = sorted(jokers[: len(stood)], key=lambda card: card.joker_number)
+            yield (group - set(stood)) | set(used), StandIns(list(zip(used, stood, strict=True)))
+
+
+def _fillable(group: frozenset[Card], avail: frozenset[Card], jokers: int) -> bool:
+    """
+    Whether the cards *group* can be played from *avail*, with up to *jokers* jokers standing
+    for natural cards missing from it (jokers themselves only as themselves).
+    """
+    if any(card.is_joker for card in group):
+        return group <= avail
+    return len(group - avail) <= jokers
+
+
 def playable(
     card: Card,
     avail: frozenset[Card],
@@ -672,29 +722,55 @@ def playable(
     by_layoff: bool,
     *,
     ace_low: bool = False,
+    wild: bool = False,
 ) -> bool:
     """
     A12: whether *card* can be played in one action: in a new meld with cards of *avail*, or
-    (with *by_layoff*, A10) laid off onto a meld of *table*, alone or with cards of *avail*
-    that extend the same run.
+    (with *by_layoff*, A10) laid off onto a meld of *table* (the cards each meld represents),
+    alone or with cards of *avail* that extend the same run.  With *wild* (A7) the jokers of
+    *avail* may stand for the missing cards, and a joker *card* for any card of a set or a run
+    with a natural card of *avail*; no card the table represents is played or stood for.
     """
-    if any(meld - {card} <= avail for meld in MELDS_WITH[ace_low][card]):
+    dead = frozenset().union(*table)
+    if card in dead:
+        return False
+    jokers = sum(other.is_joker for other in avail) if wild else 0
+    if any(not meld & dead and _fillable(meld - {card}, avail, jokers) for meld in MELDS_WITH[ace_low][card]):
         return True
+    extras = [extra for meld in table for extra in extensions(meld, ace_low=ace_low) if not extra & dead]
+    if by_layoff and any(card in extra and _fillable(extra - {card}, avail, jokers) for extra in extras):
+        return True
+    if not (wild and card.is_joker):
+        return False
+    for meld in MELDS[ace_low]:
+        if meld & dead or any(other.is_joker for other in meld):
+            continue
+        for stood in meld:
+            rest = meld - {stood}
+            if rest & avail and len(rest - avail) <= jokers:
+                return True
     return by_layoff and any(
-        card in extra and extra - {card} <= avail for meld in table for extra in extensions(meld, ace_low=ace_low)
+        not any(other.is_joker for other in extra) and len(extra - avail) - 1 <= jokers for extra in extras
     )
 
 
 def natural_jokers(rules: Rules) -> Rules:
     """
-    *rules* with jokers as R11 has them, not wild (A7): the rules the reference knows.
+    *rules* with jokers as R11 has them, not wild (A7).
     """
     return attrs.evolve(rules, jokers_wild=False)
 
 
+def represented(state: GameState) -> list[frozenset[Card]]:
+    """
+    The cards each table meld represents: its natural cards and those its jokers stand for (A7).
+    """
+    return [frozenset(meld.represents) for meld in state.melds]
+
+
 def reference_legal_actions(state: GameState) -> set[PlayerAction]:
     """
-    The legal actions of a draw or play state, by R14-R18, R21, A8-A13, A16, searched naively.
+    The legal actions of a draw or play state, by R14-R18, R21, A7-A13, A16, A24, searched naively.
     """
     rules = state.rules
     seat = state.to_act
@@ -720,7 +796,8 @@ def reference_legal_actions(state: GameState) -> set[PlayerAction]:
 def _reference_answers(state: GameState, seat: int) -> set[PlayerAction]:
     """
     A24: the seat asked declines or calls; the seat that called lays off the card called on alone,
-    onto every meld that takes it by itself.
+    onto every meld that takes it by itself (with wild jokers, A7: a joker standing for any card a
+    meld takes alone; never a card the table represents).
     """
     target = state.obligation
     if state.phase is Phase.CALLS:
@@ -728,17 +805,22 @@ def _reference_answers(state: GameState, seat: int) -> set[PlayerAction]:
     assert target is not None
     alone = frozenset({target})
     ace_low = state.rules.ace_low_allowed
+    table = represented(state)
+    dead = frozenset().union(*table)
+    jokers = _jokers_first(alone) if state.rules.jokers_wild else []
     return {
-        LayOff(seat, k, CardSet([target]))
-        for k, meld in enumerate(state.melds)
-        if alone in extensions(frozenset(meld.cards), ace_low=ace_low)
+        LayOff(seat, k, CardSet(cards_), stand_ins=stand_ins)
+        for k, meld in enumerate(table)
+        for extra in extensions(meld, ace_low=ace_low)
+        if len(extra) == 1 and not extra & dead
+        for cards_, stand_ins in _ways(extra, alone, jokers, natural_needed=False)
     }
 
 
 def _reference_draw(state: GameState, seat: int) -> set[PlayerAction]:
     rules = state.rules
     hand = frozenset(state.hands[seat])
-    table = [frozenset(meld.cards) for meld in state.melds]
+    table = represented(state)
     found: set[PlayerAction] = set()
     if state.stock:
         found.add(DrawStock(seat))
@@ -751,26 +833,45 @@ def _reference_draw(state: GameState, seat: int) -> set[PlayerAction]:
         taken = frozenset(pile[depth:])
         free = rules.top_discard_free and bool(state.stock) and depth == len(pile) - 1
         avail = (hand | taken) - {card}
-        if free or playable(card, avail, table, rules.obligation_by_layoff, ace_low=rules.ace_low_allowed):
+        if free or playable(
+            card, avail, table, rules.obligation_by_layoff, ace_low=rules.ace_low_allowed, wild=rules.jokers_wild
+        ):
             found.add(TakeDiscard(seat, card))
     return found
+
+
+def _reference_plays(
+    state: GameState, seat: int, jokers: Sequence[Card]
+) -> Iterable[tuple[LayDown | LayOff, frozenset[Card], list[frozenset[Card]]]]:
+    """
+    Every meld *seat* can lay down and every lay-off onto the table (A7: with *jokers*, in the
+    order they are used), each with the cards it takes from the hand and the table it leaves.
+    """
+    ace_low = state.rules.ace_low_allowed
+    hand = frozenset(state.hands[seat])
+    table = represented(state)
+    dead = frozenset().union(*table)
+    for meld in MELDS[ace_low]:
+        if not meld & dead:
+            for cards_, stand_ins in _ways(meld, hand, jokers, natural_needed=True):
+                yield LayDown(seat, CardSet(cards_), stand_ins=stand_ins), cards_, [*table, meld]
+    for k, table_meld in enumerate(table):
+        for extra in extensions(table_meld, ace_low=ace_low):
+            if not extra & dead:
+                after = [*table[:k], table_meld | extra, *table[k + 1 :]]
+                for cards_, stand_ins in _ways(extra, hand, jokers, natural_needed=False):
+                    yield LayOff(seat, k, CardSet(cards_), stand_ins=stand_ins), cards_, after
+
+
+def _seat_jokers(state: GameState, seat: int) -> list[Card]:
+    return _jokers_first(state.hands[seat], state.obligation) if state.rules.jokers_wild else []
 
 
 def _reference_melds(state: GameState, seat: int) -> set[PlayerAction]:
     """
     Every meld *seat* can lay down from hand and every lay-off onto the table.
     """
-    ace_low = state.rules.ace_low_allowed
-    hand = frozenset(state.hands[seat])
-    table = [frozenset(meld.cards) for meld in state.melds]
-    found: set[PlayerAction] = {LayDown(seat, CardSet(meld)) for meld in MELDS[ace_low] if meld <= hand}
-    found.update(
-        LayOff(seat, k, CardSet(extra))
-        for k, meld in enumerate(table)
-        for extra in extensions(meld, ace_low=ace_low)
-        if extra <= hand
-    )
-    return found
+    return {action for action, _, _ in _reference_plays(state, seat, _seat_jokers(state, seat))}
 
 
 def _reference_pending(state: GameState, seat: int, target: Card) -> set[PlayerAction]:
@@ -778,28 +879,19 @@ def _reference_pending(state: GameState, seat: int, target: Card) -> set[PlayerA
     The plays while *target*, taken from the pile, is still to be played (R15, A10, A11).
     """
     rules = state.rules
-    ace_low = rules.ace_low_allowed
     by_layoff = rules.obligation_by_layoff
     hand = frozenset(state.hands[seat])
-    table = [frozenset(meld.cards) for meld in state.melds]
     strict = rules.obligation_timing is ObligationTiming.IMMEDIATE
     found: set[PlayerAction] = set()
-    for meld in MELDS[ace_low]:
-        if meld <= hand and (
-            target in meld or (not strict and playable(target, hand - meld, [*table, meld], by_layoff, ace_low=ace_low))
-        ):
-            found.add(LayDown(seat, CardSet(meld)))
-    for k, table_meld in enumerate(table):
-        for extra in extensions(table_meld, ace_low=ace_low):
-            if not extra <= hand:
-                continue
-            if target in extra:
-                keep = by_layoff
-            else:
-                after = [*table[:k], table_meld | extra, *table[k + 1 :]]
-                keep = not strict and playable(target, hand - extra, after, by_layoff, ace_low=ace_low)
-            if keep:
-                found.add(LayOff(seat, k, CardSet(extra)))
+    for action, cards_, after in _reference_plays(state, seat, _seat_jokers(state, seat)):
+        if target in cards_:
+            keep = by_layoff or isinstance(action, LayDown)
+        else:
+            keep = not strict and playable(
+                target, hand - cards_, after, by_layoff, ace_low=rules.ace_low_allowed, wild=rules.jokers_wild
+            )
+        if keep:
+            found.add(action)
     return found
 
 
