@@ -81,6 +81,9 @@ from tests.strategies import (
 #: The games of the reference under calls of "Rummy!" (A24), and what they checked.
 CALLS_GAMES = int(os.environ.get("PERSIAN_RUMMY_REFERENCE_CALLS_GAMES", "20"))
 CALLS_COUNTS: Counter[str] = Counter()
+#: The games of the reference under wild jokers (A7), and what they checked.
+JOKERS_GAMES = int(os.environ.get("PERSIAN_RUMMY_REFERENCE_JOKERS_GAMES", "20"))
+JOKERS_COUNTS: Counter[str] = Counter()
 
 #: R23, A19: joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
 POINTS_BY_RANK = {Rank.JOKER: 20, Rank.ACE: 15, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10}
@@ -734,6 +737,7 @@ def playable(
     dead = frozenset().union(*table)
     if card in dead:
         return False
+    avail -= {card}
     jokers = sum(other.is_joker for other in avail) if wild else 0
     if any(not meld & dead and _fillable(meld - {card}, avail, jokers) for meld in MELDS_WITH[ace_low][card]):
         return True
@@ -1036,6 +1040,28 @@ class TestReferenceLegalActions:
                 CALLS_COUNTS["states"] += 1
                 CALLS_COUNTS[state.phase.value] += 1
 
+    @pytest.mark.parametrize("calls", [False, True], ids=["jokers_wild", "jokers_wild_and_rummy_calls"])
+    @settings(max_examples=JOKERS_GAMES)
+    @given(data=st.data())
+    def test_a7_legal_actions_agree_with_the_reference_under_wild_jokers(
+        self, calls: bool, data: st.DataObject
+    ) -> None:
+        """
+        A7: under `Rules.jokers_wild`, alone or with `Rules.rummy_calls` (A24), in every state a seat
+        acts in, `legal_actions` is exactly what the slow reference finds: the plays of represented
+        melds with jokers standing for cards, no card the table represents played or stood for, the
+        canonical jokers, and the draws and obligations that count plays with jokers.  The states
+        checked are counted in `JOKERS_COUNTS`, which the module's last test prints.
+        """
+        rules = rules_variants().map(lambda rules: attrs.evolve(rules, jokers_wild=True, rummy_calls=calls))
+        playout = data.draw(corner_playouts(rules=rules))
+        JOKERS_COUNTS["games"] += 1
+        for state in playout.states:
+            if in_turn(state) or answering(state):
+                assert_matches_reference(state)
+                JOKERS_COUNTS["states"] += 1
+                JOKERS_COUNTS["stand-ins"] += any(meld.stand_ins for meld in state.melds)
+
     @pytest.mark.parametrize(
         ("text", "take", "lay_offs"),
         [
@@ -1086,3 +1112,19 @@ def test_a24_the_reference_under_calls_reports_its_count(capsys: pytest.CaptureF
             f"({CALLS_COUNTS['calls']:,} calls, {CALLS_COUNTS['called']:,} called)\n"
         )
     assert CALLS_COUNTS["states"] >= CALLS_COUNTS["games"]
+
+
+def test_a7_the_reference_under_wild_jokers_reports_its_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """
+    A7: the reference under wild jokers checked states with jokers standing for cards on the table
+    (run after it in the same process).
+    """
+    if not JOKERS_COUNTS["games"]:
+        pytest.skip("the reference under wild jokers ran in another process")
+    with capsys.disabled():
+        sys.stdout.write(
+            f"\nreference under jokers_wild: {JOKERS_COUNTS['games']:,} games, {JOKERS_COUNTS['states']:,} states "
+            f"({JOKERS_COUNTS['stand-ins']:,} with stand-ins on the table)\n"
+        )
+    assert JOKERS_COUNTS["states"] >= JOKERS_COUNTS["games"]
+    assert JOKERS_COUNTS["stand-ins"]
