@@ -758,13 +758,6 @@ def playable(
     )
 
 
-def natural_jokers(rules: Rules) -> Rules:
-    """
-    *rules* with jokers as R11 has them, not wild (A7).
-    """
-    return attrs.evolve(rules, jokers_wild=False)
-
-
 def represented(state: GameState) -> list[frozenset[Card]]:
     """
     The cards each table meld represents: its natural cards and those its jokers stand for (A7).
@@ -1008,20 +1001,19 @@ class TestReferenceLegalActions:
                 assert_matches_reference(state)
 
     @settings(max_examples=30)
-    @given(playouts(rules=rules_variants().map(natural_jokers), max_actions=220))
+    @given(playouts(rules=rules_variants(), max_actions=220))
     def test_a9_a13_legal_actions_agree_with_the_reference_in_every_variant(self, playout: Playout) -> None:
         """
         A9-A13, A16, A17: the same agreement with any rule switches: a free top discard, the card
         taken only in a new meld, its obligation before the discard, no discarding of picked cards.
-        The reference knows jokers as R11 has them: `Rules.jokers_wild` (A7) stays off here, and
-        `tests/test_bruteforce.py` checks the switch.
+        Wild jokers (A7) among them.
         """
         for state in playout.states:
             if in_turn(state):
                 assert_matches_reference(state)
 
     @settings(max_examples=30)
-    @given(corner_playouts(rules=rules_variants().map(natural_jokers), max_actions=120))
+    @given(corner_playouts(rules=rules_variants(), max_actions=120))
     def test_a8_a11_legal_actions_agree_with_the_reference_in_the_corners(self, playout: Playout) -> None:
         """
         A8-A13, A16: the same agreement in games whose decks are dealt in stretches of suits or
