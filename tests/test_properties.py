@@ -81,6 +81,9 @@ from tests.strategies import (
 #: The games of the reference under calls of "Rummy!" (A24), and what they checked.
 CALLS_GAMES = int(os.environ.get("PERSIAN_RUMMY_REFERENCE_CALLS_GAMES", "20"))
 CALLS_COUNTS: Counter[str] = Counter()
+#: The games of the reference under wild jokers (A7), and what they checked.
+JOKERS_GAMES = int(os.environ.get("PERSIAN_RUMMY_REFERENCE_JOKERS_GAMES", "20"))
+JOKERS_COUNTS: Counter[str] = Counter()
 
 #: R23, A19: joker 20, ace 15, K/Q/J/10 10, 2-9 face value.
 POINTS_BY_RANK = {Rank.JOKER: 20, Rank.ACE: 15, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10}
@@ -680,6 +683,55 @@ def _at_one_end(meld: frozenset[Card], extra: frozenset[Card], low: bool) -> boo
     return max(outside) < min(inside) or min(outside) > max(inside)
 
 
+def _jokers_first(cards_: Iterable[Card], first: Card | None = None) -> list[Card]:
+    """
+    A7: the jokers among *cards_* in the order a play uses them: by number, *first* (a joker
+    taken from the pile that must still be played) before the others.
+    """
+    jokers = sorted((card for card in cards_ if card.is_joker), key=lambda card: card.joker_number)
+    if first is not None and first in jokers:
+        jokers.remove(first)
+        jokers.insert(0, first)
+    return jokers
+
+
+def _ways(
+    group: frozenset[Card], hand: frozenset[Card], jokers: Sequence[Card], *, natural_needed: bool
+) -> Iterable[tuple[frozenset[Card], StandIns]]:
+    """
+    A7: every way to play the represented cards *group* from *hand*: each natural card of it
+    played itself or stood for by a joker of *jokers* (the first ones, the lower-numbered joker
+    standing for the card first in `FULL_DECK` order), as the cards played and their stand-ins.
+    A group holding jokers (a set of jokers, R11) is played as it is.  With *natural_needed*
+    one card at least is played itself.  Without jokers (not wild) only the group itself.
+    """
+    if any(card.is_joker for card in group):
+        if group <= hand:
+            yield group, StandIns()
+        return
+    missing = group - hand
+    if len(missing) > len(jokers):
+        return
+    present = sorted(group & hand, key=lambda card: card.index)
+    for more in range(len(jokers) - len(missing) + 1):
+        for also in itertools.combinations(present, more):
+            stood = sorted([*missing, *also], key=lambda card: card.index)
+            if natural_needed and len(stood) == len(group):
+                continue
+            used = sorted(jokers[: len(stood)], key=lambda card: card.joker_number)
+            yield (group - set(stood)) | set(used), StandIns(list(zip(used, stood, strict=True)))
+
+
+def _fillable(group: frozenset[Card], avail: frozenset[Card], jokers: int) -> bool:
+    """
+    Whether the cards *group* can be played from *avail*, with up to *jokers* jokers standing
+    for natural cards missing from it (jokers themselves only as themselves).
+    """
+    if any(card.is_joker for card in group):
+        return group <= avail
+    return len(group - avail) <= jokers
+
+
 def playable(
     card: Card,
     avail: frozenset[Card],
@@ -687,29 +739,49 @@ def playable(
     by_layoff: bool,
     *,
     ace_low: bool = False,
+    wild: bool = False,
 ) -> bool:
     """
     A12: whether *card* can be played in one action: in a new meld with cards of *avail*, or
-    (with *by_layoff*, A10) laid off onto a meld of *table*, alone or with cards of *avail*
-    that extend the same run.
+    (with *by_layoff*, A10) laid off onto a meld of *table* (the cards each meld represents),
+    alone or with cards of *avail* that extend the same run.  With *wild* (A7) the jokers of
+    *avail* may stand for the missing cards, and a joker *card* for any card of a set or a run
+    with a natural card of *avail*; no card the table represents is played or stood for.
     """
-    if any(meld - {card} <= avail for meld in MELDS_WITH[ace_low][card]):
+    dead = frozenset().union(*table)
+    if card in dead:
+        return False
+    avail -= {card}
+    jokers = sum(other.is_joker for other in avail) if wild else 0
+    if any(not meld & dead and _fillable(meld - {card}, avail, jokers) for meld in MELDS_WITH[ace_low][card]):
         return True
+    extras = [extra for meld in table for extra in extensions(meld, ace_low=ace_low) if not extra & dead]
+    if by_layoff and any(card in extra and _fillable(extra - {card}, avail, jokers) for extra in extras):
+        return True
+    if not (wild and card.is_joker):
+        return False
+    for meld in MELDS[ace_low]:
+        if meld & dead or any(other.is_joker for other in meld):
+            continue
+        for stood in meld:
+            rest = meld - {stood}
+            if rest & avail and len(rest - avail) <= jokers:
+                return True
     return by_layoff and any(
-        card in extra and extra - {card} <= avail for meld in table for extra in extensions(meld, ace_low=ace_low)
+        not any(other.is_joker for other in extra) and len(extra - avail) - 1 <= jokers for extra in extras
     )
 
 
-def natural_jokers(rules: Rules) -> Rules:
+def represented(state: GameState) -> list[frozenset[Card]]:
     """
-    *rules* with jokers as R11 has them, not wild (A7): the rules the reference knows.
+    The cards each table meld represents: its natural cards and those its jokers stand for (A7).
     """
-    return attrs.evolve(rules, jokers_wild=False)
+    return [frozenset(meld.represents) for meld in state.melds]
 
 
 def reference_legal_actions(state: GameState) -> set[PlayerAction]:
     """
-    The legal actions of a draw or play state, by R14-R18, R21, A8-A13, A16, searched naively.
+    The legal actions of a draw or play state, by R14-R18, R21, A7-A13, A16, A24, searched naively.
     """
     rules = state.rules
     seat = state.to_act
@@ -735,7 +807,8 @@ def reference_legal_actions(state: GameState) -> set[PlayerAction]:
 def _reference_answers(state: GameState, seat: int) -> set[PlayerAction]:
     """
     A24: the seat asked declines or calls; the seat that called lays off the card called on alone,
-    onto every meld that takes it by itself.
+    onto every meld that takes it by itself (with wild jokers, A7: a joker standing for any card a
+    meld takes alone; never a card the table represents).
     """
     target = state.obligation
     if state.phase is Phase.CALLS:
@@ -743,17 +816,22 @@ def _reference_answers(state: GameState, seat: int) -> set[PlayerAction]:
     assert target is not None
     alone = frozenset({target})
     ace_low = state.rules.ace_low_allowed
+    table = represented(state)
+    dead = frozenset().union(*table)
+    jokers = _jokers_first(alone) if state.rules.jokers_wild else []
     return {
-        LayOff(seat, k, CardSet([target]))
-        for k, meld in enumerate(state.melds)
-        if alone in extensions(frozenset(meld.cards), ace_low=ace_low)
+        LayOff(seat, k, CardSet(cards_), stand_ins=stand_ins)
+        for k, meld in enumerate(table)
+        for extra in extensions(meld, ace_low=ace_low)
+        if len(extra) == 1 and not extra & dead
+        for cards_, stand_ins in _ways(extra, alone, jokers, natural_needed=False)
     }
 
 
 def _reference_draw(state: GameState, seat: int) -> set[PlayerAction]:
     rules = state.rules
     hand = frozenset(state.hands[seat])
-    table = [frozenset(meld.cards) for meld in state.melds]
+    table = represented(state)
     found: set[PlayerAction] = set()
     if state.stock:
         found.add(DrawStock(seat))
@@ -766,26 +844,45 @@ def _reference_draw(state: GameState, seat: int) -> set[PlayerAction]:
         taken = frozenset(pile[depth:])
         free = rules.top_discard_free and bool(state.stock) and depth == len(pile) - 1
         avail = (hand | taken) - {card}
-        if free or playable(card, avail, table, rules.obligation_by_layoff, ace_low=rules.ace_low_allowed):
+        if free or playable(
+            card, avail, table, rules.obligation_by_layoff, ace_low=rules.ace_low_allowed, wild=rules.jokers_wild
+        ):
             found.add(TakeDiscard(seat, card))
     return found
+
+
+def _reference_plays(
+    state: GameState, seat: int, jokers: Sequence[Card]
+) -> Iterable[tuple[LayDown | LayOff, frozenset[Card], list[frozenset[Card]]]]:
+    """
+    Every meld *seat* can lay down and every lay-off onto the table (A7: with *jokers*, in the
+    order they are used), each with the cards it takes from the hand and the table it leaves.
+    """
+    ace_low = state.rules.ace_low_allowed
+    hand = frozenset(state.hands[seat])
+    table = represented(state)
+    dead = frozenset().union(*table)
+    for meld in MELDS[ace_low]:
+        if not meld & dead:
+            for cards_, stand_ins in _ways(meld, hand, jokers, natural_needed=True):
+                yield LayDown(seat, CardSet(cards_), stand_ins=stand_ins), cards_, [*table, meld]
+    for k, table_meld in enumerate(table):
+        for extra in extensions(table_meld, ace_low=ace_low):
+            if not extra & dead:
+                after = [*table[:k], table_meld | extra, *table[k + 1 :]]
+                for cards_, stand_ins in _ways(extra, hand, jokers, natural_needed=False):
+                    yield LayOff(seat, k, CardSet(cards_), stand_ins=stand_ins), cards_, after
+
+
+def _seat_jokers(state: GameState, seat: int) -> list[Card]:
+    return _jokers_first(state.hands[seat], state.obligation) if state.rules.jokers_wild else []
 
 
 def _reference_melds(state: GameState, seat: int) -> set[PlayerAction]:
     """
     Every meld *seat* can lay down from hand and every lay-off onto the table.
     """
-    ace_low = state.rules.ace_low_allowed
-    hand = frozenset(state.hands[seat])
-    table = [frozenset(meld.cards) for meld in state.melds]
-    found: set[PlayerAction] = {LayDown(seat, CardSet(meld)) for meld in MELDS[ace_low] if meld <= hand}
-    found.update(
-        LayOff(seat, k, CardSet(extra))
-        for k, meld in enumerate(table)
-        for extra in extensions(meld, ace_low=ace_low)
-        if extra <= hand
-    )
-    return found
+    return {action for action, _, _ in _reference_plays(state, seat, _seat_jokers(state, seat))}
 
 
 def _reference_pending(state: GameState, seat: int, target: Card) -> set[PlayerAction]:
@@ -793,28 +890,19 @@ def _reference_pending(state: GameState, seat: int, target: Card) -> set[PlayerA
     The plays while *target*, taken from the pile, is still to be played (R15, A10, A11).
     """
     rules = state.rules
-    ace_low = rules.ace_low_allowed
     by_layoff = rules.obligation_by_layoff
     hand = frozenset(state.hands[seat])
-    table = [frozenset(meld.cards) for meld in state.melds]
     strict = rules.obligation_timing is ObligationTiming.IMMEDIATE
     found: set[PlayerAction] = set()
-    for meld in MELDS[ace_low]:
-        if meld <= hand and (
-            target in meld or (not strict and playable(target, hand - meld, [*table, meld], by_layoff, ace_low=ace_low))
-        ):
-            found.add(LayDown(seat, CardSet(meld)))
-    for k, table_meld in enumerate(table):
-        for extra in extensions(table_meld, ace_low=ace_low):
-            if not extra <= hand:
-                continue
-            if target in extra:
-                keep = by_layoff
-            else:
-                after = [*table[:k], table_meld | extra, *table[k + 1 :]]
-                keep = not strict and playable(target, hand - extra, after, by_layoff, ace_low=ace_low)
-            if keep:
-                found.add(LayOff(seat, k, CardSet(extra)))
+    for action, cards_, after in _reference_plays(state, seat, _seat_jokers(state, seat)):
+        if target in cards_:
+            keep = by_layoff or isinstance(action, LayDown)
+        else:
+            keep = not strict and playable(
+                target, hand - cards_, after, by_layoff, ace_low=rules.ace_low_allowed, wild=rules.jokers_wild
+            )
+        if keep:
+            found.add(action)
     return found
 
 
@@ -891,6 +979,17 @@ def assert_matches_reference(state: GameState) -> None:
     assert len(actions) == len(expected)
 
 
+def assert_called_joker_as_the_engine_has_it(state: GameState) -> None:
+    """
+    A24 with A7: a joker called on is laid off, by the engine, only onto a set of jokers, standing
+    for nothing; the rules' lay-off of a joker standing for a card the meld takes alone (A7) is not
+    listed (see `test_a7_a24_a_joker_called_on_stands_for_a_card_a_meld_takes`).  Exactly the
+    reference's lay-offs without stand-ins.
+    """
+    expected = {action for action in reference_legal_actions(state) if not action.stand_ins}  # type: ignore[union-attr]
+    assert expected == set(legal_actions(state)), describe(state)
+
+
 class TestReferenceLegalActions:
     """
     R14: "either the top card of the stock, or any card of the [...] discard pile together with every
@@ -916,20 +1015,19 @@ class TestReferenceLegalActions:
                 assert_matches_reference(state)
 
     @settings(max_examples=30)
-    @given(playouts(rules=rules_variants().map(natural_jokers), max_actions=220))
+    @given(playouts(rules=rules_variants(), max_actions=220))
     def test_a9_a13_legal_actions_agree_with_the_reference_in_every_variant(self, playout: Playout) -> None:
         """
         A9-A13, A16, A17: the same agreement with any rule switches: a free top discard, the card
         taken only in a new meld, its obligation before the discard, no discarding of picked cards.
-        The reference knows jokers as R11 has them: `Rules.jokers_wild` (A7) stays off here, and
-        `tests/test_bruteforce.py` checks the switch.
+        Wild jokers (A7) among them.
         """
         for state in playout.states:
             if in_turn(state):
                 assert_matches_reference(state)
 
     @settings(max_examples=30)
-    @given(corner_playouts(rules=rules_variants().map(natural_jokers), max_actions=120))
+    @given(corner_playouts(rules=rules_variants(), max_actions=120))
     def test_a8_a11_legal_actions_agree_with_the_reference_in_the_corners(self, playout: Playout) -> None:
         """
         A8-A13, A16: the same agreement in games whose decks are dealt in stretches of suits or
@@ -958,6 +1056,50 @@ class TestReferenceLegalActions:
                 assert_matches_reference(state)
                 CALLS_COUNTS["states"] += 1
                 CALLS_COUNTS[state.phase.value] += 1
+
+    @pytest.mark.parametrize("calls", [False, True], ids=["jokers_wild", "jokers_wild_and_rummy_calls"])
+    @settings(max_examples=JOKERS_GAMES)
+    @given(data=st.data())
+    def test_a7_legal_actions_agree_with_the_reference_under_wild_jokers(
+        self, calls: bool, data: st.DataObject
+    ) -> None:
+        """
+        A7: under `Rules.jokers_wild`, alone or with `Rules.rummy_calls` (A24), in every state a seat
+        acts in, `legal_actions` is exactly what the slow reference finds: the plays of represented
+        melds with jokers standing for cards, no card the table represents played or stood for, the
+        canonical jokers, and the draws and obligations that count plays with jokers.  The states
+        checked are counted in `JOKERS_COUNTS`, which the module's last test prints.
+        """
+        rules = rules_variants().map(lambda rules: attrs.evolve(rules, jokers_wild=True, rummy_calls=calls))
+        playout = data.draw(corner_playouts(rules=rules))
+        JOKERS_COUNTS["games"] += 1
+        for state in playout.states:
+            if state.phase is Phase.CALLED and state.obligation is not None and state.obligation.is_joker:
+                assert_called_joker_as_the_engine_has_it(state)
+                JOKERS_COUNTS["states"] += 1
+                JOKERS_COUNTS["jokers called"] += 1
+            elif in_turn(state) or answering(state):
+                assert_matches_reference(state)
+                JOKERS_COUNTS["states"] += 1
+                JOKERS_COUNTS["stand-ins"] += any(meld.stand_ins for meld in state.melds)
+
+    @pytest.mark.xfail(strict=True, reason="A24 with A7: the engine lays a joker called on only onto a set of jokers")
+    def test_a7_a24_a_joker_called_on_stands_for_a_card_a_meld_takes(self) -> None:
+        """
+        A24: "when a meld on the table takes the card discarded alone as a lay-off, by the lay-off
+        rules in force", the calls open; A7: "a joker may be laid off, standing for a card the meld
+        takes".  A joker discarded next to a run is called on, and the caller lays it off onto the
+        run standing for a card it takes, as well as onto a set of jokers.
+        """
+        rules = "jokers_wild=true,rummy_calls=true"
+        alone = parse_position(f"{rules} 1/W play N X2Kc4c/2h3d/5d7d/8cKs * 2s E:5h6h7h - - - 0 - -")
+        assert Phase.CALLS is apply(alone, Discard(0, "X2")).phase
+        state = parse_position(f"{rules} 1/W play N X4Kc4c/2h3d/5d7d/8cKs * 2s E:5h6h7h,S:X1X2X3 - - - 0 - -")
+        called = apply(apply(state, Discard(0, "X4")), CallRummy(1))
+        expected = {LayOff(1, 0, "X4", {"X4": "4h"}), LayOff(1, 0, "X4", {"X4": "8h"}), LayOff(1, 1, "X4")}
+        assert expected == reference_legal_actions(called)
+        assert is_legal(called, LayOff(1, 0, "X4", {"X4": "8h"}))
+        assert_matches_reference(called)
 
     @pytest.mark.parametrize(
         ("text", "take", "lay_offs"),
@@ -1009,3 +1151,20 @@ def test_a24_the_reference_under_calls_reports_its_count(capsys: pytest.CaptureF
             f"({CALLS_COUNTS['calls']:,} calls, {CALLS_COUNTS['called']:,} called)\n"
         )
     assert CALLS_COUNTS["states"] >= CALLS_COUNTS["games"]
+
+
+def test_a7_the_reference_under_wild_jokers_reports_its_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """
+    A7: the reference under wild jokers checked states with jokers standing for cards on the table
+    (run after it in the same process).
+    """
+    if not JOKERS_COUNTS["games"]:
+        pytest.skip("the reference under wild jokers ran in another process")
+    with capsys.disabled():
+        sys.stdout.write(
+            f"\nreference under jokers_wild: {JOKERS_COUNTS['games']:,} games, {JOKERS_COUNTS['states']:,} states "
+            f"({JOKERS_COUNTS['stand-ins']:,} with stand-ins on the table, "
+            f"{JOKERS_COUNTS['jokers called']:,} jokers called)\n"
+        )
+    assert JOKERS_COUNTS["states"] >= JOKERS_COUNTS["games"]
+    assert JOKERS_COUNTS["stand-ins"]
