@@ -232,7 +232,15 @@ def brute_force(session: nox.Session) -> None:
             "PERSIAN_RUMMY_REFERENCE_JOKERS_GAMES": str(BRUTE_FORCE_SWITCH_GAMES),
         }
         session.run(
-            "pytest", "-p", "no:cacheprovider", "-s", "-q", "tests/test_properties.py", "-k", "a24 or a7", env=references
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-s",
+            "-q",
+            "tests/test_properties.py",
+            "-k",
+            "a24 or a7",
+            env=references,
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -524,3 +524,27 @@ def wild_takeable(t: int, avail: int, position: Position) -> bool:
     melds = position.melds
     table = [meld.represents.mask for meld in melds] if rules.obligation_by_layoff else []
     return wild_usable(t, avail | 1 << t, table, blocked_cards(melds), rules.ace_low_allowed)
+
+
+def called_on(melds: tuple[TableMeld, ...], t: int, wild: bool) -> bool:
+    """
+    Whether a meld on the table takes card *t* alone as a lay-off, so that a discard of it is called on
+    (A24): by `call_lay_offs`, or, with jokers wild (*wild*, A7), a joker standing for a card a meld takes.
+    """
+    if call_lay_offs(melds, t):
+        return True
+    return wild and not _NATURALS >> t & 1 and bool(called_joker_lay_offs(melds, t))
+
+
+def called_joker_lay_offs(melds: tuple[TableMeld, ...], t: int) -> list[tuple[int, WildPlay]]:
+    """
+    The lay-offs of the wild joker *t* alone standing for a card, by meld: (meld index, play) (A7, A24).
+    """
+    blocked = blocked_cards(melds)
+    bit = 1 << t
+    return [
+        (k, play)
+        for k, meld in enumerate(melds)
+        for play in wild_lay_offs(meld.represents.mask, bit, [t], blocked, meld.ace_low)
+        if play[0] == bit
+    ]

@@ -294,7 +294,7 @@ def _called(facts: Facts, seat: int) -> str | None:
         return "the seat that called Rummy! has the card called on to lay off, the one card it took (A24)"
     if not facts.known[seat] >> card.index & 1 or facts.sizes[seat] < 2:
         return f"seat {seat} holds {card}, called on in everyone's sight, and another card (A24)"
-    if not _cardlogic.call_lay_offs(public.melds, card.index):
+    if not _cardlogic.called_on(public.melds, card.index, public.rules.jokers_wild):
         return f"the card called on, {card}, fits no meld on the table alone (A24)"
     return None
 
@@ -306,7 +306,9 @@ def _asked(facts: Facts, seat: int) -> str | None:
     public = facts.public
     if not facts.sizes[seat]:
         return f"seat {seat} holds no card, so it is not asked whether it calls Rummy! (A24)"
-    if not public.discard_pile or not _cardlogic.call_lay_offs(public.melds, public.discard_pile[-1].index):
+    if not public.discard_pile or not _cardlogic.called_on(
+        public.melds, public.discard_pile[-1].index, public.rules.jokers_wild
+    ):
         return "a discard is called on only when a meld on the table takes it alone (A24)"
     return None
 

@@ -16,6 +16,7 @@ from .._cardlogic import (
     WildPlay,
     blocked_cards,
     call_lay_offs,
+    called_joker_lay_offs,
     forbidden_discards,
     joker_order,
     lay_down_masks,
@@ -329,7 +330,11 @@ def answer_actions(position: Position) -> tuple[PlayerAction, ...]:
     if called is None:
         return ANSWERS[seat]
     t = called.index
-    return tuple(lay_off(seat, k, 1 << t) for k in call_lay_offs(position.melds, t))
+    melds = position.melds
+    actions: list[PlayerAction] = [lay_off(seat, k, 1 << t) for k in call_lay_offs(melds, t)]
+    if position.rules.jokers_wild and called.is_joker:  # a joker called on may stand for a card (A7)
+        actions.extend(wild_lay_off(seat, k, play) for k, play in called_joker_lay_offs(melds, t))
+    return tuple(actions)
 
 
 # -- jokers wild (A7) -------------------------------------------------------------------------------------------

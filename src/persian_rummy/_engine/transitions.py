@@ -13,7 +13,7 @@ from typing import Final, Never, NoReturn, Protocol, assert_never
 
 from .._cardlogic import (
     blocked_cards,
-    call_lay_offs,
+    called_on,
     canonical_pairs,
     forbidden_discards,
     joker_order,
@@ -606,7 +606,7 @@ def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, .
         stock, pile, known = pile[:-1], pile[-1:], True
     elif not stock and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
         return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
-    called = rules.rummy_calls and call_lay_offs(state.melds, pile[-1].index)
+    called = rules.rummy_calls and called_on(state.melds, pile[-1].index, rules.jokers_wild)
     asked = _next_asked(hands, seat, seat) if called else None
     return _state(
         rules, DRAW if asked is None else CALLS, known, state.melds, None, _EMPTY, state.results, kept._table,
