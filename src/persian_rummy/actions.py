@@ -54,7 +54,7 @@ from ._core import seats as _seats
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError
-from .melds import NO_STAND_INS, StandIns
+from .melds import _NO_STAND_INS, StandIns
 
 __all__ = [
     "ACTION_TYPES",
@@ -256,7 +256,7 @@ class LayDown:
 
     seat: int = field(validator=_is_seat)
     cards: CardSet = field(converter=_cards, validator=_some_cards)
-    stand_ins: StandIns = field(default=NO_STAND_INS, converter=_stand_ins)
+    stand_ins: StandIns = field(default=_NO_STAND_INS, converter=_stand_ins)
 
     def __str__(self) -> str:
         return _notation(self)
@@ -284,7 +284,7 @@ class LayOff:
     seat: int = field(validator=_is_seat)
     meld: int = field(validator=_is_meld_index)
     cards: CardSet = field(converter=_cards, validator=_some_cards)
-    stand_ins: StandIns = field(default=NO_STAND_INS, converter=_stand_ins)
+    stand_ins: StandIns = field(default=_NO_STAND_INS, converter=_stand_ins)
 
     def __str__(self) -> str:
         return _notation(self)

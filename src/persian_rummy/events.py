@@ -716,15 +716,21 @@ class _Layout:
                 self._drawn(event)
             case TakeDiscard():
                 self._taken(action)
-            case LayDown() | LayOff() | Discard():
+            case LayDown() | LayOff():
                 played = _played(action)
                 if event.hands is not None:
                     self.show(event.hands, action.seat, played)
                 else:
                     self.bring(action.seat, played, 0)
-                    if isinstance(action, LayDown | LayOff) and action.stand_ins:
+                    if action.stand_ins:
                         self._canonical_jokers(action)
                     self._still_playable(action, played)
+            case Discard():
+                played = _played(action)
+                if event.hands is not None:
+                    self.show(event.hands, action.seat, played)
+                else:
+                    self.bring(action.seat, played, 0)
             case Pass():
                 if event.hands is not None:
                     self.show(event.hands, action.seat, 0)
@@ -777,12 +783,12 @@ class _Layout:
             self._put(self._place_of(other), other, bit)
             self.hidden[seat] ^= bit | other
 
-    def _still_playable(self, action: LayDown | LayOff | Discard, played: int) -> None:
+    def _still_playable(self, action: LayDown | LayOff, played: int) -> None:
         """
         A meld or a lay-off that leaves the card taken from the pile for later leaves it playable (A11).
         """
         card = self.view.obligation
-        if card is None or played >> card.index & 1 or isinstance(action, Discard):
+        if card is None or played >> card.index & 1:
             return
         melds = [meld.represents.mask for meld in self.view.melds]
         shown = _play_represents(played, tuple((joker.index, stood.index) for joker, stood in action.stand_ins))

@@ -188,7 +188,7 @@ class StandIns:
 
 
 #: No stand-ins: what every meld and action has without jokers wild.
-NO_STAND_INS: Final = StandIns()
+_NO_STAND_INS: Final = StandIns()
 
 
 def _represent(stand_ins: StandIns, mask: int) -> int:
@@ -348,7 +348,7 @@ class TableMeld:
     laid_down: CardSet = field(converter=_cards)
     layoffs: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=None, converter=_layoffs)
     ace_low: bool = field(default=False, kw_only=True)
-    stand_ins: StandIns = field(default=NO_STAND_INS, kw_only=True, converter=_stand_ins)
+    stand_ins: StandIns = field(default=_NO_STAND_INS, kw_only=True, converter=_stand_ins)
     cards: CardSet = field(init=False, eq=False)
     represents: CardSet = field(init=False, eq=False)
     kind: MeldKind = field(init=False, eq=False)
@@ -479,7 +479,7 @@ class TableMeld:
         self,
         seat: int,
         cards: Iterable[Card | str] | CardSet | str,
-        stand_ins: StandIns | Mapping[str, str] = NO_STAND_INS,
+        stand_ins: StandIns | Mapping[str, str] = _NO_STAND_INS,
     ) -> TableMeld:
         """
         This meld with *cards* (a `CardSet`, or cards or their notation) laid off onto it by *seat*,

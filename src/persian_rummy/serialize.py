@@ -49,7 +49,7 @@ from .cards import FULL_DECK, Card
 from .cardsets import CardSet
 from .events import Event
 from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
-from .melds import NO_STAND_INS, StandIns, TableMeld
+from .melds import _NO_STAND_INS, StandIns, TableMeld
 from .records import GameRecord
 from .rules import DEFAULT_RULES, CardValues, Rules
 from .scoring import DealEnd, DealScore, TeamScore
@@ -475,7 +475,7 @@ def _read_meld(value: object, path: _Path, rules: Rules) -> TableMeld:
     owner = _seat(data["owner"], path.key("owner"))
     laid_down = _card_set(data["laid_down"], path.key("laid_down"))
     layoffs = _four(data["layoffs"], path.key("layoffs"))
-    stand_ins = _read_stand_ins(data["stand_ins"], path.key("stand_ins")) if "stand_ins" in data else NO_STAND_INS
+    stand_ins = _read_stand_ins(data["stand_ins"], path.key("stand_ins")) if "stand_ins" in data else _NO_STAND_INS
     try:
         return TableMeld(owner, laid_down, layoffs, ace_low=rules.ace_low_allowed, stand_ins=stand_ins)
     except ValueError as error:

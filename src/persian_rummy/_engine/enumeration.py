@@ -37,7 +37,7 @@ from .._unchecked import new_lay_down, new_lay_off
 from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK
 from ..cardsets import CardSet
-from ..melds import NO_STAND_INS, StandIns, TableMeld
+from ..melds import _NO_STAND_INS, StandIns, TableMeld
 from ..rules import ObligationTiming
 
 IMMEDIATE: Final = ObligationTiming.IMMEDIATE
@@ -87,7 +87,7 @@ def lay_down(seat: int, mask: int) -> LayDown:
     key = (seat, mask)
     action = _LAY_DOWNS.get(key)
     if action is None:
-        action = _LAY_DOWNS[key] = _lay_down(seat=seat, cards=_card_set(mask), stand_ins=NO_STAND_INS)
+        action = _LAY_DOWNS[key] = _lay_down(seat=seat, cards=_card_set(mask), stand_ins=_NO_STAND_INS)
     return action
 
 
@@ -98,7 +98,7 @@ def lay_off(seat: int, meld: int, mask: int) -> LayOff:
     key = (seat, meld, mask)
     action = _LAY_OFFS.get(key)
     if action is None:
-        action = _LAY_OFFS[key] = _lay_off(seat=seat, meld=meld, cards=_card_set(mask), stand_ins=NO_STAND_INS)
+        action = _LAY_OFFS[key] = _lay_off(seat=seat, meld=meld, cards=_card_set(mask), stand_ins=_NO_STAND_INS)
     return action
 
 

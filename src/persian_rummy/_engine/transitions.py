@@ -32,7 +32,7 @@ from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown,
 from ..cards import FULL_DECK, Card
 from ..cardsets import CardSet
 from ..exceptions import IllegalActionError
-from ..melds import NO_STAND_INS, MeldKind, StandIns, TableMeld
+from ..melds import _NO_STAND_INS, MeldKind, StandIns, TableMeld
 from ..rules import EmptyStockEnd, ObligationTiming
 from ..scoring import DealEnd, score_deal
 from ..state import GameState, Phase, next_dealer
@@ -303,7 +303,7 @@ def _check_pending(  # noqa: PLR0913
 
 
 def _new_meld(  # noqa: PLR0913
-    seat: int, cards: CardSet, shape: int, ace_low: bool, stand_ins: StandIns = NO_STAND_INS, shown: int = -1
+    seat: int, cards: CardSet, shape: int, ace_low: bool, stand_ins: StandIns = _NO_STAND_INS, shown: int = -1
 ) -> TableMeld:
     represents = cards if shown < 0 else _card_set(shown)
     ends, reach = extensions(represents.mask, shape, ace_low=ace_low)
@@ -336,7 +336,7 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     rules = state.rules
     if rules.jokers_wild:
         return _wild_lay_down(state, action, seat, hand)
-    if action.stand_ins is not NO_STAND_INS and _has_stand_ins(action):
+    if action.stand_ins is not _NO_STAND_INS and _has_stand_ins(action):
         raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
     ace_low = rules.ace_low_allowed
     shape = meld_shape(mask, ace_low=ace_low)
@@ -365,7 +365,7 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     hand = _cards_in_hand(state, action, seat, mask)
     if state.rules.jokers_wild:
         return _wild_lay_off(state, action, seat, hand, k)
-    if action.stand_ins is not NO_STAND_INS and _has_stand_ins(action):
+    if action.stand_ins is not _NO_STAND_INS and _has_stand_ins(action):
         raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
     meld = melds[k]
     union = laid_off(meld, mask)
@@ -382,7 +382,7 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
         laid_down=meld.laid_down,
         layoffs=tuple(layoffs),
         ace_low=meld.ace_low,
-        stand_ins=NO_STAND_INS,
+        stand_ins=_NO_STAND_INS,
         cards=whole,
         represents=whole,
         kind=meld.kind,

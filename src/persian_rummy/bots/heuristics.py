@@ -100,7 +100,7 @@ def possible_melds(cards: Iterable[Card | str] | CardSet | str, rules: Rules = D
         rules: The rules; only `Rules.ace_low_allowed` changes the answer.
 
     Raises:
-        InvalidTypeError: *cards* are not cards, or *rules* not a `Rules`.
+        InvalidTypeError: *cards* are not cards, *rules* not a `Rules`, or *stand_ins* not a `StandIns`.
 
     >>> [str(meld) for meld in possible_melds("2c 3c 4c 5c X1 X2 X3")]
     ['X1 X2 X3', '2c 3c 4c', '2c 3c 4c 5c', '3c 4c 5c']
@@ -198,6 +198,7 @@ def meld_value(
     mask = _arguments.cards(cards, "cards").mask
     rules = _rules(rules)
     represented = mask
+    _arguments.expect(stand_ins, StandIns, "stand_ins", "a StandIns")
     if stand_ins:
         represented = (mask & ~stand_ins.jokers.mask) | stand_ins.cards.mask
     shape = _tables.meld_shape(represented, ace_low=rules.ace_low_allowed)

@@ -57,8 +57,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Final, SupportsIndex, TypeVar, assert_never, overload
 
-from .. import _arguments, _tables
-from .._cardlogic import canonical_pairs, joker_order
+from .. import _arguments, _cardlogic, _tables
 from .._core import limits as _limits
 from ..actions import (
     ACTION_TYPES,
@@ -435,12 +434,13 @@ def _wild_id(action: LayDown | LayOff, melds: tuple[TableMeld, ...]) -> int:
     for joker, card in action.stand_ins.pairs:
         shown = shown & ~(1 << joker.index) | 1 << card.index
         stood |= 1 << card.index
-    if isinstance(action, LayDown):
-        natural = _MELD_IDS[shown]
-        ranks = _CHOICE_RANKS[True]
-    else:
-        natural = _lay_off_id(melds[action.meld], shown)
-        ranks = _CHOICE_RANKS[False]
+    match action:
+        case LayDown():
+            natural = _MELD_IDS[shown]
+            ranks = _CHOICE_RANKS[True]
+        case LayOff():
+            natural = _lay_off_id(melds[action.meld], shown)
+            ranks = _CHOICE_RANKS[False]
     return _WILD_START_OF[natural] + ranks[shown.bit_count()][_places(shown, stood)]
 
 
@@ -796,12 +796,14 @@ def _wild_named(i: int, position: GameState | View) -> PlayerAction | tuple[str,
     kind, cards, attach = _SPACE[natural]
     hand = position.hands[seat] if isinstance(position, GameState) else position.hand
     obligation = position.obligation
-    jokers = joker_order(hand.mask if hand is not None else 0, None if obligation is None else obligation.index)
+    jokers = _cardlogic.joker_order(
+        hand.mask if hand is not None else 0, None if obligation is None else obligation.index
+    )
     needed = stood.bit_count()
     if len(jokers) < needed:
         held = f"{len(jokers)} joker{'s' * (len(jokers) != 1)}"
         return f"seat {seat} holds {held} and the play needs {needed}", "A7"
-    pairs = canonical_pairs(jokers, stood)
+    pairs = _cardlogic.canonical_pairs(jokers, stood)
     played = cards & ~stood
     for joker, _ in pairs:
         played |= 1 << joker
