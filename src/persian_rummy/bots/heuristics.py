@@ -90,7 +90,9 @@ def possible_melds(cards: Iterable[Card | str] | CardSet | str, rules: Rules = D
     Every meld that can be laid down from *cards* under *rules*, each once: the sets by rank
     (the four of a rank, then each three of them, leaving out each card in turn), the joker
     sets, then the runs suit by suit, from their lowest card, shortest first (R9-R12, A7).
-    With `Rules.ace_low_allowed`, the runs that take the ace low follow, suit by suit (A8).
+    With `Rules.ace_low_allowed`, the runs that take the ace low follow, suit by suit (A8).  Jokers
+    count as R11 has them: under `Rules.jokers_wild` the melds with jokers standing for cards are
+    `persian_rummy.legal_actions`' lay-downs with stand-ins (A7).
 
     These are exactly the groups of *cards* for which `is_meld` is true, in the order in which
     `legal_actions` offers them as `LayDown` actions.
