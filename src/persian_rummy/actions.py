@@ -54,7 +54,7 @@ from ._core import seats as _seats
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError
-from .melds import _NO_STAND_INS, StandIns
+from .melds import StandIns
 
 __all__ = [
     "ACTION_TYPES",
@@ -129,6 +129,8 @@ def _is_meld_index(_instance: object, attribute: Attribute[int], value: object) 
 
 
 _INDEX: Final = operator.attrgetter("index")
+#: The stand-ins of a play with no joker standing for a card (A7).
+_NO_STAND_INS: Final = StandIns()
 
 
 def _whole_deck(_instance: object, attribute: Attribute[tuple[Card, ...]], value: tuple[Card, ...]) -> None:

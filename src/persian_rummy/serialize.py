@@ -49,7 +49,7 @@ from .cards import FULL_DECK, Card
 from .cardsets import CardSet
 from .events import Event
 from .exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
-from .melds import _NO_STAND_INS, StandIns, TableMeld
+from .melds import StandIns, TableMeld
 from .records import GameRecord
 from .rules import DEFAULT_RULES, CardValues, Rules
 from .scoring import DealEnd, DealScore, TeamScore
@@ -79,6 +79,8 @@ VERSION: Final = 1
 Document: TypeAlias = GameState | View | Action | DealScore | GameRecord | Event
 
 _MAX_INT: Final = 1_000_000
+#: The stand-ins of a play or a meld with no joker standing for a card (A7).
+_NO_STAND_INS: Final = StandIns()
 
 _T = TypeVar("_T")
 

@@ -317,19 +317,30 @@ def _independent_set_counts(vertices: list[int], pairs: list[int], most: int) ->
         kept = sum(1 << u for u in order[: k + 1] if last[u] > k)
         grown: dict[int, list[int]] = {}
         for chosen, counts in states.items():
-            options = [(chosen, counts)]
+            _add_counts(grown, chosen & kept, counts)
             if not neighbours[v] & chosen:
-                options.append((chosen | bit, [0, *counts[:most]]))
-            for key, values in options:
-                total = grown.setdefault(key & kept, [0] * (most + 1))
-                for size, count in enumerate(values):
-                    total[size] += count
+                _add_counts(grown, (chosen | bit) & kept, [0, *counts[:most]])
         states = grown
     sizes = [0] * (most + 1)
     for counts in states.values():
-        for size, count in enumerate(counts):
-            sizes[size] += count
+        _add_to(sizes, counts)
     return sizes
+
+
+def _add_counts(states: dict[int, list[int]], key: int, counts: list[int]) -> None:
+    """
+    Add *counts*, by size, to those of *key* in *states*.
+    """
+    total = states.get(key)
+    if total is None:
+        states[key] = list(counts)
+    else:
+        _add_to(total, counts)
+
+
+def _add_to(total: list[int], counts: list[int]) -> None:
+    for size, count in enumerate(counts):
+        total[size] += count
 
 
 def _independent_sizes(vertices: list[int], pairs: list[int]) -> Iterator[int]:

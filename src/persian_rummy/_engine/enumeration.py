@@ -37,7 +37,7 @@ from .._unchecked import new_lay_down, new_lay_off
 from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK
 from ..cardsets import CardSet
-from ..melds import _NO_STAND_INS, StandIns, TableMeld
+from ..melds import StandIns, TableMeld
 from ..rules import ObligationTiming
 
 IMMEDIATE: Final = ObligationTiming.IMMEDIATE
@@ -47,6 +47,8 @@ IMMEDIATE: Final = ObligationTiming.IMMEDIATE
 _card_set: Final = single(CardSet, int)
 _lay_down: Final = new_lay_down
 _lay_off: Final = new_lay_off
+#: The stand-ins of a play with no joker standing for a card (A7).
+_NO_STAND_INS: Final = StandIns()
 
 DRAW_STOCK: Final = tuple(DrawStock(seat) for seat in SEATS)
 PASS: Final = tuple(Pass(seat) for seat in SEATS)

@@ -32,7 +32,7 @@ from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown,
 from ..cards import FULL_DECK, Card
 from ..cardsets import CardSet
 from ..exceptions import IllegalActionError
-from ..melds import _NO_STAND_INS, MeldKind, StandIns, TableMeld
+from ..melds import MeldKind, StandIns, TableMeld
 from ..rules import EmptyStockEnd, ObligationTiming
 from ..scoring import DealEnd, score_deal
 from ..state import GameState, Phase, next_dealer
@@ -50,6 +50,8 @@ _RUN_KIND: Final = MeldKind.RUN
 _card_set: Final = single(CardSet, int)
 _state: Final = new_state
 _meld: Final = new_meld
+#: The stand-ins of a meld with no joker standing for a card (A7).
+_NO_STAND_INS: Final = StandIns()
 #: The four parts of hands or revealed cards, by seat.  Typed as a tuple of any length, as are the
 #: constants below and the parts a transition passes on unchanged (`_Kept`): compiled code then
 #: hands on the tuple itself, where it would build a copy of a tuple typed with a fixed length.  So a
@@ -336,8 +338,7 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     rules = state.rules
     if rules.jokers_wild:
         return _wild_lay_down(state, action, seat, hand)
-    if action.stand_ins is not _NO_STAND_INS and _has_stand_ins(action):
-        raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
+    _check_tame(action)
     ace_low = rules.ace_low_allowed
     shape = meld_shape(mask, ace_low=ace_low)
     if shape == NO_MELD:
@@ -365,19 +366,40 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     hand = _cards_in_hand(state, action, seat, mask)
     if state.rules.jokers_wild:
         return _wild_lay_off(state, action, seat, hand, k)
-    if action.stand_ins is not _NO_STAND_INS and _has_stand_ins(action):
-        raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
+    _check_tame(action)
     meld = melds[k]
     union = laid_off(meld, mask)
     if not union:
         raise IllegalActionError(action, f"{cards} does not extend the {meld.kind} {meld.cards}", "R17")
     _check_lay_off_obligation(state, action, hand, union)
-    layoffs = list(meld.layoffs)
-    layoffs[seat] = _card_set(layoffs[seat].mask | mask)
     shape = SET if meld.kind is MeldKind.SET else RUN
     ends, reach = extensions(union, shape, ace_low=meld.ace_low)
+    new = _extended(meld, seat, mask, union, ends, reach)
+    # The cards just laid off may stay in the summary's masks: they never come back into play.
+    direct, far, runs = state._table
+    if shape == RUN:
+        old = meld.represents.mask
+        runs = tuple(union if run == old else run for run in runs)
+    table = (direct | ends, far | reach, runs)
+    return _after_play(state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), table)
+
+
+def _check_tame(action: LayDown | LayOff) -> None:
+    """
+    A7: without wild jokers a play names no stand-ins.
+    """
+    if _has_stand_ins(action):
+        raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
+
+
+def _extended(meld: TableMeld, seat: int, mask: int, union: int, ends: int, reach: int) -> TableMeld:  # noqa: PLR0913
+    """
+    *meld* with the natural cards *mask* laid off onto it by *seat*: *union* in all, with its *ends* and *reach*.
+    """
+    layoffs = list(meld.layoffs)
+    layoffs[seat] = _card_set(layoffs[seat].mask | mask)
     whole = _card_set(union)
-    new = _meld(
+    return _meld(
         owner=meld.owner,
         laid_down=meld.laid_down,
         layoffs=tuple(layoffs),
@@ -389,13 +411,6 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
         ends=ends,
         reach=reach,
     )
-    # The cards just laid off may stay in the summary's masks: they never come back into play.
-    direct, far, runs = state._table
-    if shape == RUN:
-        old = meld.represents.mask
-        runs = tuple(union if run == old else run for run in runs)
-    table = (direct | ends, far | reach, runs)
-    return _after_play(state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), table)
 
 
 def _caller(state: GameState, action: LayOff) -> int:
