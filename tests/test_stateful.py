@@ -40,6 +40,7 @@ from persian_rummy import (
     Phase,
     PlayerAction,
     Rules,
+    StandIns,
     TableMeld,
     TakeDiscard,
     apply,
@@ -102,15 +103,26 @@ def check_deal(before: GameState, action: Deal, after: GameState) -> None:
     assert before.results == after.results
 
 
-def takes_alone(meld: TableMeld, card: Card) -> bool:
+def takes_alone(melds: Sequence[TableMeld], card: Card, rules: Rules) -> bool:
     """
-    R17: whether *card* laid off alone onto *meld* leaves a valid meld.
+    R17, A24: whether a meld on the table takes *card* alone as a lay-off, so that its discard is called on.
+    A7: with jokers wild, a natural card that the table represents (a joker stands for it) is dead, and a
+    joker is taken where a meld takes it standing for a natural card the table does not represent.
     """
-    try:
-        meld.with_layoff(0, [card])
-    except InvalidMeldError:
+    shown = {natural for meld in melds for natural in meld.represents}
+    if rules.jokers_wild and card in shown:
         return False
-    return True
+    tries: list[StandIns] = [StandIns()]
+    if rules.jokers_wild and card.is_joker:
+        tries.extend(StandIns([(card, natural)]) for natural in FULL_DECK[:52] if natural not in shown)
+    for meld in melds:
+        for stand_ins in tries:
+            try:
+                meld.with_layoff(0, [card], stand_ins)
+            except InvalidMeldError:
+                continue
+            return True
+    return False
 
 
 def next_asked(hands: Sequence[CardSet], seat: int, discarder: int) -> int | None:
@@ -239,7 +251,7 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
         assert not after.picked
         return
     asked = None
-    if isinstance(action, Discard) and rules.rummy_calls and any(takes_alone(meld, pile[-1]) for meld in melds):
+    if isinstance(action, Discard) and rules.rummy_calls and takes_alone(melds, pile[-1], rules):
         asked = next_asked(hands, seat, seat)
     if asked is not None:
         # A24: the seats holding cards are asked in turn from the discarder's left.
@@ -286,13 +298,7 @@ class GameMachine(RuleBasedStateMachine):
         self.history.append(action)
         self.state = after
 
-    # The model (`check_effect`) plays the turn of R13-R18 without calls of "Rummy!" between turns:
-    # `Rules.rummy_calls` (A24) stays off here; tests/test_rummy_calls.py and the brute force check it.
-    @initialize(
-        rules=rules_variants().map(lambda rules: attrs.evolve(rules, rummy_calls=False)),
-        dealer=st.integers(0, 3),
-        deck=decks(),
-    )
+    @initialize(rules=rules_variants(), dealer=st.integers(0, 3), deck=decks())
     def deal_first(self, rules: Rules, dealer: int, deck: tuple[Card, ...]) -> None:
         """
         R5, R7: a new game under drawn rules, dealt by the drawn first dealer.
