@@ -23,18 +23,21 @@ standing for every card a meld of those naturals could hold: each card of the na
 (the table meld's, for a lay-off), every canonical choice (the lower joker for the earlier card) and,
 with one or two jokers, every other order; and, to be refused, a joker standing for a card of another
 rank and suit, and a joker left standing for nothing among naturals.  The groups with jokers are those
-of one rank or one suit with jokers added, as far as the jokers can fill a set of four or a run (R10-R12).
+of one rank or one suit with jokers added, as far as the jokers can fill a set of four or a run (R10-R12);
+a lay-off whose naturals mix ranks and suits with the meld's is tried with one choice of stand-ins only.
 
 The number of games is `PERSIAN_RUMMY_BRUTE_FORCE_GAMES` (default 12, a few seconds);
 ``nox -s brute-force`` plays 2,000.  `PERSIAN_RUMMY_BRUTE_FORCE_RULES`, a rules id such as
 ``rummy_calls=true`` (as position notation writes the rules), fixes the switches it names in every
-rules drawn.  The games favour the corners (`tests.strategies.corner_playouts`):
-decks dealt in stretches of suits or ranks, players that often prefer to meld.  The test prints a
-summary line, ``brute force: ...``, with the states and candidate actions checked.
+rules drawn; `Rules.jokers_wild` stays off unless it is named.  The games favour the corners
+(`tests.strategies.corner_playouts`): decks dealt in stretches of suits or ranks, players that often
+prefer to meld.  The test prints a summary line, ``brute force: ...``, with the states and candidate
+actions checked.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -116,6 +119,10 @@ def jokers_of(cards_: Iterable[Card]) -> list[Card]:
     return [card for card in cards_ if card.is_joker]
 
 
+#: Each natural card's place in its suit, the two first (`FULL_DECK` order).
+PLACES = {card: index % 13 for index, card in enumerate(FULL_DECK[:52])}
+
+
 def fits(naturals: Sequence[Card], jokers: int) -> bool:
     """
     Whether *naturals*, of one rank or one suit, and *jokers* more cards could make a set (four at
@@ -124,7 +131,7 @@ def fits(naturals: Sequence[Card], jokers: int) -> bool:
     size = len(naturals) + jokers
     if all(card.rank is naturals[0].rank for card in naturals):
         return size <= 4 or all(card.suit is naturals[0].suit for card in naturals)
-    places = [FULL_DECK.index(card) % 13 for card in naturals]
+    places = [PLACES[card] for card in naturals]
     lowered = [(place + 1) % 13 for place in places]  # the ace below the two
     return size <= 13 and min(max(places) - min(places), max(lowered) - min(lowered)) + 1 <= size
 
@@ -162,24 +169,37 @@ def kin_cards(naturals: Iterable[Card]) -> list[Card]:
     ]
 
 
-def stand_in_choices(cards_: CardSet, like: Iterable[Card]) -> Iterator[StandIns]:
+def stand_in_choices(cards_: CardSet, like: Iterable[Card]) -> tuple[StandIns, ...]:
     """
     A7: the stand-ins to try for the jokers of *cards_*, whose meld is of the rank or the suit of the
     cards *like*: every canonical choice of cards of that rank or suit (the lower joker for the earlier
     card), every order of them for one or two jokers, a joker standing for a card of another rank and
     suit, and the last joker standing for nothing.
     """
+    return _stand_in_choices(cards_, CardSet(like))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _stand_in_choices(cards_: CardSet, like: CardSet) -> tuple[StandIns, ...]:
+    # The same groups come back state after state: each one's choices are made once.
     jokers = jokers_of(cards_)
     near = [card for card in kin_cards(like) if card not in cards_]
+    found: list[StandIns] = []
     for stood in itertools.combinations(near, len(jokers)):
         orders = itertools.permutations(stood) if len(jokers) <= 2 else [stood]
-        for order in orders:
-            yield StandIns(zip(jokers, order, strict=True))
+        found.extend(stand_ins(tuple(zip(jokers, order, strict=True))) for order in orders)
     strangers = [card for card in FULL_DECK[:52] if card not in near and card not in cards_]
     if near and strangers:
-        yield StandIns([(jokers[0], strangers[0]), *zip(jokers[1:], near, strict=False)])
+        found.append(stand_ins(((jokers[0], strangers[0]), *zip(jokers[1:], near, strict=False))))
     if len(jokers) > 1 and len(near) >= len(jokers) - 1:
-        yield StandIns(zip(jokers[:-1], near, strict=False))
+        found.append(stand_ins(tuple(zip(jokers[:-1], near, strict=False))))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def stand_ins(pairs: tuple[tuple[Card, Card], ...]) -> StandIns:
+    # Few jokers and 52 cards: the same pairs come back group after group, each one checked once.
+    return StandIns(pairs)
 
 
 def with_stand_ins(state: GameState, actions: Iterable[PlayerAction]) -> set[PlayerAction]:
@@ -201,6 +221,9 @@ def with_stand_ins(state: GameState, actions: Iterable[PlayerAction]) -> set[Pla
             shown = [card for card in state.melds[action.meld].represents if not card.is_joker]
             if shown:
                 choices = stand_in_choices(action.cards, shown)
+                if not kin_cards([*shown, *(card for card in action.cards if not card.is_joker)]):
+                    # Naturals not of the meld's rank or suit: refused whatever the jokers stand for (R10-R12).
+                    choices = choices[:1]
                 found.update(attrs.evolve(action, stand_ins=choice) for choice in choices)
     return found
 
@@ -398,9 +421,12 @@ class TestBruteForce:
 
 def fixed(rules: Rules) -> Rules:
     """
-    *rules* with the switches of `PERSIAN_RUMMY_BRUTE_FORCE_RULES` set as it says.
+    *rules* with the switches of `PERSIAN_RUMMY_BRUTE_FORCE_RULES` set as it says, and `Rules.jokers_wild`
+    off unless it names it: a game with wild jokers, each play tried with its jokers standing for every
+    card, costs some seconds, so its games are played apart (``nox -s brute-force`` plays them under it alone
+    and with calls of "Rummy!").
     """
-    return attrs.evolve(rules, **FIXED)
+    return attrs.evolve(rules, **{"jokers_wild": False, **FIXED})
 
 
 def summary_line(counts: Mapping[str, int]) -> str:
