@@ -259,13 +259,13 @@ class TestBijection:
         check(state)
         assert legal_ids(observe(state, state.to_act)) == legal_ids(state)
 
-    def test_40_random_games(self) -> None:
+    def test_12_random_games(self) -> None:
         """
         Seeded random games under the switch alone and with every other switch that adds ids.
         """
         wild_ids = decisions = 0
         for rules in (WILD, WIDEST):
-            for seed in range(20):
+            for seed in range(6):
                 rng = random.Random(seed)  # noqa: S311 (reproducible play)
                 state = new_game(rules, dealer=seed % 4)
                 while state.phase is not Phase.GAME_OVER:
@@ -276,7 +276,7 @@ class TestBijection:
                     wild_ids += sum(i >= PLAIN for i in ids)
                     decisions += 1
                     state = apply(state, rng.choice(legal_actions(state)))
-        assert (8010, 2853) == (decisions, wild_ids)
+        assert (2442, 740) == (decisions, wild_ids)
 
 
 def check(state: GameState) -> tuple[int, ...]:
