@@ -1,7 +1,7 @@
 """
 The engine's internal helpers, where the public functions do not reach every case: the builder of
 unchecked values, the checks that notation and JSON make of the action declarations at import,
-and the card logic of a low ace (A8) against a card-by-card reference.
+and the card logic of a low ace (A8) and of wild jokers (A7) against card-by-card references.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from persian_rummy import (
     notation,
     serialize,
 )
-from persian_rummy._cardlogic import fits, meldable, reaches
+from persian_rummy._cardlogic import fits, meldable, reaches, wild_usable
 from persian_rummy._core.build import DECLARED, builder, single
 from persian_rummy.events import Event
 from persian_rummy.matches import GameResult
@@ -274,3 +274,93 @@ class TestA8CardLogic:
     def test_a8_no_low_run_from_the_king(self) -> None:
         king = Card(Rank.KING, Suit.CLUBS)
         assert False is meldable(king.index, CardSet.parse("Ac 2c").mask, True)
+
+
+NATURALS = [card for card in FULL_DECK if not card.is_joker]
+JOKER_CARDS = [card for card in FULL_DECK if card.is_joker]
+#: The melds a table may hold in the test of `wild_usable`: every natural meld, and the sets of three jokers.
+TABLE_MELDS = {low: [meld for meld in melds if len(meld) < 13] for low, melds in MELDS.items()}
+
+
+def _playable_with_jokers(
+    card: Card, hand: frozenset[Card], table: list[frozenset[Card]], blocked: frozenset[Card], ace_low: bool
+) -> bool:
+    """
+    A7, A12, by the definition: *card*, with the cards of *hand*, goes at once into a meld or onto a
+    meld of *table*, each card the play lacks stood for by a joker of the hand (a joker standing
+    for a card held is allowed), no card of *blocked* stood for or laid, a new meld of naturals
+    holding one natural card at least.
+    """
+    if not card.is_joker and card in blocked:
+        return False
+    hand = hand | {card}
+    jokers = sum(1 for held in hand if held.is_joker)
+
+    def enough(group: frozenset[Card], *, new: bool) -> bool:
+        if all(member.is_joker for member in group):
+            return card in group and group <= hand  # a set of jokers, or a joker onto one (R11)
+        if group & blocked:
+            return False
+        missing = len(group - hand)
+        if not card.is_joker:
+            return card in group and missing <= jokers
+        # The joker stands for a card the group lacks, or for one held; a new meld keeps a natural card.
+        return max(1, missing) <= jokers and (not new or missing < len(group))
+
+    if any(enough(meld, new=True) for meld in MELDS[ace_low]):
+        return True
+    return any(enough(extra, new=False) for meld in table for extra in extensions(meld, ace_low=ace_low))
+
+
+@st.composite
+def _wild_positions(draw: st.DrawFn) -> tuple[Card, frozenset[Card], list[frozenset[Card]], frozenset[Card], bool]:
+    ace_low = draw(st.booleans())
+    card = draw(st.sampled_from(FULL_DECK))
+    near = [other for other in NATURALS if card.is_joker or other.suit is card.suit or other.rank is card.rank]
+    # Melds of the card's suit or rank mostly, that a play of it may extend.
+    kin = [meld for meld in TABLE_MELDS[ace_low] if card.is_joker or any(other in near for other in meld)]
+    table: list[frozenset[Card]] = []
+    melds = draw(st.lists(st.sampled_from(kin), max_size=3))
+    melds += draw(st.lists(st.sampled_from(TABLE_MELDS[ace_low]), max_size=2))
+    for meld in melds:
+        if card not in meld and not any(meld & other for other in table):
+            table.append(meld)
+    laid = frozenset().union(*table)
+    blocked = (laid | frozenset(draw(st.lists(st.sampled_from(NATURALS), max_size=3)))) - set(JOKER_CARDS)
+    naturals = draw(st.lists(st.sampled_from(near), max_size=5)) + draw(st.lists(st.sampled_from(NATURALS), max_size=3))
+    # One joker most often: with two a natural card always makes a meld unless the table blocks it.
+    jokers = draw(st.permutations(JOKER_CARDS))[: draw(st.sampled_from((1, 1, 1, 0, 2, 3, 4)))]
+    hand = frozenset(naturals + jokers) - laid - blocked - {card}
+    return card, hand, table, blocked, ace_low
+
+
+class TestA7CardLogic:
+    """
+    A7: whether a card can be played at once with wild jokers (what a card taken from the pile must
+    be, R15, A12) agrees with the definition over every meld of the deck.
+    """
+
+    @given(_wild_positions())
+    def test_a7_wild_usable_agrees_with_the_definition(
+        self, position: tuple[Card, frozenset[Card], list[frozenset[Card]], frozenset[Card], bool]
+    ) -> None:
+        card, hand, table, blocked, ace_low = position
+        expected = _playable_with_jokers(card, hand, table, blocked, ace_low)
+        reps = [_bits(meld) for meld in table]
+        assert expected is wild_usable(card.index, _bits(hand), reps, _bits(blocked), ace_low)
+
+    @pytest.mark.parametrize(
+        ("card", "hand", "expected"),
+        [
+            ("7h", "X1", False),  # a joker and the card are two cards
+            ("7h", "X1 X2", True),  # 7h with jokers for two cards of a set or a run
+            ("7h", "9h X1", True),  # 7h X1=8h 9h
+            ("7h", "Tc X1", False),  # nothing to make with the ten
+            ("X1", "7h 8h", True),  # the joker stands for 6h or 9h
+            ("X1", "7h X2", True),  # 7h with the jokers for two cards of a set or a run
+            ("X1", "X2 X3", True),  # a set of jokers (R11)
+        ],
+    )
+    def test_a7_a_card_with_jokers_on_an_empty_table(self, card: str, hand: str, expected: bool) -> None:
+        played = Card.parse(card)
+        assert expected is wild_usable(played.index, CardSet.parse(hand).mask, [], 0, False)

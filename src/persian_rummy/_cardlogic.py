@@ -406,6 +406,16 @@ def _windows(ace_low: bool) -> tuple[int, ...]:
 RUN_WINDOWS: Final = (_windows(False), _windows(True))
 
 
+def _triples_with(t: int, ace_low: bool) -> tuple[int, ...]:
+    melds = (*group_melds(RANK_MASKS[t % 13]), *RUN_WINDOWS[ace_low])
+    return tuple(meld for meld in melds if meld >> t & 1 and meld.bit_count() == 3)
+
+
+#: For each natural card, the sets and the runs of three cards that hold it (A7): ace high, then
+#: (with the second) with the ace low too.
+TRIPLES_WITH: Final = tuple(tuple(_triples_with(t, ace_low) for t in range(52)) for ace_low in (False, True))
+
+
 def wild_lay_downs(hand: int, jokers: list[int], blocked: int, ace_low: bool) -> list[WildPlay]:
     """
     Every meld with jokers standing for cards that *hand* can lay down (A7): sets by rank, then runs by suit.
@@ -413,13 +423,15 @@ def wild_lay_downs(hand: int, jokers: list[int], blocked: int, ace_low: bool) ->
     if not jokers:
         return []
     live = hand & _NATURALS & ~blocked
+    room = len(jokers)
     result: list[WildPlay] = []
     for rank in range(13):
         if live & RANK_MASKS[rank]:
             for group in group_melds(RANK_MASKS[rank]):
                 result.extend(_fills(group, live, jokers, blocked, True))
     for run in RUN_WINDOWS[ace_low]:
-        if live & run:
+        # (`_fills` makes these two tests too; made here, they spare a call for most of the 264 runs.)
+        if live & run and not run & blocked and (run & ~live).bit_count() <= room:
             result.extend(_fills(run, live, jokers, blocked, True))
     return result
 
@@ -452,18 +464,26 @@ def wild_lay_offs(rep: int, hand: int, jokers: list[int], blocked: int, ace_low:
     """
     Every lay-off with jokers standing for cards from *hand* onto the meld that represents *rep* (A7).
     """
-    if not jokers or rep & JOKER_MASK:
-        return []  # a set of jokers takes a joker that stands for nothing
+    if not jokers:
+        return []
     live = hand & _NATURALS & ~blocked
-    lo = (rep & -rep).bit_length() - 1
-    if rep & ~GROUP[lo] == 0:
-        groups = [GROUP[lo] & ~rep] if rep.bit_count() == 3 else []
-    else:
-        groups = _run_chains(rep, ace_low)
     result: list[WildPlay] = []
-    for group in groups:
+    for group in _lay_off_groups(rep, ace_low):
         result.extend(_fills(group, live, jokers, blocked, False))
     return result
+
+
+def _lay_off_groups(rep: int, ace_low: bool) -> list[int]:
+    """
+    The groups of cards a lay-off with jokers may add to the meld that represents *rep* (A7): the
+    card a set of three lacks, or the cards that extend a run at one end.
+    """
+    if rep & JOKER_MASK:
+        return []  # a set of jokers takes a joker that stands for nothing
+    lo = (rep & -rep).bit_length() - 1
+    if rep & ~GROUP[lo] == 0:
+        return [GROUP[lo] & ~rep] if rep.bit_count() == 3 else []
+    return _run_chains(rep, ace_low)
 
 
 def wild_usable(t: int, hand: int, table: list[int] | tuple[int, ...], blocked: int, ace_low: bool) -> bool:
@@ -479,9 +499,36 @@ def wild_usable(t: int, hand: int, table: list[int] | tuple[int, ...], blocked: 
     if usable(t, live, table, ace_low):
         return True
     jokers = joker_order(hand, t)
-    if any(mask & bit for mask, _ in wild_lay_downs(hand, jokers, blocked, ace_low)):
-        return True
-    return any(mask & bit for rep in table for mask, _ in wild_lay_offs(rep, hand, jokers, blocked, ace_low))
+    if not jokers:
+        return False
+    if t >= 52:  # the joker comes first in `joker_order`, so every play with jokers uses it
+        return bool(wild_lay_downs(hand, jokers, blocked, ace_low)) or any(
+            wild_lay_offs(rep, hand, jokers, blocked, ace_low) for rep in table
+        )
+    return _natural_with_jokers(t, hand, table, blocked, ace_low, len(jokers))
+
+
+def _natural_with_jokers(  # noqa: PLR0913
+    t: int, hand: int, table: list[int] | tuple[int, ...], blocked: int, ace_low: bool, room: int
+) -> bool:
+    """
+    Whether natural card *t* can be played with at most *room* jokers of *hand* (A7).
+
+    The card is laid as itself, and the least group that holds it is enough: a meld of three (any
+    bigger one holds one), or the cards from a run's end to it; jokers stand for what the hand lacks.
+    """
+    bit = 1 << t
+    live = hand & _NATURALS & ~blocked
+    for group in TRIPLES_WITH[ace_low][t]:
+        if not group & blocked and (group & ~live).bit_count() <= room:
+            return True
+    for rep in table:
+        for group in _lay_off_groups(rep, ace_low):
+            if group & bit:
+                if not group & blocked and (group & ~live).bit_count() <= room:
+                    return True
+                break  # the chains of one end grow outwards: those after this one hold it too
+    return False
 
 
 def wild_witnesses(  # noqa: PLR0913
