@@ -321,8 +321,9 @@ async def _huge(server: ServerProcess, table_id: str, token: str | None) -> tupl
     The close code and reason that answer a frame of a million bytes.
     """
     socket = await _seated(server, table_id, token)
-    await socket.send("[" + " " * 999_998 + "]")
     try:
+        # The server may close while the frame is still going out: that raises from send.
+        await socket.send("[" + " " * 999_998 + "]")
         while True:
             await _receive(socket)
     except ConnectionClosed as closed:
