@@ -287,8 +287,9 @@ def build(session: nox.Session) -> None:
     The wheel is built from the sdist, so a file the sdist misses fails the build.  ``twine check --strict``
     checks the metadata and that the README renders, ``check-wheel-contents`` the wheel's files.  The
     tests, the docs' examples and the modules' doctests then run against the wheel, installed with the
-    ``rl`` extra in a new virtual environment, with pytest's ``pythonpath`` emptied: the run stops if the
-    package it imports is not the one in that environment's site-packages.  Last, actionlint (with
+    ``rl`` extra in a new virtual environment, with pytest's ``pythonpath`` emptied and the Hypothesis
+    profile "quick" (20 examples): the run stops if the package it imports is not the one in that
+    environment's site-packages.  Last, actionlint (with
     shellcheck for the scripts) and zizmor check the GitHub Actions workflows.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "release"))
@@ -322,8 +323,8 @@ def _test_installed(session: nox.Session, wheel: Path) -> None:
         if not isinstance(printed, str) or printed.strip() != expected:
             session.error(f"persian-rummy --version printed {printed!r}, not {expected!r}")
         session.log(expected)
-        # The Hypothesis profile "dev" (60 examples): this run checks the package as built, not the rules again.
-        env = {"PERSIAN_RUMMY_TEST_BUILD": "installed", "HYPOTHESIS_PROFILE": "dev"}
+        # The Hypothesis profile "quick" (20 examples): this run checks the package as built, not the rules again.
+        env = {"PERSIAN_RUMMY_TEST_BUILD": "installed", "HYPOTHESIS_PROFILE": "quick"}
         pytest = [str(scripts / "pytest"), "-o", "pythonpath=", "-p", "no:cacheprovider", "--numprocesses=auto"]
         session.run(*pytest, "tests", "README.md", "docs", *session.posargs, env=env, external=True)
         session.run(*pytest, "--pyargs", "persian_rummy", env=env, external=True)
@@ -356,7 +357,8 @@ def compiled(session: nox.Session) -> None:
     The wheel is built as a release builds it, the sdist first and the wheel from the sdist (so no
     compiled module is ever left in src/), with the mypyc hook on (``HATCH_BUILD_HOOKS_ENABLE=1``).  The
     tests run against the installed wheel (``PERSIAN_RUMMY_TEST_BUILD=compiled``, ``pythonpath`` emptied,
-    the package's module doctests taken from it with ``--pyargs``), without coverage; the conftest stops
+    the package's module doctests taken from it with ``--pyargs``), without coverage and with the Hypothesis
+    profile "dev" (60 examples) whatever ``CI`` says; the conftest stops
     the run if what it imports is not the compiled build.  Then tests/differential.py plays the same
     2,000 seeded games on the pure build (src/) and on the compiled one and compares every state, legal
     set and error.  Arguments after ``--`` go to pytest.
@@ -366,7 +368,9 @@ def compiled(session: nox.Session) -> None:
     _install_compiled(session)
     folder = Path(session.virtualenv.location)
     suite = ["tests", "README.md", "docs", "--pyargs", "persian_rummy"]
-    compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled"}
+    # The Hypothesis profile "dev" (60 examples): the rules were tried with the full count on the pure build,
+    # and the differential below compares the builds over whole games.
+    compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled", "HYPOTHESIS_PROFILE": "dev"}
     session.run("pytest", "-o", "pythonpath=", "--numprocesses=auto", *suite, *session.posargs, env=compiled_build)
     games = ["--games", str(DIFFERENTIAL_GAMES)]
     digests = {name: str(folder / f"differential-{name}.txt") for name in ("pure", "compiled")}
