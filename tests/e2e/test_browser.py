@@ -24,7 +24,7 @@ from websockets.sync.client import connect  # noqa: E402
 from persian_rummy import CallRummy, CardSet, GameRecord, LayOff, is_game_over, replay  # noqa: E402
 from persian_rummy.notation import format_action  # noqa: E402
 from persian_rummy.records import final_state  # noqa: E402
-from persian_rummy.serialize import from_data  # noqa: E402
+from persian_rummy.serialize import from_data, to_data  # noqa: E402
 
 #: The most actions one person plays in a game before the test gives up (a game of two deals takes far fewer).
 MOST_ACTIONS = 600
@@ -703,3 +703,57 @@ class TestWildJokers:
         totals, record = record_points(server, table)
         assert totals == final_points(page)
         assert notation == format_action(record.actions[before], list(replay(record))[before])
+
+
+class TestTheLobbysRules:
+    """
+    A7, A24 and the rules notation: the lobby's form makes a table under the variants ticked and
+    the switches written; the table page and the lobby's list name the variants; switches that do
+    not read are refused with the server's message, and no table is made.
+    """
+
+    def test_a_table_with_both_variants_from_the_form(self, server: str, browser: Browser, artifacts: Path) -> None:
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        page.goto(server)
+        page.fill("#your-name", "Ann")
+        page.fill("#table-name", "Variants")
+        page.check("#jokers-wild")
+        page.check("#rummy-calls")
+        page.fill("#more-rules", "num_deals=1, ace_low_allowed=true")
+        page.select_option("#bot-delay", "0")
+        page.screenshot(path=artifacts / "lobby-rules.png", full_page=True)
+        page.click("#create-button")
+        page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
+        table = table_id(page)
+        rules = get(server, f"api/tables/{table}")["rules"]
+        changed = {name: value for name, value in rules.items() if value != get_default_rules()[name]}
+        assert {"num_deals": 1, "ace_low_allowed": True, "rummy_calls": True, "jokers_wild": True} == changed
+        expect(page.locator("#top")).to_contain_text("with wild jokers and Rummy! calls")
+        assert "Deal 1 of 1" in page.locator("#top").inner_text()
+        page.goto(server)
+        expect(page.locator(f'[data-table="{table}"]')).to_contain_text("Variants · ")
+        expect(page.locator(f'[data-table="{table}"]')).to_contain_text(" · wild jokers, Rummy! calls · N Ann")
+        page.context.close()
+
+    def test_switches_that_do_not_read_are_refused(self, server: str, browser: Browser) -> None:
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        page.goto(server)
+        before = len(get(server, "api/tables")["tables"])
+        page.check("#jokers-wild")
+        page.fill("#more-rules", "jokers_wild=true")
+        page.click("#create-button")
+        expect(page.locator("#new-error")).to_contain_text("rule switch 'jokers_wild' given twice")
+        page.fill("#more-rules", "num_deals=zero")
+        page.click("#create-button")
+        expect(page.locator("#new-error")).to_contain_text("num_deals takes a number, got 'zero'")
+        assert page.locator("#invitations").is_hidden()
+        assert before == len(get(server, "api/tables")["tables"])
+        page.context.close()
+
+
+def get_default_rules() -> dict[str, Any]:
+    """
+    Persian Rummy's rules as the server's JSON writes them.
+    """
+    rules: dict[str, Any] = json.loads(json.dumps(to_data(GameRecord())["rules"]))
+    return rules

@@ -105,3 +105,13 @@ export function sameCards(a, b) {
   const set = new Set(a);
   return b.every((card) => set.has(card));
 }
+
+// The variants of RULES.md section 5 that a table's rules turn on, in words (the rules page's A7 and A24).
+const VARIANTS = [
+  ["jokers_wild", "wild jokers"],
+  ["rummy_calls", "Rummy! calls"],
+];
+
+export function variants(rules) {
+  return VARIANTS.filter(([name]) => rules?.[name]).map(([, words]) => words);
+}

@@ -1,7 +1,7 @@
 // The lobby: the tables listed, and a form that makes one with this person at seat N (seat 0),
 // claims that seat and shows the invitation links of the other person seats.
 
-import { SEAT_LETTERS } from "./cards.js";
+import { SEAT_LETTERS, variants } from "./cards.js";
 import { el } from "./render.js";
 
 const CHOICES = [
@@ -19,11 +19,19 @@ async function json(response) {
   return body;
 }
 
+// The rules id the form asks for: the variants ticked, then the other switches as written; "" for the defaults.
+function rulesId(form) {
+  const ticked = [form.elements.jokers_wild, form.elements.rummy_calls].filter((box) => box.checked).map((box) => box.value);
+  const more = form.elements.more_rules.value.split(",").map((part) => part.trim()).filter((part) => part && part !== "-");
+  return [...ticked, ...more].join(",");
+}
+
 function tableLine(table) {
   const seats = table.seats
     .map((seat) => `${SEAT_LETTERS[seat.seat]} ${seat.kind === "bot" ? seat.bot : seat.claimed ? seat.name ?? "taken" : "free"}`)
     .join(", ");
-  const words = `${table.name} · ${table.status} · ${seats}`;
+  const named = variants(table.rules);
+  const words = `${table.name} · ${table.status}${named.length ? ` · ${named.join(", ")}` : ""} · ${seats}`;
   return el("li", {}, el("a", { href: `/tables/${encodeURIComponent(table.id)}`, "data-table": table.id, text: words }));
 }
 
@@ -40,12 +48,14 @@ async function listTables() {
 function newTable(form) {
   const seats = ["person", ...[1, 2, 3].map((seat) => form.elements[`seat-${seat}`].value)];
   const clock = form.elements.clock.value;
-  return {
+  const made = {
     name: form.elements.table.value.trim() || "Table",
     seats,
     clock: clock ? Number(clock) : null,
     bot_delay: Number(form.elements.bot_delay.value),
   };
+  const rules = rulesId(form);
+  return rules ? { ...made, rules } : made;
 }
 
 function showInvitations(tableId, invitations, token) {
@@ -80,7 +90,6 @@ async function create(submit) {
     localStorage.setItem(`persian-rummy:${tableId}`, claimed.token);
     showInvitations(tableId, made.invitations, claimed.token);
     listTables();
-setInterval(listTables, 5000);
   } catch (failure) {
     problem.textContent = failure.message;
   }

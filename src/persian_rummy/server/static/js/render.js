@@ -3,7 +3,7 @@
 // down and laid off what, the discard pile with its top, the stock; the person's hand at the bottom.
 // Only what the view holds is drawn, so the page can show no card that the view hides.
 
-import { SEAT_LETTERS, TEAMS, doubled, face, inOrder, label, layoffSeats, meldKind, short, shortList, stoodFor } from "./cards.js";
+import { SEAT_LETTERS, TEAMS, doubled, face, inOrder, label, layoffSeats, meldKind, short, shortList, stoodFor, variants } from "./cards.js";
 
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -80,12 +80,14 @@ export function teamTotal(team) {
 }
 
 export function heading(view, viewer, seats) {
+  const named = variants(view.rules);
+  const played = named.length ? ` · with ${named.join(" and ")}` : "";
   if (view.deal === 0) {
-    return "Before the first deal";
+    return `Before the first deal${played}`;
   }
   const total = view.rules.num_deals;
   const which = view.deal <= total ? `Deal ${view.deal} of ${total}` : `Deal ${view.deal}, an extra deal (A22)`;
-  return `${which}, dealt by ${seatName(view.dealer, viewer, seats)}`;
+  return `${which}, dealt by ${seatName(view.dealer, viewer, seats)}${played}`;
 }
 
 const ENDINGS = { passes: "the players passed with the stock empty", stock_empty: "the stock ran out" };
