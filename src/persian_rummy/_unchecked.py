@@ -28,6 +28,10 @@ from .rules import Rules
 from .scoring import DealScore
 from .state import GameState, Phase
 
+#: The stand-ins of the engine's plays and melds with no joker standing for a card (A7): one object, so
+#: that the check of a play's stand-ins begins with its identity.
+NO_STAND_INS: Final = StandIns()
+
 
 class _StateFields(Protocol):
     def __call__(  # noqa: PLR0913 (every field of GameState)

@@ -33,6 +33,7 @@ from .._cardlogic import (
 from .._core.build import single
 from .._core.seats import SEATS
 from .._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
+from .._unchecked import NO_STAND_INS as _NO_STAND_INS
 from .._unchecked import new_lay_down, new_lay_off
 from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK
@@ -47,8 +48,6 @@ IMMEDIATE: Final = ObligationTiming.IMMEDIATE
 _card_set: Final = single(CardSet, int)
 _lay_down: Final = new_lay_down
 _lay_off: Final = new_lay_off
-#: The stand-ins of a play with no joker standing for a card (A7).
-_NO_STAND_INS: Final = StandIns()
 
 DRAW_STOCK: Final = tuple(DrawStock(seat) for seat in SEATS)
 PASS: Final = tuple(Pass(seat) for seat in SEATS)

@@ -27,6 +27,7 @@ from .._cardlogic import (
 from .._core.build import single
 from .._summary import Summary
 from .._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
+from .._unchecked import NO_STAND_INS as _NO_STAND_INS
 from .._unchecked import new_meld, new_state
 from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from ..cards import FULL_DECK, Card
@@ -50,8 +51,6 @@ _RUN_KIND: Final = MeldKind.RUN
 _card_set: Final = single(CardSet, int)
 _state: Final = new_state
 _meld: Final = new_meld
-#: The stand-ins of a meld with no joker standing for a card (A7).
-_NO_STAND_INS: Final = StandIns()
 #: The four parts of hands or revealed cards, by seat.  Typed as a tuple of any length, as are the
 #: constants below and the parts a transition passes on unchanged (`_Kept`): compiled code then
 #: hands on the tuple itself, where it would build a copy of a tuple typed with a fixed length.  So a
@@ -338,7 +337,8 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     rules = state.rules
     if rules.jokers_wild:
         return _wild_lay_down(state, action, seat, hand)
-    _check_tame(action)
+    if action.stand_ins is not _NO_STAND_INS:  # the engine's own plays share that one
+        _check_tame(action)
     ace_low = rules.ace_low_allowed
     shape = meld_shape(mask, ace_low=ace_low)
     if shape == NO_MELD:
@@ -366,7 +366,8 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     hand = _cards_in_hand(state, action, seat, mask)
     if state.rules.jokers_wild:
         return _wild_lay_off(state, action, seat, hand, k)
-    _check_tame(action)
+    if action.stand_ins is not _NO_STAND_INS:  # the engine's own plays share that one
+        _check_tame(action)
     meld = melds[k]
     union = laid_off(meld, mask)
     if not union:
@@ -374,14 +375,26 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     _check_lay_off_obligation(state, action, hand, union)
     shape = SET if meld.kind is MeldKind.SET else RUN
     ends, reach = extensions(union, shape, ace_low=meld.ace_low)
-    new = _extended(meld, seat, mask, union, ends, reach)
+    layoffs = list(meld.layoffs)
+    layoffs[seat] = _card_set(layoffs[seat].mask | mask)
+    whole = _card_set(union)
+    new = _meld(
+        owner=meld.owner, laid_down=meld.laid_down, layoffs=tuple(layoffs), ace_low=meld.ace_low,
+        stand_ins=_NO_STAND_INS, cards=whole, represents=whole, kind=meld.kind, ends=ends, reach=reach,
+    )  # fmt: skip
     # The cards just laid off may stay in the summary's masks: they never come back into play.
     direct, far, runs = state._table
     if shape == RUN:
-        old = meld.represents.mask
-        runs = tuple(union if run == old else run for run in runs)
+        runs = _runs_extended(runs, meld.represents.mask, union)
     table = (direct | ends, far | reach, runs)
     return _after_play(state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), table)
+
+
+def _runs_extended(runs: tuple[int, ...], old: int, union: int) -> tuple[int, ...]:
+    """
+    The runs of the table summary, the run *old* now *union*.
+    """
+    return tuple(union if run == old else run for run in runs)
 
 
 def _check_tame(action: LayDown | LayOff) -> None:
@@ -390,27 +403,6 @@ def _check_tame(action: LayDown | LayOff) -> None:
     """
     if _has_stand_ins(action):
         raise IllegalActionError(action, "jokers are not wild under these rules: a joker stands for no card", "A7")
-
-
-def _extended(meld: TableMeld, seat: int, mask: int, union: int, ends: int, reach: int) -> TableMeld:  # noqa: PLR0913
-    """
-    *meld* with the natural cards *mask* laid off onto it by *seat*: *union* in all, with its *ends* and *reach*.
-    """
-    layoffs = list(meld.layoffs)
-    layoffs[seat] = _card_set(layoffs[seat].mask | mask)
-    whole = _card_set(union)
-    return _meld(
-        owner=meld.owner,
-        laid_down=meld.laid_down,
-        layoffs=tuple(layoffs),
-        ace_low=meld.ace_low,
-        stand_ins=_NO_STAND_INS,
-        cards=whole,
-        represents=whole,
-        kind=meld.kind,
-        ends=ends,
-        reach=reach,
-    )
 
 
 def _caller(state: GameState, action: LayOff) -> int:
@@ -544,7 +536,7 @@ def _wild_lay_off(state: GameState, action: LayOff, seat: int, hand: int, k: int
     )  # fmt: skip
     direct, far, runs = state._table
     if shape == RUN:
-        runs = tuple(union if run == old else run for run in runs)
+        runs = _runs_extended(runs, old, union)
     return _after_play(
         state, seat, hand & ~mask, mask, (*melds[:k], new, *melds[k + 1 :]), (direct | ends, far | reach, runs)
     )
