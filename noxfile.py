@@ -186,9 +186,9 @@ BRUTE_FORCE_GAMES = 2000
 #: Rummy!, over 10,000 states.
 BRUTE_FORCE_SWITCH_GAMES = 300
 #: With jokers wild each play with jokers is tried with its jokers standing for every card, about 120 states
-#: a game at about a second each: 130 games under jokers wild, over 10,000 states, and 40 under jokers wild
+#: a game at about a second each: 100 games under jokers wild, over 10,000 states, and 40 under jokers wild
 #: with calls, where the two switches meet (``PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES`` sets the first number).
-BRUTE_FORCE_WILD_GAMES = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES", "130")
+BRUTE_FORCE_WILD_GAMES = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES", "100")
 BRUTE_FORCE_BOTH_GAMES = "40"
 BRUTE_FORCE_SWITCHES = (
     ("rummy_calls=true", str(BRUTE_FORCE_SWITCH_GAMES)),
@@ -209,8 +209,8 @@ def brute_force(session: nox.Session) -> None:
     number): in every state reached, each action that could be written for the seat to act is tried,
     and `legal_actions` must list exactly those `apply` accepts.  The games are played in two parts,
     one per core; the last line says how many states and candidate actions were checked.  Those games keep
-    `Rules.jokers_wild` off; then 300 games under `Rules.rummy_calls`, 130 under `Rules.jokers_wild` and 40
-    under both (``PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES`` sets another number for the 130), and the slow
+    `Rules.jokers_wild` off; then 300 games under `Rules.rummy_calls`, 100 under `Rules.jokers_wild` and 40
+    under both (``PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES`` sets another number for the 100), and the slow
     reference under each of the two.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
@@ -358,7 +358,7 @@ def compiled(session: nox.Session) -> None:
     compiled module is ever left in src/), with the mypyc hook on (``HATCH_BUILD_HOOKS_ENABLE=1``).  The
     tests run against the installed wheel (``PERSIAN_RUMMY_TEST_BUILD=compiled``, ``pythonpath`` emptied,
     the package's module doctests taken from it with ``--pyargs``), without coverage and with the Hypothesis
-    profile "dev" (60 examples) whatever ``CI`` says; the conftest stops
+    profile "quick" (20 examples) whatever ``CI`` says; the conftest stops
     the run if what it imports is not the compiled build.  Then tests/differential.py plays the same
     2,000 seeded games on the pure build (src/) and on the compiled one and compares every state, legal
     set and error.  Arguments after ``--`` go to pytest.
@@ -368,9 +368,9 @@ def compiled(session: nox.Session) -> None:
     _install_compiled(session)
     folder = Path(session.virtualenv.location)
     suite = ["tests", "README.md", "docs", "--pyargs", "persian_rummy"]
-    # The Hypothesis profile "dev" (60 examples): the rules were tried with the full count on the pure build,
+    # The Hypothesis profile "quick" (20 examples): the rules were tried with the full count on the pure build,
     # and the differential below compares the builds over whole games.
-    compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled", "HYPOTHESIS_PROFILE": "dev"}
+    compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled", "HYPOTHESIS_PROFILE": "quick"}
     session.run("pytest", "-o", "pythonpath=", "--numprocesses=auto", *suite, *session.posargs, env=compiled_build)
     games = ["--games", str(DIFFERENTIAL_GAMES)]
     digests = {name: str(folder / f"differential-{name}.txt") for name in ("pure", "compiled")}
