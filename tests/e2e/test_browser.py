@@ -725,8 +725,8 @@ class TestTheLobbysRules:
         page.click("#create-button")
         page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
         table = table_id(page)
-        rules = get(server, f"api/tables/{table}")["rules"]
-        changed = {name: value for name, value in rules.items() if value != get_default_rules()[name]}
+        rules, defaults = get(server, f"api/tables/{table}")["rules"], default_rules()
+        changed = {name: value for name, value in rules.items() if value != defaults[name]}
         assert {"num_deals": 1, "ace_low_allowed": True, "rummy_calls": True, "jokers_wild": True} == changed
         expect(page.locator("#top")).to_contain_text("with wild jokers and Rummy! calls")
         assert "Deal 1 of 1" in page.locator("#top").inner_text()
@@ -751,7 +751,7 @@ class TestTheLobbysRules:
         page.context.close()
 
 
-def get_default_rules() -> dict[str, Any]:
+def default_rules() -> dict[str, Any]:
     """
     Persian Rummy's rules as the server's JSON writes them.
     """
