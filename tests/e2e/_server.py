@@ -33,7 +33,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, Self
 
@@ -72,11 +72,23 @@ class ServerProcess:
     ``persian-rummy serve`` in a subprocess of its own, on loopback.
 
     *db* is the SQLite file (or ``":memory:"``), *bot_delay* the bots' delay, *log* the file that
-    receives what the server writes to its standard error (appended to across restarts).
+    receives what the server writes to its standard error (appended to across restarts), *args* more
+    options of ``serve``, and *src* the folder of the package run (this worktree's ``src`` unless given).
     """
 
-    def __init__(self, db: str | Path, *, log: Path, bot_delay: float = 0.0, log_level: str = "info") -> None:
+    def __init__(
+        self,
+        db: str | Path,
+        *,
+        log: Path,
+        bot_delay: float = 0.0,
+        log_level: str = "info",
+        args: Sequence[str] = (),
+        src: Path | None = None,
+    ) -> None:
         self.db = str(db)
+        self.args = tuple(args)
+        self.src = src or ROOT / "src"
         self.log = log
         self.bot_delay = bot_delay
         self.log_level = log_level
@@ -110,8 +122,8 @@ class ServerProcess:
         Start the server (on the port it had before, if it ran before) and wait for its address.
         """
         command = [sys.executable, "-m", "persian_rummy", "serve", "--port", str(self.port), "--db", self.db]
-        command += ["--bot-delay", repr(self.bot_delay), "--log-level", self.log_level]
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        command += ["--bot-delay", repr(self.bot_delay), "--log-level", self.log_level, *self.args]
+        env = {**os.environ, "PYTHONPATH": str(self.src)}
         with self.log.open("a") as log:
             self.process = subprocess.Popen(  # noqa: S603 - the package's own command
                 command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True
