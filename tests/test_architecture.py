@@ -93,12 +93,15 @@ LAYERS = (
     "rl.policy",
     "rl",
     # the table server
+    "server._limits",
     "server._messages",
-    "server._spec",
     "server._storage",
+    "server._bots",
+    "server._spec",
     "server._table",
     "server._hub",
     "server._app",
+    "server._serving",
     "server",
     # tools
     "strategies",
@@ -127,7 +130,9 @@ LATE_IMPORTS = {
     # The full screen needs Textual, which is optional: without it, play has the line mode.
     ("cli._play_command", "_full_screen", "cli._tui"),
     # The server needs its extra (a web framework): ``persian-rummy`` starts without it.
-    ("cli._serve_command", "run", "server"),
+    ("cli._serve_command", "_application", "server"),
+    ("cli._serve_command", "run", "server._serving"),
+    ("server", "__getattr__", "server._app"),
     # The policies' players need numpy: ``import persian_rummy.rl`` needs attrs alone.
     ("rl", "__getattr__", "rl.policy"),
 }
@@ -346,9 +351,10 @@ def test_no_module_imports_the_trainers_libraries() -> None:
 
 def test_the_server_names_its_extra() -> None:
     """
-    The server is its extra's (a web framework): without it, importing it says what to install.
+    The server is its extra's (a web framework): without it, its limits, specs and storage import, and
+    asking for the application says what to install.
     """
-    code = "import sys; sys.modules['starlette'] = None; import persian_rummy.server"
+    code = "import sys; sys.modules['starlette'] = None; from persian_rummy.server import Limits, create_app"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False, text=True, env=env)  # noqa: S603
     assert 1 == done.returncode

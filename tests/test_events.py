@@ -325,6 +325,26 @@ class TestViewFromEvents:
         assert observe(new_game(rules, dealer=2), 1) == view_from_events(rules, 2, 1, [])
         assert observe(new_game(rules, dealer=2)) == view_from_events(rules, 2, None, ())
 
+    @pytest.mark.parametrize("seed", [10, 99, 125, 148, 161, 250])
+    def test_a_wild_play_that_leaves_the_card_taken_for_later(self, seed: int) -> None:
+        """
+        A7 with A11: a seat that took a card from the pile lays down another meld first, with a joker
+        standing for a card.  The state a view is rebuilt on may give that seat cards to keep the taken
+        card playable, and none of them may be a joker lower than the one it played.
+        """
+        rules = Rules(hand_size=12, obligation_timing="before_discard", jokers_wild=True)
+        rng = random.Random(seed)  # noqa: S311 (the game's own seed)
+        state = new_game(rules)
+        views = [observe(state, seat) for seat in OBSERVERS]
+        for _ in range(40):
+            action = random_deal(state, rng) if state.to_act is None else rng.choice(legal_actions(state))
+            after = apply(state, action)
+            for k, event in enumerate(events_of(state, action)):
+                views[k] = view_after(views[k], event)
+                assert observe(after, OBSERVERS[k]) == views[k]
+            state = after
+
+
 
 class TestNoLeaks:
     """

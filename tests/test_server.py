@@ -7,6 +7,7 @@ network) are in ``tests/e2e``, run by ``nox -s server``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -39,7 +40,7 @@ CALLS = "rummy_calls=true"
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0)) as test_client:
+    with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True)) as test_client:
         yield test_client
 
 
@@ -120,10 +121,11 @@ class TestTables:
         assert answer.json()["error"]["message"].startswith(message)
 
     def test_bodies_that_are_not_tables(self, client: TestClient) -> None:
-        answer = client.post("/api/tables", content=b"{not json")
+        json_type = {"content-type": "application/json"}
+        answer = client.post("/api/tables", content=b"{not json", headers=json_type)
         assert (answer.status_code, answer.json()["error"]["code"]) == (400, "bad-json")
-        answer = client.post("/api/tables", content=b"[" * 70_000)
-        assert (answer.status_code, answer.json()["error"]["code"]) == (400, "too-large")
+        answer = client.post("/api/tables", content=b"[" * 70_000, headers=json_type)
+        assert (answer.status_code, answer.json()["error"]["code"]) == (413, "too-large")
 
     def test_unknown_tables(self, client: TestClient) -> None:
         assert client.get("/api/tables/nope").status_code == 404
@@ -171,7 +173,8 @@ class TestSeats:
         _claim(client, table_id, invitations[1]["invite"], "Ben")
         with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
             welcome = _hello(socket, north)
-            assert (welcome["seat"], welcome["view"]["to_act"]) == (0, 1)
+            dealt = welcome if welcome["seq"] else _until(socket, "event")[-1]  # the deal may follow the welcome
+            assert (welcome["seat"], dealt["view"]["to_act"]) == (0, 1)
             socket.send_text(json.dumps({"type": "act", "action": "E draw", "id": 3}))
             error = _until(socket, "error")[-1]
         assert error == {
@@ -256,25 +259,29 @@ class TestStreams:
         assert closed.value.code == 4400
 
     def test_a_flood_is_limited(self) -> None:
-        with TestClient(create_app(":memory:", bot_delay=0, limits=Limits(rate=1, burst=3, strikes=5))) as client:
+        limits = Limits(rate=1, burst=3, strikes=5)
+        with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=limits)) as client:
             table_id, token = _seated(client)
             with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                 _hello(socket, token)
                 for number in range(8):
                     socket.send_text(json.dumps({"type": "ping", "id": number}))
                 codes: list[str] = []
+                dropped: list[object] = []
                 with pytest.raises(WebSocketDisconnect) as closed:
-                    _record_codes(socket, codes)
+                    _record_codes(socket, codes, dropped)
         assert closed.value.code == 1008
-        assert codes.count("rate-limit") == 1
         assert codes.count("pong") == 3
+        assert dropped == [3, 4, 5, 6, 7]  # each message dropped is named, until the fifth closes the connection
 
 
-def _record_codes(socket: Any, codes: list[str]) -> None:
-    """Append the code or type of every message to *codes* until the socket closes."""
+def _record_codes(socket: Any, codes: list[str], dropped: list[object]) -> None:
+    """Keep the code or type of each message in *codes*, and the ids of rate-limit errors in *dropped*."""
     while True:
         message = socket.receive_json()
         codes.append(message.get("code", message["type"]))
+        if message.get("code") == "rate-limit":
+            dropped.append(message.get("id"))
 
 
 def _play(socket: Any, first: dict[str, Any], seed: int = 0) -> list[dict[str, Any]]:
@@ -308,13 +315,19 @@ class TestWholeGames:
         assert record.players == ("Ann", "greedy", "greedy", "greedy")
         end = final_state(record)
         points = [sum(result.totals[team] for result in end.results) for team in (0, 1)]
-        assert seen[-1] == {"type": "game-over", "record": f"/api/tables/{table_id}/record", "points": points}
+        assert seen[-1] == {
+            "type": "game-over",
+            "record": f"/api/tables/{table_id}/record",
+            "points": points,
+            "ended": "over",
+            "key": None,  # a seeded table's deals come from its seed
+        }
         assert end.phase == "game_over"
 
     def test_the_same_seed_plays_the_same_game(self) -> None:
         records = []
         for _ in range(2):
-            with TestClient(create_app(":memory:", bot_delay=0)) as client:
+            with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True)) as client:
                 table_id, token = _seated(client)
                 with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                     _play(socket, _hello(socket, token))
@@ -331,6 +344,7 @@ class TestResumption:
             turn = _my_turn(socket, _hello(socket, token))
             last = turn["seq"]
             socket.send_text(json.dumps({"type": "act", "action": turn["legal"][0]["notation"]}))
+            assert _until(socket, "event")[-1]["seq"] == last + 1  # the action was taken
         with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
             welcome = _hello(socket, token, since=last - 3)
             assert (welcome["view"], welcome["seq"] > last) == (None, True)
@@ -369,23 +383,28 @@ class TestClockAndBots:
         assert (played["type"], played["by"], played["seq"]) == ("event", "clock", turn["seq"] + 1)
         assert played["event"]["action"]["seat"] == 0
 
-    def test_a_failing_bot(self, client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    def test_a_failing_bot(self, caplog: pytest.LogCaptureFixture) -> None:
         class Broken:
             def choose(self, _view: View, _rng: random.Random) -> None:
                 raise RuntimeError("out of ideas")
 
-        table_id, invitations = _table(client)
-        client.app.state.hub.tables[table_id]._bots[1] = Broken()  # type: ignore[attr-defined]
-        token = _claim(client, table_id, invitations[0]["invite"])
+        app = create_app(":memory:", bot_delay=0, allow_seed=True, bots={"broken": Broken})  # type: ignore[dict-item]
+        with TestClient(app) as client:
+            table_id, invitations = _table(client, seats=["person", "bot:broken", "bot:greedy", "bot:greedy"])
+            token = _claim(client, table_id, invitations[0]["invite"])
+            events = self._first_two(client, caplog, table_id, token)
+        assert (events[0]["by"], events[0]["event"]["action"]) == ("dealer", None)
+        assert (events[1]["by"], events[1]["event"]["action"]["seat"]) == ("bot", 1)
+        assert "the bot in seat 1 failed" in caplog.text
+
+    @staticmethod
+    def _first_two(client: TestClient, caplog: pytest.LogCaptureFixture, table_id: str, token: str) -> list[Any]:
         with (
             caplog.at_level(logging.ERROR, "persian_rummy.server"),
             client.websocket_connect(f"/ws/tables/{table_id}") as socket,
         ):
             _hello(socket, token, since=0)
-            events = [_until(socket, "event")[-1] for _ in range(2)]
-        assert (events[0]["by"], events[0]["event"]["action"]) == ("dealer", None)
-        assert (events[1]["by"], events[1]["event"]["action"]["seat"]) == ("bot", 1)
-        assert "the bot in seat 1 failed" in caplog.text
+            return [_until(socket, "event")[-1] for _ in range(2)]
 
 
 def _act(socket: Any, notation: str) -> None:
@@ -459,8 +478,7 @@ class TestRummyCalls:
             laid = _until(socket, "event")[-1]
             assert (laid["seq"], laid["by"], laid["event"]["action"]["type"]) == (18, "person", "lay_off")
             assert (laid["view"]["phase"], laid["view"]["to_act"], "discarder" in laid["view"]) == ("draw", 0, False)
-        hub_table = client.app.state.hub.tables[table_id]  # type: ignore[attr-defined]
-        record = hub_table.record()
+        record = client.app.state.hub.tables[table_id].table.record()  # type: ignore[attr-defined]
         assert (record.rules.rummy_calls, record.actions[16], type(record.actions[17])) == (True, CallRummy(0), LayOff)
 
     def test_greedy_bots_call_on_a_persons_discard(self, client: TestClient) -> None:
@@ -502,12 +520,12 @@ class TestStorage:
 
     def test_a_table_after_a_restart(self, tmp_path: Path) -> None:
         path = str(tmp_path / "tables.sqlite3")
-        with TestClient(create_app(path, bot_delay=0)) as client:
+        with TestClient(create_app(path, bot_delay=0, allow_seed=True)) as client:
             table_id, token = _seated(client)
             with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                 turn = _my_turn(socket, _hello(socket, token))
             seq = turn["seq"]
-        with TestClient(create_app(path, bot_delay=0)) as client:
+        with TestClient(create_app(path, bot_delay=0, allow_seed=True)) as client:
             table = client.get(f"/api/tables/{table_id}").json()
             with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                 welcome = _hello(socket, token)
@@ -517,7 +535,9 @@ class TestStorage:
 
     def test_an_action_is_stored_once(self, tmp_path: Path) -> None:
         storage = SqliteStorage(str(tmp_path / "tables.sqlite3"))
-        with TestClient(create_app(storage, bot_delay=0)) as client:
-            table_id, _ = _seated(client)
+        with TestClient(create_app(storage, bot_delay=0, allow_seed=True)) as client:
+            table_id, token = _seated(client)
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                _my_turn(socket, _hello(socket, token))  # the deal, action 1, is stored by now
             with pytest.raises(sqlite3.IntegrityError):
-                storage.append(table_id, StoredAction(1, "{}", "dealer"))
+                asyncio.run(storage.append(table_id, StoredAction(1, "{}", "dealer")))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections import Counter
+from collections import Counter, deque
 
 import attrs
 import pytest
@@ -38,9 +38,9 @@ from persian_rummy.views import determinize
 COUNTS: Counter[str] = Counter()
 
 
-def _table(spec_rules: object, seed: int) -> Table:
+def _table(spec_rules: object, seed: int | None) -> Table:
     spec = TableSpec("leaks", spec_rules, (SeatSpec("person"),) * 4, None, 0.0, seed, 0)  # type: ignore[arg-type]
-    return Table("leaks", spec, ["N", "E", "S", "W"])
+    return Table("leaks", spec, ["N", "E", "S", "W"], {}, None, kept=100_000)
 
 
 def _moved_cards(action: PlayerAction) -> CardSet:
@@ -156,7 +156,8 @@ def _answer(table: Table, seat: int, action: PlayerAction) -> object:
 
 def _check_step(table: Table, seq: int, rng: random.Random) -> None:
     """Compare the messages of action *seq* (and the answers before it) with a twin's, for every reader."""
-    before, action, after = table.states[seq - 1], table.actions[seq - 1], table.states[seq]
+    states = list(table.states)  # every state: the table keeps them all
+    before, action, after = states[seq - 1], table.actions[seq - 1], states[seq]
     for reader in OBSERVERS:
         found = _twin(before, action, reader, rng)
         if found is None:
@@ -173,7 +174,7 @@ def _check_step(table: Table, seq: int, rng: random.Random) -> None:
             COUNTS["shows every hand"] += 1  # the action ends the deal: the hands are shown to all (R24)
             continue
         twin = _table(table.spec.rules, table.spec.seed)
-        twin.states = [*table.states[: seq - 1], twin_before, twin_after]
+        twin.states = deque([*states[: seq - 1], twin_before, twin_after])
         twin.actions = [*table.actions[: seq - 1], twin_action]  # type: ignore[list-item]
         twin.chosen_by = list(table.chosen_by[:seq])
         clock: dict[str, object] = {"seat": 1, "deadline": 1_700_000_000_000, "seconds": 30.0}
@@ -182,8 +183,8 @@ def _check_step(table: Table, seq: int, rng: random.Random) -> None:
         COUNTS["differently hidden" if twin_before != before else "same state"] += 1
         if reader is not None and before.to_act is not None:
             real = _table(table.spec.rules, table.spec.seed)
-            real.states = table.states[:seq]
-            twin.states = [*table.states[: seq - 1], twin_before]
+            real.states = deque(states[:seq])
+            twin.states = deque([*states[: seq - 1], twin_before])
             for candidate in _candidates(before, reader, rng):
                 assert _answer(twin, reader, candidate) == _answer(real, reader, candidate)
                 COUNTS["answers"] += 1

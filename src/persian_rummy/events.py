@@ -653,11 +653,13 @@ class _Layout:
         self._put(place, bit, 1 << top.index)
         self.stock[0] = card
 
-    def playable(self, seat: int, card: Card, add: int, remove: int, melds: tuple[int, ...]) -> None:
+    def playable(  # noqa: PLR0913 (the hand as it will be, and what it may not be given)
+        self, seat: int, card: Card, add: int, remove: int, melds: tuple[int, ...], avoid: int = 0
+    ) -> None:
         """
         Make sure that *seat*, its hand with *add* and without *remove*, can play *card* at once
-        (R15, A12): if it cannot, bring it cards it can, from the hidden ones.  *melds* are the
-        cards the table's melds represent (A7).
+        (R15, A12): if it cannot, bring it cards it can, from the hidden ones but *avoid*.  *melds*
+        are the cards the table's melds represent (A7).
         """
         rules = self.view.rules
         if seat == self.view.seat:
@@ -672,11 +674,11 @@ class _Layout:
                 blocked |= mask & ((1 << 52) - 1)
             if _wild_usable(card.index, hand, table, blocked, ace_low):
                 return
-            ways = _wild_witnesses(card.index, fixed, self._pool() & ~remove, table, blocked, ace_low)
+            ways = _wild_witnesses(card.index, fixed, self._pool() & ~remove & ~avoid, table, blocked, ace_low)
         elif _usable(card.index, hand, table, ace_low):
             return
         else:
-            ways = _witnesses(card.index, fixed, self._pool() & ~remove, table, ace_low)
+            ways = _witnesses(card.index, fixed, self._pool() & ~remove & ~avoid, table, ace_low)
         singles, pairs = ways if ways is not None else (0, [])
         need = singles & -singles if singles else next(iter(pairs), 0)
         if not need:
@@ -766,13 +768,7 @@ class _Layout:
         seat = action.seat
         if seat == self.view.seat:
             return  # the seat's own hand is known: apply says what is wrong with it
-        used = action.stand_ins.jokers.mask
-        obligation = self.view.obligation
-        others = used & ~(1 << obligation.index) if obligation is not None else used
-        if not others:
-            return
-        lower = ((1 << (others.bit_length() - 1)) - 1) & ~used & _JOKERS
-        giving = self.hidden[seat] & lower
+        giving = self.hidden[seat] & self._lower_jokers(action)
         while giving:
             bit = giving & -giving
             giving ^= bit
@@ -782,6 +778,17 @@ class _Layout:
             other = elsewhere & -elsewhere
             self._put(self._place_of(other), other, bit)
             self.hidden[seat] ^= bit | other
+
+    def _lower_jokers(self, action: LayDown | LayOff) -> int:
+        """
+        The jokers that *action*'s seat may not hold, since the play uses higher ones (A7): a mask.
+        """
+        used = action.stand_ins.jokers.mask
+        obligation = self.view.obligation
+        others = used & ~(1 << obligation.index) if obligation is not None else used
+        if not others:
+            return 0
+        return ((1 << (others.bit_length() - 1)) - 1) & ~used & _JOKERS
 
     def _still_playable(self, action: LayDown | LayOff, played: int) -> None:
         """
@@ -798,4 +805,4 @@ class _Layout:
             melds[action.meld] |= shown
         else:
             melds.append(shown)
-        self.playable(action.seat, card, 0, played, tuple(melds))
+        self.playable(action.seat, card, 0, played, tuple(melds), self._lower_jokers(action))

@@ -26,6 +26,7 @@ import os
 import queue
 import random
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -73,7 +74,8 @@ class ServerProcess:
 
     *db* is the SQLite file (or ``":memory:"``), *bot_delay* the bots' delay, *log* the file that
     receives what the server writes to its standard error (appended to across restarts), *args* more
-    options of ``serve``, and *src* the folder of the package run (this worktree's ``src`` unless given).
+    options of ``serve``, *src* the folder of the package run (this worktree's ``src`` unless given),
+    and *files* the most files the server process may open (its own limit unless given).
     """
 
     def __init__(
@@ -85,10 +87,12 @@ class ServerProcess:
         log_level: str = "info",
         args: Sequence[str] = (),
         src: Path | None = None,
+        files: int | None = None,
     ) -> None:
         self.db = str(db)
         self.args = tuple(args)
         self.src = src or ROOT / "src"
+        self.files = files
         self.log = log
         self.bot_delay = bot_delay
         self.log_level = log_level
@@ -126,7 +130,13 @@ class ServerProcess:
         env = {**os.environ, "PYTHONPATH": str(self.src)}
         with self.log.open("a") as log:
             self.process = subprocess.Popen(  # noqa: S603 - the package's own command
-                command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True
+                command,
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                preexec_fn=self._limit_files,  # noqa: PLW1509 (setrlimit only)
             )
         line, self._reader = _first_line(self.process)
         found = SERVING.search(line)
@@ -139,6 +149,10 @@ class ServerProcess:
         self.port = int(found.group(1))
         self._wait_ready()
         return self
+
+    def _limit_files(self) -> None:
+        if self.files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
 
     def _wait_ready(self) -> None:
         # The address is printed once the port is bound, a moment before uvicorn listens on it.
@@ -394,7 +408,8 @@ class ScriptedSeat:
         kind = message["type"]
         if kind == "welcome":
             self._caught_up = message["seq"]
-            if message["view"] is not None:
+            if message["view"] is not None:  # a fresh start: too far behind to be told every event
+                self.seq = message["seq"]
                 self._update(message)
             if message["table"]["status"] == "over":
                 # A game over before this connection: no game-over message comes, the table says it.

@@ -39,7 +39,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SERVER_COMMAND = [sys.executable, "-m", "persian_rummy", "serve", "--port", "0", "--db", ":memory:", "--bot-delay", "0"]
+SERVER_COMMAND = [
+    *(sys.executable, "-m", "persian_rummy", "serve", "--port", "0", "--db", ":memory:", "--bot-delay", "0"),
+    *("--allow-seed", "--tables-per-minute", "0"),  # the tests choose their deals, and make many tables
+]
 SERVING = re.compile(r"Serving on (http://127\.0\.0\.1:\d+/)")
 STARTUP_SECONDS = 30
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 from collections import Counter
 from pathlib import Path
@@ -749,6 +750,58 @@ class TestTheLobbysRules:
         assert page.locator("#invitations").is_hidden()
         assert before == len(get(server, "api/tables")["tables"])
         page.context.close()
+
+
+class TestTheLobbysTables:
+    """
+    The lobby's side of the tables' lifecycle: a private table is not listed, the tables made in this
+    browser can be ended and deleted, and a table page says how its deals are drawn.
+    """
+
+    def test_a_private_table_ended_and_deleted(self, server: str, browser: Browser, artifacts: Path) -> None:
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        page.goto(server)
+        page.fill("#table-name", "Hidden")
+        page.check("#private")
+        page.click("#create-button")
+        page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
+        hidden = table_id(page)
+        expect(page.locator("#deals")).to_contain_text("Fair deals")
+        assert not page.locator("#seeded").count()
+        page.goto(server)
+        page.fill("#table-name", "Listed")
+        page.click("#create-button")
+        page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
+        listed = table_id(page)
+        page.goto(server)
+        line = page.locator(f'[data-table="{listed}"]').locator("..")
+        expect(line.locator(".end-table")).to_be_visible()
+        assert not page.locator(f'[data-table="{hidden}"]').count()
+        assert get(server, f"api/tables/{hidden}")["private"] is True
+        line.locator(".end-table").click()
+        expect(page.locator(f'[data-table="{listed}"]')).to_contain_text("Listed · aborted")
+        page.screenshot(path=artifacts / "lobby-ended.png", full_page=True)
+        line.locator(".delete-table").click()
+        expect(page.locator(f'[data-table="{listed}"]')).to_have_count(0)
+        assert [404, 404] == [_status(server, f"api/tables/{listed}{tail}") for tail in ("", "/record")]
+        page.context.close()
+
+    def test_a_seeded_table_says_so(self, server: str, browser: Browser) -> None:
+        table = post(server, "api/tables", {"name": "Seeded", "seats": BOTS, "bot_delay": 0, "seed": 5})
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        page.goto(server + f"tables/{table['table']['id']}")
+        expect(page.locator("#seeded")).to_contain_text("Seeded table: its creator chose the seed")
+        page.goto(server)
+        expect(page.locator(f'[data-table="{table["table"]["id"]}"]')).to_contain_text(" · seeded · ")
+        page.context.close()
+
+
+def _status(server: str, path: str) -> int:
+    try:
+        with urllib.request.urlopen(server + path, timeout=10) as answer:  # noqa: S310 - loopback
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
 
 
 def default_rules() -> dict[str, Any]:

@@ -54,7 +54,7 @@ def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> Any:
     The record of the table played on a server that nobody kills.
     """
     folder = tmp_path_factory.mktemp("uninterrupted")
-    with ServerProcess(":memory:", log=folder / "server.log") as server:
+    with ServerProcess(":memory:", log=folder / "server.log", args=["--allow-seed"]) as server:
         table_id, seats = _play(server, 60)
         assert [0, 0] == [seat.connections - 1 for seat in seats]
         return server.record(table_id)
@@ -100,7 +100,9 @@ def _while_a_bot_waits(seat: ScriptedSeat, message: Message | None) -> bool:
 
 
 def _killed_game(tmp_path: Path, bot_delay: float, when: Callable[[ScriptedSeat, Message | None], bool]) -> Any:
-    server = ServerProcess(tmp_path / "tables.sqlite3", log=tmp_path / "server.log", bot_delay=bot_delay)
+    server = ServerProcess(
+        tmp_path / "tables.sqlite3", log=tmp_path / "server.log", bot_delay=bot_delay, args=["--allow-seed"]
+    )
     killer = Killer(server, when)
     with server:
         table_id, seats = _play(server, 60, on_event=killer.on_event, on_sent=killer.on_sent)

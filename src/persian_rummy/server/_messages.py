@@ -29,7 +29,7 @@ PROTOCOL: Final = 1
 #: Who chose an action: a person, a bot, the server when a person's clock ran out, or the dealer's shuffle.
 By = Literal["person", "bot", "clock", "dealer"]
 
-#: What an error message may say was wrong.
+#: What an error message on a table's WebSocket may say was wrong.
 ERROR_CODES: Final = (
     "bad-json",
     "bad-message",
@@ -44,6 +44,10 @@ ERROR_CODES: Final = (
     "waiting",
     "game-over",
     "bad-since",
+    "no-table",
+    "gone",
+    "idle",
+    "unavailable",
 )
 
 #: The types of the messages the server sends.

@@ -1,22 +1,21 @@
 """
-What a table is made of: its name, rules, seats, clock, bots' delay and seeds, read from JSON.
+What a table is made of: its name, rules, seats, clock, bots' delay, privacy and seed, read from JSON.
 """
 
 from __future__ import annotations
 
 import math
-import secrets
 from collections.abc import Mapping
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 from attrs import frozen
 
 from .. import notation
-from ..bots import make_player
 from ..exceptions import InvalidDataError, PersianRummyError
 from ..records import GameRecord
 from ..rules import DEFAULT_RULES, Rules
 from ..serialize import from_data, to_data
+from ._bots import BotError
 
 #: The longest table name, in characters.
 MAX_NAME: Final = 100
@@ -32,6 +31,21 @@ MAX_SEED: Final = 2**63 - 1
 SeatKind = Literal["person", "bot"]
 
 
+class BotNames(Protocol):
+    """
+    What reads a seat's bot: the server's `persian_rummy.server._bots.BotRegistry`.
+    """
+
+    def read(self, text: object) -> str:
+        """
+        *text*, a bot as a request writes it, if it names a bot that may be seated.
+
+        Raises:
+            persian_rummy.server._bots.BotError: it does not.
+        """
+        ...
+
+
 class SpecError(PersianRummyError, ValueError):
     """
     A table cannot be made as asked: the message names the field and what is wrong with it.
@@ -41,7 +55,7 @@ class SpecError(PersianRummyError, ValueError):
 @frozen
 class SeatSpec:
     """
-    Who sits in a seat: a person, or a bot built by `persian_rummy.bots.players.make_player` from *bot*.
+    Who sits in a seat: a person, or the bot the server's registry knows as *bot*.
     """
 
     kind: SeatKind
@@ -67,8 +81,11 @@ class TableSpec:
         clock: Seconds a person has for each decision before the server plays the default move
             for them, or `None` for no clock.
         bot_delay: Seconds a bot waits before it acts, so that people can follow.
-        seed: The seed of the deals and of the bots' choices.
+        seed: The seed of the deals and of the bots' choices, given by the table's creator where the
+            server allows it, so that anyone who knows it knows every hand; `None` for a table
+            whose deals are drawn from a secret of the server's.
         first_dealer: The seat that deals first.
+        private: Whether the lobby leaves the table out of its list: only its links lead to it.
     """
 
     name: str
@@ -76,8 +93,9 @@ class TableSpec:
     seats: tuple[SeatSpec, SeatSpec, SeatSpec, SeatSpec]
     clock: float | None
     bot_delay: float
-    seed: int
+    seed: int | None
     first_dealer: int
+    private: bool = False
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -98,15 +116,21 @@ class TableSpec:
             "bot_delay": self.bot_delay,
             "seed": self.seed,
             "first_dealer": self.first_dealer,
+            "private": self.private,
         }
 
 
-_FIELDS: Final = frozenset(("name", "rules", "seats", "clock", "bot_delay", "seed", "first_dealer"))
+_FIELDS: Final = frozenset(("name", "rules", "seats", "clock", "bot_delay", "seed", "first_dealer", "private"))
 
 
-def read_spec(data: object, *, default_bot_delay: float = 0.8) -> TableSpec:
+def read_spec(
+    data: object, registry: BotNames, *, default_bot_delay: float = 0.8, allow_seed: bool = False
+) -> TableSpec:
     """
-    The table that *data*, a JSON object, asks for; a seed is drawn when it gives none.
+    The table that *data*, a JSON object, asks for, its bots named in *registry*.
+
+    A ``seed`` is taken only with *allow_seed*: a seeded table's deals can be foretold by anyone
+    who knows the seed.
 
     Raises:
         SpecError: *data* is not an object of the known fields, or a field is wrong (the message
@@ -116,16 +140,22 @@ def read_spec(data: object, *, default_bot_delay: float = 0.8) -> TableSpec:
         raise SpecError("a table must be a JSON object")
     unknown = sorted(str(key) for key in data if key not in _FIELDS)
     if unknown:
-        raise SpecError(f"unknown field {unknown[0]!r} (the fields are {', '.join(sorted(_FIELDS))})")
+        raise SpecError(f"unknown field {unknown[0]!r:.40} (the fields are {', '.join(sorted(_FIELDS))})")
     seed = data.get("seed")
+    if seed is not None and not allow_seed:
+        raise SpecError("seed: this server draws every deal from a secret of its own and takes no seed")
+    private = data.get("private", False)
+    if not isinstance(private, bool):
+        raise SpecError("private: true or false")
     return TableSpec(
         name=_name(data.get("name", "Table")),
         rules=_rules(data.get("rules")),
-        seats=_seats(data.get("seats", ["person", "bot:greedy", "bot:greedy", "bot:greedy"])),
+        seats=_seats(data.get("seats", ["person", "bot:greedy", "bot:greedy", "bot:greedy"]), registry),
         clock=_seconds(data.get("clock"), "clock", MIN_CLOCK, MAX_CLOCK, optional=True),
         bot_delay=_seconds(data.get("bot_delay", default_bot_delay), "bot_delay", 0.0, MAX_BOT_DELAY) or 0.0,
-        seed=secrets.randbelow(MAX_SEED) if seed is None else _integer(seed, "seed", 0, MAX_SEED),
+        seed=None if seed is None else _integer(seed, "seed", 0, MAX_SEED),
         first_dealer=_integer(data.get("first_dealer", 0), "first_dealer", 0, 3),
+        private=private,
     )
 
 
@@ -154,25 +184,23 @@ def _rules(value: object) -> Rules:
     raise SpecError("rules: the rules in notation, or the library's rules object")
 
 
-def _seats(value: object) -> tuple[SeatSpec, SeatSpec, SeatSpec, SeatSpec]:
+def _seats(value: object, registry: BotNames) -> tuple[SeatSpec, SeatSpec, SeatSpec, SeatSpec]:
     if not isinstance(value, list) or len(value) != 4:
         raise SpecError('seats: a list of four seats, each "person" or "bot:NAME" (bot:greedy, bot:pimc:50)')
-    seats = tuple(_seat(item, index) for index, item in enumerate(value))
+    seats = tuple(_seat(item, index, registry) for index, item in enumerate(value))
     if not any(seat.kind == "person" for seat in seats):
         raise SpecError("seats: at least one seat must be a person's")
     return seats  # type: ignore[return-value]  # four, checked above
 
 
-def _seat(value: object, index: int) -> SeatSpec:
+def _seat(value: object, index: int, registry: BotNames) -> SeatSpec:
     if value == "person":
         return SeatSpec("person")
     if isinstance(value, str) and value.startswith("bot:"):
-        bot = value.removeprefix("bot:")
         try:
-            make_player(bot)
-        except PersianRummyError as error:
-            raise SpecError(f"seats[{index}]: {error}") from error
-        return SeatSpec("bot", bot)
+            return SeatSpec("bot", registry.read(value.removeprefix("bot:")))
+        except BotError as error:
+            raise SpecError(f"seats[{index}]: {error}") from None
     raise SpecError(f'seats[{index}]: "person" or "bot:NAME", not {value!r:.40}')
 
 

@@ -1,5 +1,6 @@
-// The lobby: the tables listed, and a form that makes one with this person at seat N (seat 0),
-// claims that seat and shows the invitation links of the other person seats.
+// The lobby: the public tables listed a page at a time, newest first, and a form that makes one with
+// this person at seat N (seat 0), claims that seat and shows the invitation links of the other person
+// seats.  The tables made in this browser keep their admin token here, to end or delete them.
 
 import { SEAT_LETTERS, variants } from "./cards.js";
 import { el } from "./render.js";
@@ -26,23 +27,79 @@ function rulesId(form) {
   return [...ticked, ...more].join(",");
 }
 
+const adminKey = (tableId) => `persian-rummy-admin:${tableId}`;
+let shownPage = 1;
+
+// Ends (abort) or deletes a table this browser made, with the admin token kept when it was made.
+async function manage(tableId, how) {
+  const token = localStorage.getItem(adminKey(tableId));
+  const path = how === "delete" ? `/api/tables/${encodeURIComponent(tableId)}` : `/api/tables/${encodeURIComponent(tableId)}/abort`;
+  const problem = document.getElementById("list-error");
+  problem.textContent = "";
+  try {
+    const response = await fetch(path, { method: how === "delete" ? "DELETE" : "POST", headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) {
+      await json(response);
+    }
+    if (how === "delete") {
+      localStorage.removeItem(adminKey(tableId));
+    }
+  } catch (failure) {
+    problem.textContent = failure.message;
+  }
+  listTables();
+}
+
+function adminButtons(table) {
+  if (!localStorage.getItem(adminKey(table.id))) {
+    return [];
+  }
+  const going = table.status === "waiting" || table.status === "playing";
+  const end = el("button", { type: "button", class: "end-table", text: "End", onclick: () => manage(table.id, "abort") });
+  const remove = el("button", { type: "button", class: "delete-table", text: "Delete", onclick: () => manage(table.id, "delete") });
+  return [el("span", { class: "lobby-admin" }, ...(going ? [end] : []), remove)];
+}
+
 function tableLine(table) {
   const seats = table.seats
     .map((seat) => `${SEAT_LETTERS[seat.seat]} ${seat.kind === "bot" ? seat.bot : seat.claimed ? seat.name ?? "taken" : "free"}`)
     .join(", ");
-  const named = variants(table.rules);
+  const named = [...variants(table.rules), ...(table.seeded ? ["seeded"] : [])];
   const words = `${table.name} · ${table.status}${named.length ? ` · ${named.join(", ")}` : ""} · ${seats}`;
-  return el("li", {}, el("a", { href: `/tables/${encodeURIComponent(table.id)}`, "data-table": table.id, text: words }));
+  return el("li", {}, el("a", { href: `/tables/${encodeURIComponent(table.id)}`, "data-table": table.id, text: words }), ...adminButtons(table));
+}
+
+function pager(page, pages) {
+  const pagerNode = document.getElementById("table-pages");
+  if (pages <= 1) {
+    pagerNode.replaceChildren();
+    return;
+  }
+  const turn = (to) => () => {
+    shownPage = to;
+    listTables();
+  };
+  pagerNode.replaceChildren(
+    el("button", { type: "button", id: "previous-page", text: "Newer", disabled: page <= 1, onclick: turn(page - 1) }),
+    el("span", { text: `page ${page} of ${pages}` }),
+    el("button", { type: "button", id: "next-page", text: "Older", disabled: page >= pages, onclick: turn(page + 1) }),
+  );
 }
 
 async function listTables() {
   const list = document.getElementById("table-list");
   try {
-    const { tables } = await json(await fetch("/api/tables"));
+    const { tables, page, pages } = await json(await fetch(`/api/tables?page=${shownPage}`));
+    if (page > pages) {
+      shownPage = pages;
+      return listTables();
+    }
     list.replaceChildren(...(tables.length ? tables.map(tableLine) : [el("li", { class: "muted", text: "No tables yet." })]));
+    pager(page, pages);
   } catch (failure) {
     list.replaceChildren(el("li", { class: "error", text: failure.message }));
   }
+  return undefined;
 }
 
 function newTable(form) {
@@ -54,6 +111,9 @@ function newTable(form) {
     clock: clock ? Number(clock) : null,
     bot_delay: Number(form.elements.bot_delay.value),
   };
+  if (form.elements.private.checked) {
+    made.private = true;
+  }
   const rules = rulesId(form);
   return rules ? { ...made, rules } : made;
 }
@@ -84,6 +144,7 @@ async function create(submit) {
   try {
     const made = await json(await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(newTable(form)) }));
     const tableId = made.table.id;
+    localStorage.setItem(adminKey(tableId), made.admin);
     const mine = made.invitations.find((invitation) => invitation.seat === 0);
     const name = form.elements.name.value.trim() || "Player";
     const claimed = await json(await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: mine.invite, name }) }));

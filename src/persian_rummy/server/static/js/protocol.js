@@ -1,9 +1,12 @@
 // The table's WebSocket, protocol version 1: hello, then welcome and events; reconnection with
-// the last event number seen, with backoff; the replaced connection left closed.
+// the last event number seen, with backoff; a ping now and then, so that the server does not close
+// a quiet connection; the replaced connection, and one whose table is gone, left closed.
 
 export const PROTOCOL = 1;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
-const REPLACED_CODE = 4001;
+const PING_MS = 30000;
+// Replaced by a newer connection; unauthorized; no such table; the table has left the server.
+const FINAL_CODES = new Set([4001, 4401, 4404, 4410]);
 
 export class TableConnection {
   // handlers: {welcome, event, error, presence, replaced, gameOver, status}; each optional.
@@ -16,6 +19,7 @@ export class TableConnection {
     this.attempt = 0;
     this.closed = false;
     this.nextId = 1;
+    this.pinger = null;
   }
 
   url() {
@@ -29,6 +33,12 @@ export class TableConnection {
     this.socket = socket;
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ type: "hello", token: this.token, since: this.seq }));
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => {
+        if (socket.readyState === WebSocket.OPEN) {
+          socket.send(JSON.stringify({ type: "ping" }));
+        }
+      }, PING_MS);
     });
     socket.addEventListener("message", (message) => this.receive(message.data));
     socket.addEventListener("close", (close) => this.lost(socket, close.code));
@@ -84,7 +94,7 @@ export class TableConnection {
     if (message.code === "bad-since") {
       this.seq = null; // start afresh: the next hello asks for the whole view
     }
-    if (message.code === "unauthorized") {
+    if (message.code === "unauthorized" || message.code === "gone" || message.code === "no-table") {
       this.closed = true;
     }
     this.emit("error", message);
@@ -94,7 +104,8 @@ export class TableConnection {
     if (socket !== this.socket) {
       return;
     }
-    if (code === REPLACED_CODE || this.closed) {
+    clearInterval(this.pinger);
+    if (FINAL_CODES.has(code) || this.closed) {
       this.closed = true;
       this.emit("status", "closed");
       return;
@@ -116,6 +127,7 @@ export class TableConnection {
 
   close() {
     this.closed = true;
+    clearInterval(this.pinger);
     this.socket?.close(1000);
   }
 

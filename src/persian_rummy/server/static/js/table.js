@@ -29,6 +29,7 @@ const page = {
   notice: null,
   error: null,
   over: null,
+  gone: false,
   playsOpen: true,
 };
 
@@ -187,6 +188,10 @@ function onEvent(message) {
 }
 
 function onError(message) {
+  if (message.code === "gone") {
+    page.notice = "This table has ended and left the server; its game record can still be downloaded.";
+    page.gone = true;
+  }
   if (message.code === "unauthorized" && page.token !== null) {
     localStorage.removeItem(storageKey());
     page.notice = "This page's seat token was refused. Open the table's address without a token to watch it.";
@@ -402,19 +407,44 @@ function banners(view) {
   if (obligation) {
     parts.push(el("p", { class: "obligation-line", id: "obligation", text: obligation }));
   }
+  if (page.table?.seeded) {
+    parts.push(el("p", { class: "seeded", id: "seeded", role: "note", text: "Seeded table: its creator chose the seed of the deals, and whoever knows it knows every hand." }));
+  }
+  if (page.gone && !page.over) {
+    const record = `/api/tables/${encodeURIComponent(page.tableId)}/record`;
+    parts.push(el("p", { class: "game-over", id: "gone" }, el("a", { href: record, download: `${page.tableId}.json`, text: "Download the game record" })));
+  }
   if (page.over || view?.phase === "game_over") {
     const [a, b] = view ? teamTotals(view.results) : page.over.points;
     const record = `/api/tables/${encodeURIComponent(page.tableId)}/record`;
+    const ended = { aborted: "The table's creator ended the game. ", expired: "The table was left too long and ended. " }[page.over?.ended] ?? "";
     parts.push(
       el(
         "p",
         { class: "game-over", id: "game-over", role: "status" },
-        `Final score: ${TEAMS[0]} ${a}, ${TEAMS[1]} ${b}. `,
+        `${ended}${ended ? "Score" : "Final score"}: ${TEAMS[0]} ${a}, ${TEAMS[1]} ${b}. `,
         el("a", { href: record, download: `${page.tableId}.json`, text: "Download the game record" }),
       ),
     );
   }
   return parts;
+}
+
+// How the deals are drawn: from the server's secret, whose hash the table shows from the start and
+// which it reveals at the end, or from a seed its creator chose, which everyone is told.
+function dealsLine() {
+  const table = page.table;
+  if (!table) {
+    return null;
+  }
+  if (table.seeded) {
+    return null; // said at the top of the page (banners)
+  }
+  const key = page.over?.key ?? table.key;
+  const words = key
+    ? `The deals were drawn from the key ${key}, whose SHA-256 is the commitment ${table.commitment} shown from the start.`
+    : `The deals are drawn from a secret key of the server's; its SHA-256 is ${table.commitment}, and the key is shown when the game ends.`;
+  return el("details", { class: "deals", id: "deals" }, el("summary", { text: "Fair deals" }), el("p", { text: words }));
 }
 
 function waiting() {
@@ -485,7 +515,7 @@ function draw({ focus = null } = {}) {
   document.getElementById("top").replaceChildren(header(view), ...banners(view));
   const main = document.getElementById("table");
   main.replaceChildren(...(view ? tableBody(view, ctx) : [waiting()]).filter(Boolean));
-  document.getElementById("log").replaceChildren(el("h2", { text: "Moves" }), logNode());
+  document.getElementById("log").replaceChildren(el("h2", { text: "Moves" }), logNode(), ...[dealsLine()].filter(Boolean));
   const body = document.body.dataset;
   body.seq = String(page.connection?.seq ?? "");
   body.phase = view?.phase ?? "waiting";
