@@ -345,7 +345,6 @@ class TestViewFromEvents:
             state = after
 
 
-
 class TestNoLeaks:
     """
     An event shows its seat nothing that the seat's view after the action does not show: no card
