@@ -49,6 +49,7 @@ nitpicky = True
 # shown as code instead of links.
 nitpick_ignore = [
     ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "collections.abc.Collection"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),

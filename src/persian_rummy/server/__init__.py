@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from ._bots import BotError, BotRegistry
 from ._limits import Limits
 from ._messages import ERROR_CODES, PROTOCOL
-from ._spec import SeatSpec, SpecError, TableSpec, read_spec
+from ._spec import BotNames, SeatSpec, SpecError, TableSpec, read_spec
 from ._storage import Ending, SqliteStorage, Storage, StoredAction, StoredSeat, StoredTable
 from ._table import draw_seed
 
@@ -40,6 +40,7 @@ __all__ = [
     "ERROR_CODES",
     "PROTOCOL",
     "BotError",
+    "BotNames",
     "BotRegistry",
     "Ending",
     "Limits",
