@@ -491,7 +491,10 @@ def bench_server(session: nox.Session) -> None:
     """
     The table server under load: tables of bots and scripted WebSocket clients over loopback.
 
-    Arguments after ``--`` go to benchmarks/bench_server.py (``--tables 10 100 500``, ``--json FILE``).
+    Arguments after ``--`` go to benchmarks/bench_server.py (``--tables 10 100 500``, ``--json FILE``):
+    ``--closed`` for the closed loop (people answering at once: the saturation throughput), and
+    ``--baseline REF`` to measure the server of a git commit or branch in the same run
+    (``nox -s bench-server -- --closed --tables 100 --baseline main~3``).
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))
     session.install(".[server]")

@@ -20,6 +20,22 @@ play from the moment every client has connected:
   their people seated, and at its highest while they play; the growth divided by the number of
   tables.
 
+Two loops:
+
+- open (the default): each person thinks 50 to 200 ms before each action, and the bots wait 0.05 s,
+  as at tables of people; the figure to watch is the latency at 100 tables;
+- closed (``--closed``): each person answers at once and the bots do not wait, so that every table
+  asks the server for its next action as soon as it has told the last one: the actions per second are
+  the server's saturation throughput.  Its games last 100 deals (``num_deals=100``), so that no table
+  runs out of game while it is measured.
+
+With ``--baseline REF`` (a commit, a branch, ``main~3``), the same workload is run in the same
+process against the server of REF too, checked out with ``git worktree`` into a temporary folder:
+at each size, this checkout's server and then REF's, one after the other on the same machine, and
+the table has a row for each.  The options of ``serve`` that a server does not know (the limits of
+a newer server, which the benchmark lifts, since all its clients come from one address) are left out
+for it, found from its ``serve --help``.
+
 It prints a table, and with ``--json FILE`` writes the figures.  ``nox -s bench-server`` runs it.
 """
 
@@ -31,6 +47,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -61,6 +78,12 @@ def _options(argv: list[str] | None) -> argparse.Namespace:
         "--memory", action="store_true", help="keep the tables in memory (--db :memory:) instead of an SQLite file"
     )
     parser.add_argument("--clients", type=int, default=1, help="client processes (default 1)")
+    parser.add_argument(
+        "--closed", action="store_true", help="the closed loop: people answer at once and bots do not wait"
+    )
+    parser.add_argument(
+        "--baseline", metavar="REF", help="also measure the server of this git commit or branch, in the same run"
+    )
     parser.add_argument("--seed", type=int, default=2026, help="the seed of the tables and the think times")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -144,6 +167,7 @@ def _figures(seats: list[tuple[ScriptedSeat, ScriptedSeat]], start: float, end: 
         "latencies": samples,
         "timed": latencies,
         "errors": sum(len(seat.errors) for pair in seats for seat in pair),
+        "error_codes": sorted({error["code"] for pair in seats for seat in pair for error in seat.errors}),
         "games_over": sum(1 for north, _ in seats if north.points is not None),
     }
 
@@ -178,14 +202,44 @@ class _Peak:
         return max(self.peak, self.server.rss())
 
 
-def _run_size(options: argparse.Namespace, count: int, folder: Path) -> dict[str, Any]:
-    db = ":memory:" if options.memory else folder / f"tables-{count}.sqlite3"
-    server = ServerProcess(db, log=folder / f"server-{count}.log", bot_delay=0.0)
+#: The options of ``serve`` that lift the limits a benchmark from one address would meet, each with its
+#: value (``None``: a switch), given to a server that knows them.
+LIFTED: Final = {
+    "--allow-seed": None,
+    "--tables-per-minute": "0",
+    "--max-connections-per-address": "0",
+    "--rate": "1000",
+    "--burst": "1000",
+}
+
+
+def serve_options(src: Path, count: int) -> list[str]:
+    """
+    The options that lift, for *count* tables, the limits the server of *src* has, of those it knows.
+    """
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    command = [sys.executable, "-m", "persian_rummy", "serve", "--help"]
+    known = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout  # noqa: S603
+    wanted = {**LIFTED, "--max-connections": str(4 * count + 100)}
+    options: list[str] = []
+    for option, value in wanted.items():
+        if option in known:
+            options += [option] if value is None else [option, value]
+    return options
+
+
+def _run_size(options: argparse.Namespace, count: int, folder: Path, src: Path) -> dict[str, Any]:
+    name = f"{src.parent.name}-{count}"
+    db = ":memory:" if options.memory else folder / f"tables-{name}.sqlite3"
+    server = ServerProcess(
+        db, log=folder / f"server-{name}.log", bot_delay=0.0, args=serve_options(src, count), src=src
+    )
     with server:
         before = server.rss()
         tables = []
+        rules = {"rules": "num_deals=100"} if options.closed else {}
         for index in range(count):
-            spec = {"name": f"Bench {index}", "seats": SEATS, "seed": options.seed + index}
+            spec = {"name": f"Bench {index}", "seats": SEATS, "seed": options.seed + index, **rules}
             table_id, tokens = server.seat_table({**spec, "bot_delay": options.bot_delay}, {0: "N", 2: "S"})
             tables.append((table_id, {str(seat): token for seat, token in tokens.items()}))
         seated = server.rss()
@@ -207,6 +261,7 @@ def _run_size(options: argparse.Namespace, count: int, folder: Path) -> dict[str
         "p99_ms": 1000 * samples[min(len(samples) - 1, int(0.99 * len(samples)))] if samples else None,
         "max_ms": 1000 * samples[-1] if samples else None,
         "errors": sum(result["errors"] for result in results),
+        "error_codes": sorted({code for result in results for code in result["error_codes"]}),
         "games_over": sum(result["games_over"] for result in results),
         "server_cpu": (cpu_after[0] - cpu[0]) / wall,
         "server_waited": (cpu_after[1] - cpu[1]) / wall,
@@ -253,6 +308,7 @@ def _run_workers(options: argparse.Namespace, port: int, parts: list[list[Any]])
 # -- the report --------------------------------------------------------------------------------------------------
 
 _COLUMNS: Final = (
+    ("server", "server_name", "{}"),
     ("tables", "tables", "{:d}"),
     ("actions/s", "actions_per_second", "{:,.0f}"),
     ("p50 ms", "p50_ms", "{:.1f}"),
@@ -294,6 +350,29 @@ def _print_table(rows: list[dict[str, Any]]) -> None:
         print("  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True)))
 
 
+def _servers(options: argparse.Namespace, folder: Path) -> list[tuple[str, Path]]:
+    """
+    The servers to measure, by name: this checkout's, and the baseline's, checked out into *folder*.
+    """
+    servers = [("this", ROOT / "src")]
+    if options.baseline:
+        tree = folder / "baseline"
+        git = ["git", "-C", str(ROOT)]
+        subprocess.run([*git, "worktree", "add", "--detach", str(tree), options.baseline], check=True)  # noqa: S603
+        short = [*git, "rev-parse", "--short", options.baseline]
+        commit = subprocess.run(short, check=True, capture_output=True, text=True)  # noqa: S603
+        servers.append((commit.stdout.strip() or options.baseline, tree / "src"))
+    return servers
+
+
+def _remove_worktree(folder: Path) -> None:
+    tree = folder / "baseline"
+    if tree.exists():
+        remove = ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)]
+        subprocess.run(remove, check=False)  # noqa: S603 (git, as the worktree was added)
+        shutil.rmtree(tree, ignore_errors=True)
+
+
 def _machine(options: argparse.Namespace) -> dict[str, Any]:
     load = os.getloadavg()
     return {
@@ -305,6 +384,8 @@ def _machine(options: argparse.Namespace) -> dict[str, Any]:
         "think": options.think,
         "seconds": options.seconds,
         "clients": options.clients,
+        "loop": "closed" if options.closed else "open",
+        "baseline": options.baseline,
         "database": ":memory:" if options.memory else "an SQLite file",
     }
 
@@ -314,18 +395,26 @@ def main(argv: list[str] | None = None) -> None:
     if options.worker:
         _worker()
         return
+    if options.closed:
+        options.think, options.bot_delay = [0.0, 0.0], 0.0
     machine = _machine(options)
     print(
-        f"Table server: {machine['cores']} cores, Python {machine['python']}, load {machine['load_average']}; "
-        f"bots' delay {options.bot_delay:g} s, think {options.think[0]:g}-{options.think[1]:g} s, "
-        f"{options.seconds:g} s per size, {options.clients} client process(es), tables in {machine['database']}",
+        f"Table server, {machine['loop']} loop: {machine['cores']} cores, Python {machine['python']}, "
+        f"load {machine['load_average']}; bots' delay {options.bot_delay:g} s, think {options.think[0]:g}-"
+        f"{options.think[1]:g} s, {options.seconds:g} s per size, {options.clients} client process(es), "
+        f"tables in {machine['database']}",
         flush=True,
     )
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
-        for count in options.tables:
-            rows.append(_run_size(options, count, Path(folder)))
-            print(f"  {count} tables done", flush=True)
+        try:
+            servers = _servers(options, Path(folder))
+            for count in options.tables:
+                for name, src in servers:
+                    rows.append({"server_name": name, **_run_size(options, count, Path(folder), src)})
+                    print(f"  {count} tables done ({name})", flush=True)
+        finally:
+            _remove_worktree(Path(folder))
     _print_table(rows)
     if options.json is not None:
         options.json.write_text(json.dumps({"machine": machine, "sizes": rows}, indent=2) + "\n")

@@ -94,6 +94,7 @@ LAYERS = (
     "rl",
     # the table server
     "server._limits",
+    "server._worker",
     "server._messages",
     "server._storage",
     "server._bots",

@@ -13,6 +13,7 @@ import asyncio
 import hashlib
 import json
 import random
+import sqlite3
 import sys
 import threading
 from collections.abc import Iterator
@@ -434,3 +435,26 @@ class TestTheProtocolsEdges:
         presence = [message for message in seen if message["type"] == "presence"]
         assert 1 <= len(presence) <= 12
         assert [seat["connected"] for seat in presence[0]["seats"]] in ([True] * 4, [False, True, True, True])
+
+
+class TestTheStorage:
+    """The writes that wait are committed together, each failing alone; reads see what was written before them."""
+
+    def test_writes_committed_together_fail_alone(self, tmp_path: Path) -> None:
+        storage = SqliteStorage(str(tmp_path / "tables.sqlite3"))
+        tables = [StoredTable(f"t{number}", "{}", "2026-12-05T00:00:00+00:00", (), ()) for number in range(20)]
+
+        async def write() -> list[object]:
+            await asyncio.gather(*(storage.create(table) for table in tables))
+            appends = [storage.append(table.id, StoredAction(1, "{}", "dealer")) for table in tables]
+            appends.insert(7, storage.append("t3", StoredAction(1, "{}", "dealer")))  # the same key twice
+            answers = await asyncio.gather(*appends, return_exceptions=True)
+            stored = await storage.load()
+            await storage.close()
+            return [*answers, sum(len(table.actions) for table in stored)]
+
+        *answers, stored = asyncio.run(write())
+        failed = [index for index, answer in enumerate(answers) if answer is not None]
+        assert failed == [7]  # the second of the two, in the order they were given
+        assert isinstance(answers[failed[0]], sqlite3.IntegrityError)
+        assert stored == 20

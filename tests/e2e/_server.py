@@ -50,6 +50,8 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 SERVING: Final = re.compile(r"Serving on http://127\.0\.0\.1:(\d+)/")
 #: How long a server has to print its address, in seconds.
 STARTUP_SECONDS: Final = 30.0
+#: How long a scripted seat waits before it sends again an action the server's rate limit dropped, in seconds.
+RATE_PAUSE: Final = 0.1
 #: How long a scripted seat keeps trying to connect again after its connection dropped, in seconds.
 RECONNECT_SECONDS: Final = 30.0
 
@@ -423,6 +425,10 @@ class ScriptedSeat:
                 await self.on_event(self, message)
         elif kind == "game-over":
             self.points = message["points"]
+        elif kind == "error" and message.get("code") == "rate-limit" and message.get("id") in {self._acted, None}:
+            # The action was dropped (a server that names no message dropped means the last): again, later.
+            await asyncio.sleep(RATE_PAUSE)
+            self._acted = -1
         if self._final is not None and self.seq >= self._caught_up:
             self.points = self._final
 

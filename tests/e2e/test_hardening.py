@@ -15,6 +15,7 @@ import itertools
 import json
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -232,7 +233,7 @@ class TestTheEndOfAGame:
     """Findings 5 and 10: catching up from the start costs little, and a late client is told the end."""
 
     def test_catching_up_and_resuming_after_the_end(self, server: ServerProcess) -> None:
-        table_id, token = _seated(server)
+        table_id, token = _seated(server, rules="num_deals=4")  # a long game, whatever the deals
         person = ScriptedSeat(server, table_id, token)
         asyncio.run(gather_all(person))
         last = person.seen[-1]
@@ -247,6 +248,49 @@ class TestTheEndOfAGame:
         assert len(from_start) <= 66
         assert from_start[0]["view"] is not None
         assert [message["type"] for message in after_end] == ["welcome", "game-over"]
+
+
+class TestFairDeals:
+    """Finding 8: the creator cannot choose the seed; the deals come from a key committed to at the start."""
+
+    def test_a_seed_is_refused_and_a_commitment_shown(self, server: ServerProcess) -> None:
+        status, answer = _post(server, "/api/tables", {"seats": BOTS, "seed": 7})
+        made_status, made = _post(server, "/api/tables", {"seats": BOTS})
+        assert (status, answer["error"]["code"]) == (400, "bad-table")
+        assert made_status == 201
+        assert (made["table"]["seeded"], len(made["table"]["commitment"]), made["table"]["key"]) == (False, 64, None)
+
+
+class TestEndedTablesLeave:
+    """Findings 9 and 10: an ended game is not loaded again at start; a record lost in a crash is repaired."""
+
+    def test_a_finished_game_is_not_loaded_again(self, tmp_path: Path) -> None:
+        with ServerProcess(tmp_path / "tables.sqlite3", log=tmp_path / "server.log", src=SOURCE) as server:
+            table_id, token = _seated(server)
+            asyncio.run(gather_all(ScriptedSeat(server, table_id, token)))
+            server.stop()
+            server.start()
+            assert server.status_of(f"api/tables/{table_id}")[0] == 410
+            assert server.status_of(f"api/tables/{table_id}/record")[0] == 200
+            assert table_id not in json.dumps(server.get("api/tables"))
+
+    def test_a_missing_record_is_repaired_at_start(self, tmp_path: Path) -> None:
+        """
+        A database as a server killed between storing a game's last action and its record left it
+        (the earlier version's tables, in two transactions): the record is made at start.
+        """
+        database = tmp_path / "tables.sqlite3"
+        with ServerProcess(database, log=tmp_path / "server.log", src=SOURCE) as server:
+            table_id, token = _seated(server)
+            asyncio.run(gather_all(ScriptedSeat(server, table_id, token)))
+            record = server.record(table_id)
+        with contextlib.closing(sqlite3.connect(database)) as db, db:
+            columns = {row[1] for row in db.execute("pragma table_info(tables)")}
+            lost = ", status = 'live'" if "status" in columns else ""
+            db.execute(f"update tables set record = null{lost} where id = ?", (table_id,))  # noqa: S608 (the test's own)
+        with ServerProcess(database, log=tmp_path / "server.log", src=SOURCE) as server:
+            status, repaired = server.status_of(f"api/tables/{table_id}/record")
+        assert (status, repaired) == (200, record)
 
 
 class TestTheProtocol:

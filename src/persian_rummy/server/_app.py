@@ -463,7 +463,8 @@ class _Server:
         strikes = 0
         while not connection.closed:
             try:
-                received = await asyncio.wait_for(websocket.receive(), self.limits.idle_timeout)
+                async with asyncio.timeout(self.limits.idle_timeout):
+                    received = await websocket.receive()
             except TimeoutError:
                 idle = f"nothing was sent for {self.limits.idle_timeout:g} seconds (send a ping now and then)"
                 await self._refuse(connection, "idle", idle, IDLE)

@@ -15,12 +15,10 @@ so the tables take turns.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import re
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
 from attrs import frozen
@@ -30,6 +28,7 @@ from ..bots import GreedyPlayer, ISMCTSPlayer, PIMCPlayer, Player, RandomPlayer,
 from ..exceptions import PersianRummyError
 from ..state import View
 from ._limits import Limits
+from ._worker import Worker
 
 _log: Final = logging.getLogger("persian_rummy.server")
 
@@ -176,19 +175,18 @@ class BotPool:
     """
 
     def __init__(self, workers: int) -> None:
-        self._quick = ThreadPoolExecutor(max_workers=1, thread_name_prefix="persian-rummy-bot")
-        self._search = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="persian-rummy-search")
+        self._quick = Worker("persian-rummy-bot")
+        self._search = Worker("persian-rummy-search", workers)
 
     async def choose(self, player: Player, view: View, rng: random.Random, *, quick: bool) -> PlayerAction:
         """
         What *player* chooses in *view*, thought out in a worker thread.
         """
-        executor = self._quick if quick else self._search
-        return await asyncio.get_running_loop().run_in_executor(executor, player.choose, view, rng)
+        return await (self._quick if quick else self._search).call(player.choose, view, rng)
 
     def shutdown(self) -> None:
         """
-        Let the threads end once their decisions are made; nothing new is started.
+        Let the threads end once the decisions asked for are made.
         """
-        self._quick.shutdown(wait=False, cancel_futures=True)
-        self._search.shutdown(wait=False, cancel_futures=True)
+        self._quick.stop()
+        self._search.stop()

@@ -17,13 +17,16 @@ import asyncio
 import functools
 import json
 import logging
+import queue
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Final, Literal, Protocol, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 from attrs import frozen
+
+from ._worker import tell
 
 _log: Final = logging.getLogger("persian_rummy.server")
 
@@ -183,9 +186,11 @@ class SqliteStorage:
 
     A file is opened in write-ahead-log mode.  *synchronous* is SQLite's setting: with ``"normal"``,
     the default, what is committed survives the server being killed (the operating system holds it);
-    ``"full"`` also survives a power cut, at the cost of a flush to the disk at every action.
+    ``"full"`` also survives a power cut, at the cost of a flush to the disk at every commit.
 
-    Every statement runs in one thread of the storage's own, never on the event loop.  When another
+    Every statement runs in one thread of the storage's own, never on the event loop.  The writes
+    that wait while one is committed are committed together, in one transaction, each in a
+    savepoint of its own, so that one that fails (an action stored twice) fails alone.  When another
     process holds the database's write lock, a write waits for it and tries again for up to
     *busy_seconds* before it fails.
     """
@@ -195,9 +200,11 @@ class SqliteStorage:
     ) -> None:
         self.path = path
         self.busy_seconds = busy_seconds
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="persian-rummy-sqlite")
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=0.25)
         self._retrying(self._open, synchronous)
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="persian-rummy-sqlite", daemon=True)
+        self._thread.start()
 
     def _open(self, synchronous: str) -> None:
         if self.path != ":memory:":
@@ -211,9 +218,91 @@ class SqliteStorage:
                 self._db.execute(f"alter table tables add column {name} {definition}")
         self._db.execute("update tables set status = 'over' where status = 'live' and record is not null")
 
-    async def _run(self, function: Callable[..., _T], *args: object) -> _T:
+    def _submit(self, job: _Job) -> asyncio.Future[Any]:
+        self._queue.put(job)
+        return job.future
+
+    def _write(self, statements: Sequence[tuple[str, tuple[object, ...]]]) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, functools.partial(self._retrying, function, *args))
+        return self._submit(_Job(loop, loop.create_future(), statements, None))
+
+    def _read(self, function: Callable[[], object]) -> asyncio.Future[Any]:
+        loop = asyncio.get_running_loop()
+        return self._submit(_Job(loop, loop.create_future(), (), function))
+
+    def _serve(self) -> None:
+        """
+        The storage's thread: each write with those that wait behind it in one transaction, each read alone.
+        """
+        while (job := self._queue.get()) is not None:
+            if job.read is not None:
+                self._do_read(job)
+                continue
+            writes = [job]
+            stop = False
+            while not stop:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                elif more.read is not None:
+                    self._commit(writes)
+                    writes = []
+                    self._do_read(more)
+                else:
+                    writes.append(more)
+            self._commit(writes)
+            if stop:
+                return
+
+    def _do_read(self, job: _Job) -> None:
+        assert job.read is not None  # noqa: S101 (a read's job)
+        try:
+            tell(job.loop, job.future, self._retrying(job.read), None)
+        except BaseException as error:  # noqa: BLE001 (handed to whoever awaits the read)
+            tell(job.loop, job.future, None, error)
+
+    def _commit(self, writes: list[_Job]) -> None:
+        if not writes:
+            return
+        try:
+            errors = self._retrying(self._transaction, writes)
+        except BaseException as error:  # noqa: BLE001 (every write of the batch fails with it)
+            errors = [error] * len(writes)
+        for job, failed in zip(writes, errors, strict=True):
+            tell(job.loop, job.future, None, failed)
+
+    def _transaction(self, writes: list[_Job]) -> list[BaseException | None]:
+        """
+        Every write of *writes* in one transaction, each in a savepoint: what each one raised.
+        """
+        db = self._db
+        errors: list[BaseException | None] = []
+        db.execute("begin immediate")
+        try:
+            for job in writes:
+                db.execute("savepoint one")
+                try:
+                    for sql, parameters in job.statements:
+                        db.execute(sql, parameters)
+                except sqlite3.OperationalError as error:
+                    if _locked(error):
+                        raise
+                    db.execute("rollback to one")
+                    errors.append(error)
+                except sqlite3.Error as error:
+                    db.execute("rollback to one")
+                    errors.append(error)
+                else:
+                    errors.append(None)
+                db.execute("release one")
+            db.execute("commit")
+        except BaseException:
+            db.execute("rollback")
+            raise
+        return errors
 
     def _retrying(self, function: Callable[..., _T], *args: object) -> _T:
         """
@@ -230,16 +319,6 @@ class SqliteStorage:
                 _log.warning("the database is locked (%s); trying again in %.2f s", error, pause)
             time.sleep(pause)
             pause = min(pause * 2, 1.0)
-
-    def _write(self, statements: Sequence[tuple[str, tuple[object, ...]]]) -> None:
-        self._db.execute("begin immediate")
-        try:
-            for sql, parameters in statements:
-                self._db.execute(sql, parameters)
-        except BaseException:
-            self._db.execute("rollback")
-            raise
-        self._db.execute("commit")
 
     def _load(self) -> list[StoredTable]:
         live = "select id from tables where status = 'live'"
@@ -260,14 +339,13 @@ class SqliteStorage:
         for table_id, seq, action, chosen_by in actions:
             by_table[table_id][1].append(StoredAction(seq, action, chosen_by))
         return [
-            StoredTable(
-                table_id, spec, created, tuple(by_table[table_id][0]), tuple(by_table[table_id][1]), secret, admin
-            )
-            for table_id, spec, created, secret, admin in rows
+            StoredTable(table_id, spec, created, tuple(seats), tuple(actions), secret, admin)
+            for (table_id, spec, created, secret, admin), (seats, actions) in zip(rows, by_table.values(), strict=True)
         ]
 
     async def load(self) -> list[StoredTable]:
-        return await self._run(self._load)
+        loaded: list[StoredTable] = await self._read(self._load)
+        return loaded
 
     async def create(self, table: StoredTable) -> None:
         statements: list[tuple[str, tuple[object, ...]]] = [
@@ -290,11 +368,11 @@ class SqliteStorage:
             )
             for action in table.actions
         ]
-        await self._run(self._write, statements)
+        await self._write(statements)
 
     async def claim(self, table_id: str, seat: int, token_hash: str, name: str) -> None:
         sql = "update seats set token_hash = ?, name = ?, invite_hash = null where table_id = ? and seat = ?"
-        await self._run(self._write, [(sql, (token_hash, name, table_id, seat))])
+        await self._write([(sql, (token_hash, name, table_id, seat))])
 
     async def append(self, table_id: str, action: StoredAction, record: str | None = None) -> None:
         statements: list[tuple[str, tuple[object, ...]]] = [
@@ -305,29 +383,44 @@ class SqliteStorage:
         ]
         if record is not None:
             statements.append(("update tables set record = ?, status = 'over' where id = ?", (record, table_id)))
-        await self._run(self._write, statements)
+        await self._write(statements)
 
     async def end(self, table_id: str, ending: Ending, record: str) -> None:
         sql = "update tables set record = ?, status = ? where id = ?"
-        await self._run(self._write, [(sql, (record, ending, table_id))])
+        await self._write([(sql, (record, ending, table_id))])
 
     async def delete(self, table_id: str) -> None:
         statements = [
             (f"delete from {name} where table_id = ?", (table_id,))  # noqa: S608 (the tables' names)
             for name in ("seats", "actions")
         ]
-        await self._run(self._write, [*statements, ("delete from tables where id = ?", (table_id,))])
+        await self._write([*statements, ("delete from tables where id = ?", (table_id,))])
 
     def _record(self, table_id: str) -> str | None:
         row = self._db.execute("select record from tables where id = ?", (table_id,)).fetchone()
         return None if row is None else row[0]
 
     async def record(self, table_id: str) -> str | None:
-        return await self._run(self._record, table_id)
+        found: str | None = await self._read(functools.partial(self._record, table_id))
+        return found
 
     async def close(self) -> None:
-        await self._run(self._db.close)
-        self._executor.shutdown()
+        await self._read(lambda: None)  # what was given before is done
+        self._queue.put(None)
+        await asyncio.to_thread(self._thread.join)
+        self._db.close()
+
+
+@frozen
+class _Job:
+    """
+    Work for the storage's thread: statements to write, or a function that reads; whom to tell.
+    """
+
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+    statements: Sequence[tuple[str, tuple[object, ...]]]
+    read: Callable[[], object] | None
 
 
 def _locked(error: sqlite3.OperationalError) -> bool:

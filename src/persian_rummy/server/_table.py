@@ -85,6 +85,7 @@ class Table:
         # The rules as the library's JSON writes them, once: every summary of the table carries them.
         self._rules_data = to_data(GameRecord(rules=spec.rules))["rules"]
         self._bots = players
+        self._people = spec.people
         self.commitment = None if key is None else hashlib.sha256(key).hexdigest()
 
     @property
@@ -131,7 +132,7 @@ class Table:
             return self.ending
         if self.state.phase == "game_over":
             return "over"
-        if any(self.names[seat] is None for seat in self.spec.people):
+        if any(self.names[seat] is None for seat in self._people):
             return "waiting"
         return "playing"
 
