@@ -29,12 +29,13 @@ Two loops:
   the server's saturation throughput.  Its games last 100 deals (``num_deals=100``), so that no table
   runs out of game while it is measured.
 
-With ``--baseline REF`` (a commit, a branch, ``main~3``), the same workload is run in the same
-process against the server of REF too, checked out with ``git worktree`` into a temporary folder:
-at each size, this checkout's server and then REF's, one after the other on the same machine, and
-the table has a row for each.  The options of ``serve`` that a server does not know (the limits of
-a newer server, which the benchmark lifts, since all its clients come from one address) are left out
-for it, found from its ``serve --help``.
+With ``--baseline REF`` (a commit, a branch, ``main~3``), the same workload is also run, in the
+same run, against the server of REF, checked out with ``git worktree`` into a temporary folder that
+is removed at the end: at each size, this checkout's server and then REF's, one after the other on
+the same machine, and the table has a row for each (``this``, and REF's short commit id).  The
+limits of a newer server that a benchmark from one address would meet (tables made a minute,
+connections from one address, messages a second, seeds refused) are lifted with the options of
+``serve`` that a server lists in its ``serve --help``; those it does not list are left out.
 
 It prints a table, and with ``--json FILE`` writes the figures.  ``nox -s bench-server`` runs it.
 """
@@ -47,7 +48,9 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -211,6 +214,8 @@ LIFTED: Final = {
     "--rate": "1000",
     "--burst": "1000",
 }
+#: An option's name in a help text, whole (``--max-connections`` is not found in ``--max-connections-per-address``).
+OPTION: Final = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 
 
 def serve_options(src: Path, count: int) -> list[str]:
@@ -219,7 +224,8 @@ def serve_options(src: Path, count: int) -> list[str]:
     """
     env = {**os.environ, "PYTHONPATH": str(src)}
     command = [sys.executable, "-m", "persian_rummy", "serve", "--help"]
-    known = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout  # noqa: S603
+    helped = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout  # noqa: S603
+    known = set(OPTION.findall(helped))
     wanted = {**LIFTED, "--max-connections": str(4 * count + 100)}
     options: list[str] = []
     for option, value in wanted.items():
@@ -231,9 +237,8 @@ def serve_options(src: Path, count: int) -> list[str]:
 def _run_size(options: argparse.Namespace, count: int, folder: Path, src: Path) -> dict[str, Any]:
     name = f"{src.parent.name}-{count}"
     db = ":memory:" if options.memory else folder / f"tables-{name}.sqlite3"
-    server = ServerProcess(
-        db, log=folder / f"server-{name}.log", bot_delay=0.0, args=serve_options(src, count), src=src
-    )
+    lifted = serve_options(src, count)
+    server = ServerProcess(db, log=folder / f"server-{name}.log", bot_delay=0.0, args=lifted, src=src)
     with server:
         before = server.rss()
         tables = []
@@ -272,37 +277,50 @@ def _run_size(options: argparse.Namespace, count: int, folder: Path, src: Path) 
         "rss_peak_mib": highest / mib,
         "kib_per_table_seated": (seated - before) / 1024 / count,
         "kib_per_table_playing": (highest - before) / 1024 / count,
+        "serve_options": lifted,
     }
 
 
 def _run_workers(options: argparse.Namespace, port: int, parts: list[list[Any]]) -> list[dict[str, Any]]:
-    workers = []
+    workers: list[subprocess.Popen[str]] = []
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"}
-    for part in parts:
-        job = {"port": port, "tables": part, "think": options.think, "seed": options.seed, "seconds": options.seconds}
-        worker = subprocess.Popen(  # noqa: S603 - this script, as a worker
-            [sys.executable, __file__, "--worker"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        if worker.stdin is None:
-            raise RuntimeError("no pipe to the client process")
-        worker.stdin.write(json.dumps(job))
-        worker.stdin.close()
-        workers.append(worker)
-    results = []
-    for worker in workers:
-        if worker.stdout is None:
-            raise RuntimeError("no pipe from the client process")
-        output = worker.stdout.read()
-        worker.wait()
-        if worker.returncode != 0:
-            raise RuntimeError(f"a client process failed with status {worker.returncode}")
-        results.append(json.loads(output))
-        worker.stdout.close()
-    return results
+    try:
+        for part in parts:
+            job = {
+                "port": port,
+                "tables": part,
+                "think": options.think,
+                "seed": options.seed,
+                "seconds": options.seconds,
+            }
+            worker = subprocess.Popen(  # noqa: S603 - this script, as a worker
+                [sys.executable, __file__, "--worker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                env=env,
+            )
+            workers.append(worker)
+            if worker.stdin is None:
+                raise RuntimeError("no pipe to the client process")
+            worker.stdin.write(json.dumps(job))
+            worker.stdin.close()
+        results = []
+        for worker in workers:
+            if worker.stdout is None:
+                raise RuntimeError("no pipe from the client process")
+            output = worker.stdout.read()
+            worker.wait()
+            if worker.returncode != 0:
+                raise RuntimeError(f"a client process failed with status {worker.returncode}")
+            results.append(json.loads(output))
+            worker.stdout.close()
+        return results
+    finally:
+        for worker in workers:  # the client processes left running when something failed
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait()
 
 
 # -- the report --------------------------------------------------------------------------------------------------
@@ -390,6 +408,10 @@ def _machine(options: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _interrupt(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> None:
     options = _options(argv)
     if options.worker:
@@ -406,6 +428,8 @@ def main(argv: list[str] | None = None) -> None:
         flush=True,
     )
     rows = []
+    # Stopped with SIGTERM as with Ctrl-C: the servers stop and the baseline's worktree is removed.
+    signal.signal(signal.SIGTERM, _interrupt)
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         try:
             servers = _servers(options, Path(folder))

@@ -15,6 +15,7 @@ so the tables take turns.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import random
 import re
@@ -97,10 +98,8 @@ class BotRegistry:
             "pimc": _Entry(PIMCPlayer, "rollouts", quick=False),
             "ismcts": _Entry(ISMCTSPlayer, "iterations", quick=False),
         }
-        try:
-            _learned()
-        except PersianRummyError as error:
-            _log.info("the learned bot is not offered: %s", error)
+        if importlib.util.find_spec("numpy") is None:  # found, not loaded: the server starts light
+            _log.info("the learned bot is not offered: it needs numpy")
         else:
             self._entries["learned"] = _Entry(_learned, None, quick=True)
         for name, made in (extra or {}).items():
