@@ -36,11 +36,14 @@ from persian_rummy.views import determinize
 BOTS = ["person", "bot:greedy", "bot:greedy", "bot:greedy"]
 RANDOM_BOTS = ["person", "bot:random", "bot:random", "bot:random"]
 CALLS = "rummy_calls=true"
+# A scripted person answers at once, faster than the 20 messages a second a browser is allowed;
+# the rate limit has its own tests, here it would only drop actions.
+UNLIMITED = Limits(rate=1_000, burst=1_000)
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True)) as test_client:
+    with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=UNLIMITED)) as test_client:
         yield test_client
 
 
@@ -296,6 +299,7 @@ def _play(socket: Any, first: dict[str, Any], seed: int = 0) -> list[dict[str, A
             action = GreedyPlayer().choose(view, rng)
             socket.send_text(json.dumps({"type": "act", "action": format_action(action, view)}))
         message = socket.receive_json()
+        assert message["type"] != "error", message  # an answer that never comes would hang the test
         seen.append(message)
     return seen
 
@@ -327,7 +331,7 @@ class TestWholeGames:
     def test_the_same_seed_plays_the_same_game(self) -> None:
         records = []
         for _ in range(2):
-            with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True)) as client:
+            with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=UNLIMITED)) as client:
                 table_id, token = _seated(client)
                 with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                     _play(socket, _hello(socket, token))
@@ -388,7 +392,7 @@ class TestClockAndBots:
             def choose(self, _view: View, _rng: random.Random) -> None:
                 raise RuntimeError("out of ideas")
 
-        app = create_app(":memory:", bot_delay=0, allow_seed=True, bots={"broken": Broken})  # type: ignore[dict-item]
+        app = create_app(":memory:", bot_delay=0, allow_seed=True, limits=UNLIMITED, bots={"broken": Broken})  # type: ignore[dict-item]
         with TestClient(app) as client:
             table_id, invitations = _table(client, seats=["person", "bot:broken", "bot:greedy", "bot:greedy"])
             token = _claim(client, table_id, invitations[0]["invite"])
@@ -520,12 +524,12 @@ class TestStorage:
 
     def test_a_table_after_a_restart(self, tmp_path: Path) -> None:
         path = str(tmp_path / "tables.sqlite3")
-        with TestClient(create_app(path, bot_delay=0, allow_seed=True)) as client:
+        with TestClient(create_app(path, bot_delay=0, allow_seed=True, limits=UNLIMITED)) as client:
             table_id, token = _seated(client)
             with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                 turn = _my_turn(socket, _hello(socket, token))
             seq = turn["seq"]
-        with TestClient(create_app(path, bot_delay=0, allow_seed=True)) as client:
+        with TestClient(create_app(path, bot_delay=0, allow_seed=True, limits=UNLIMITED)) as client:
             table = client.get(f"/api/tables/{table_id}").json()
             with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                 welcome = _hello(socket, token)
@@ -535,7 +539,7 @@ class TestStorage:
 
     def test_an_action_is_stored_once(self, tmp_path: Path) -> None:
         storage = SqliteStorage(str(tmp_path / "tables.sqlite3"))
-        with TestClient(create_app(storage, bot_delay=0, allow_seed=True)) as client:
+        with TestClient(create_app(storage, bot_delay=0, allow_seed=True, limits=UNLIMITED)) as client:
             table_id, token = _seated(client)
             with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                 _my_turn(socket, _hello(socket, token))  # the deal, action 1, is stored by now

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette")
@@ -35,13 +36,21 @@ from persian_rummy.server import Limits, SqliteStorage, StoredAction, StoredTabl
 from persian_rummy.server._spec import SeatSpec, TableSpec
 from persian_rummy.server._table import draw_seed
 from persian_rummy.views import observe
-from tests.test_server import BOTS, _claim, _hello, _my_turn, _play, _until
+from tests.test_server import BOTS, UNLIMITED, _claim, _hello, _my_turn, _play, _until
 
 #: A JSON body's content type.
 JSON = {"content-type": "application/json"}
 
 
+def _limits(**fields: Any) -> Limits:
+    """Limits with the rate lifted, as in :data:`UNLIMITED`, and *fields* set."""
+    return attrs.evolve(UNLIMITED, **fields)
+
+
 def _app(**options: Any) -> TestClient:
+    """A server in memory; a scripted person answers faster than the rate limit allows, so unless a
+    test sets its own limits, the rate is lifted."""
+    options.setdefault("limits", UNLIMITED)
     return TestClient(create_app(":memory:", bot_delay=0, **options))
 
 
@@ -160,7 +169,7 @@ class TestBoundedBots:
         assert answer.json()["error"]["message"].startswith(f"seats[1]: {message}")
 
     def test_the_caps_are_the_operators(self) -> None:
-        with _app(limits=Limits(max_rollouts=2_000)) as client:
+        with _app(limits=_limits(max_rollouts=2_000)) as client:
             assert (
                 _make(client, seats=["person", "bot:pimc:2000", "bot:greedy", "bot:greedy"])["table"]["seats"][1]["bot"]
                 == "pimc:2000"
@@ -176,7 +185,7 @@ class TestBoundedBots:
                 return GreedyPlayer().choose(view, rng)
 
         try:
-            with _app(bots={"stuck": Stuck}, limits=Limits(bot_workers=2)) as client:
+            with _app(bots={"stuck": Stuck}, limits=_limits(bot_workers=2)) as client:
                 for _ in range(6):
                     _seat(client, seats=["person", "bot:stuck", "bot:stuck", "bot:stuck"])
                 table_id, token, _ = _seat(client)
@@ -195,7 +204,7 @@ class TestLifecycle:
         assert client.post("/api/tables", json={"seats": BOTS}).json()["error"]["code"] == "rate-limit"
 
     def test_the_lobby_is_paged_and_small(self) -> None:
-        limits = Limits(tables_per_minute=0, max_tables=2_000)
+        limits = _limits(tables_per_minute=0, max_tables=2_000)
         with _app(limits=limits) as client:
             ids = [_make(client, name=f"Table {number}")["table"]["id"] for number in range(1_000)]
             hidden = _make(client, private=True)["table"]["id"]
@@ -213,13 +222,13 @@ class TestLifecycle:
         assert full.status_code == 201  # 1,001 tables of 2,000
 
     def test_the_cap_answers_full(self) -> None:
-        with _app(limits=Limits(tables_per_minute=0, max_tables=3)) as client:
+        with _app(limits=_limits(tables_per_minute=0, max_tables=3)) as client:
             codes = [client.post("/api/tables", json={"seats": BOTS}).status_code for _ in range(4)]
             answer = client.post("/api/tables", json={"seats": BOTS}).json()
         assert (codes, answer["error"]["code"]) == ([201, 201, 201, 503], "full")
 
     def test_tables_expire_and_the_cap_frees(self) -> None:
-        limits = Limits(max_tables=2, waiting_ttl=0.2, finished_ttl=0.2, tables_per_minute=0)
+        limits = _limits(max_tables=2, waiting_ttl=0.2, finished_ttl=0.2, tables_per_minute=0)
         with _app(limits=limits) as client:
             made = [_make(client)["table"]["id"] for _ in range(2)]
             assert client.post("/api/tables", json={"seats": BOTS}).status_code == 503
@@ -232,7 +241,7 @@ class TestLifecycle:
         assert (gone.status_code, gone.json()["error"]["code"]) == (410, "gone")
 
     def test_an_abandoned_table_expires(self) -> None:
-        with _app(limits=Limits(abandoned_ttl=0.3, finished_ttl=60)) as client:
+        with _app(limits=_limits(abandoned_ttl=0.3, finished_ttl=60)) as client:
             table_id, token, _ = _seat(client)
             with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
                 _my_turn(socket, _hello(socket, token))
@@ -245,7 +254,7 @@ class TestLifecycle:
 
     def test_a_finished_game_leaves_memory_and_its_record_stays(self, tmp_path: Path) -> None:
         path = str(tmp_path / "tables.sqlite3")
-        with TestClient(create_app(path, bot_delay=0, limits=Limits(finished_ttl=0.2))) as client:
+        with TestClient(create_app(path, bot_delay=0, limits=_limits(finished_ttl=0.2))) as client:
             table_id, token, _ = _seat(client)
             _whole_game(client, table_id, token)
             hub = client.app.state.hub  # type: ignore[attr-defined]
@@ -292,7 +301,7 @@ class TestBoundedCatchUp:
     """Finding 5: a client far behind starts afresh from the view now; a near one is told what it missed."""
 
     def test_far_behind_starts_afresh(self) -> None:
-        with _app(limits=Limits(catch_up=16, finished_ttl=60)) as client:
+        with _app(limits=_limits(catch_up=16, finished_ttl=60)) as client:
             table_id, token, _ = _seat(client)
             seen = _whole_game(client, table_id, token)
             last = seen[-2]["seq"]
