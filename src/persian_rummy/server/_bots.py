@@ -80,10 +80,10 @@ class BotRegistry:
     Traceback (most recent call last):
     ...
     persian_rummy.server._bots.BotError: pimc takes at most 100 rollouts a decision here, not 500
-    >>> registry.read("subprocess:getoutput:id")
+    >>> registry.read("subprocess:getoutput:id")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    persian_rummy.server._bots.BotError: no bot is called that here; the bots are greedy, ismcts, learned, pimc, random
+    persian_rummy.server._bots.BotError: no bot is called that here; the bots are greedy, ismcts, ...
 
     Raises:
         ValueError: a name of *extra* is not a bot's name or is a shipped bot's.
