@@ -27,7 +27,8 @@ collect_ignore = ["src/persian_rummy/__main__.py", "docs/conf.py"]
 collect_ignore_glob = ["docs/_build/*"]
 
 #: The server's modules: importing any of them imports the web framework (the ``server`` extra).
-_SERVER_MODULES = ("__init__", "_app", "_hub", "_messages", "_spec", "_storage", "_table")
+#: The table server's modules, every one: the server extra (its web stack) is theirs.
+_SERVER_MODULES = sorted(path.stem for path in (Path(__file__).parent / "src/persian_rummy/server").glob("*.py"))
 #: The modules and pages that need an optional dependency, by the modules they import: without
 #: them their doctests are not collected (their test files skip themselves).
 NEEDS = {
@@ -39,7 +40,7 @@ NEEDS = {
     "src/persian_rummy/rl/policy.py": ("numpy",),
     "src/persian_rummy/rl/vector.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/selfplay.py": ("numpy", "gymnasium"),
-    **{f"src/persian_rummy/server/{name}.py": ("starlette",) for name in _SERVER_MODULES},
+    **{f"src/persian_rummy/server/{name}.py": ("starlette", "uvicorn") for name in _SERVER_MODULES},
     "docs/server.md": ("starlette",),
     "docs/matches.md": ("openskill",),
     "docs/tensors.md": ("numpy",),
