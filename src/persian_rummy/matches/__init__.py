@@ -914,16 +914,16 @@ def _read_match(data: object) -> MatchResult:
 def _check_game(result: MatchResult, game: GameResult, path: str) -> None:
     """
     Refuse *game* of *result* unless its seeds and first dealer are those the match's seed gives,
-    its deals those of a whole game under the rules, and its record, if kept, that of the game.
+    its deals and decisions those a whole game under the rules can have, and its record, if kept,
+    that of the game.
     """
     pair = game.index // 2
     derived = (_matchplay.derived_seed(result.seed, "deck", pair), _matchplay.player_seeds(result.seed, game.index))
     if (game.deck_seed, game.seeds) != derived or game.first_dealer != pair % 4:
         msg = f"{path}: deck_seed, seeds and first_dealer must be those the match's seed gives game {game.index}"
         raise InvalidDataError(f"{msg}: {derived[0]}, {list(derived[1])} and {pair % 4}")
-    if not result.rules.num_deals <= len(game.deals) <= result.rules.max_deals:
-        msg = f"{path}.deals: a game of these rules has {result.rules.num_deals} to {result.rules.max_deals} deals"
-        raise InvalidDataError(f"{msg}, got {len(game.deals)}")
+    _matchdata.check_deals(result.rules, game.deals, f"{path}.deals")
+    _matchdata.check_decisions(result.rules, len(game.deals), game.decisions, f"{path}.decisions")
     if any(over > decided for over, decided in zip(game.overruns, game.decisions, strict=True)):
         msg = f"{path}.overruns: a seat has more decisions over the limit than decisions, {list(game.overruns)}"
         raise InvalidDataError(msg)
