@@ -42,7 +42,6 @@ NEEDS = {
     "src/persian_rummy/rl/selfplay.py": ("numpy", "gymnasium"),
     **{f"src/persian_rummy/server/{name}.py": ("starlette", "uvicorn") for name in _SERVER_MODULES},
     "docs/server.md": ("starlette",),
-    "docs/matches.md": ("openskill",),
     "docs/tensors.md": ("numpy",),
     "docs/reinforcement-learning.md": ("numpy", "gymnasium", "pettingzoo", "pyspiel"),
 }

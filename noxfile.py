@@ -50,7 +50,7 @@ def tests(session: nox.Session) -> None:
     """
     first = session.python == PYTHONS[0]
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
-    session.install("-e", ".[rl,tournament,server]" if first else ".[server,tournament]")
+    session.install("-e", ".[rl,server]" if first else ".[server]")
     env = tests_environment(str(session.python))
     session.run("pytest", *tests_arguments(first=first, posargs=session.posargs), env=env)
 
@@ -98,7 +98,7 @@ def typecheck(session: nox.Session) -> None:
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "typing"))
     session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))  # the end-to-end tests' clients
-    session.install("-e", ".[rl,tournament,server]")  # openskill, numpy, Gymnasium, PettingZoo, Starlette are typed
+    session.install("-e", ".[rl,server]")  # numpy, Gymnasium, PettingZoo, Starlette are typed
     session.run("mypy")
 
 

@@ -1,11 +1,12 @@
 """
 Tournaments (issue 20): a round robin on duplicate deals, a cross table of score rates with intervals,
-ratings with uncertainty from openskill, a JSON result, resumable like a match
-(persian_rummy.matches.play_tournament, docs/matches.md).
+ratings with uncertainty (issue 31: fitted to all the games at once, with bootstrap intervals), a JSON
+result, resumable like a match (persian_rummy.matches.play_tournament, docs/matches.md).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -15,9 +16,7 @@ from persian_rummy import InvalidDataError, InvalidValueError, Rules, View, lega
 from persian_rummy.actions import PlayerAction
 from persian_rummy.bots.players import GreedyPlayer, Player, RandomPlayer
 from persian_rummy.cli import main
-from persian_rummy.matches import TournamentResult, _ratings, pairings, play_match, play_tournament
-
-pytest.importorskip("openskill")
+from persian_rummy.matches import Rating, TournamentResult, _ratings, pairings, play_match, play_tournament
 
 ONE_DEAL = Rules(num_deals=1)
 
@@ -71,22 +70,46 @@ class TestRoundRobin:
         assert (1 - summary.score_rate, (1 - high, 1 - low)) == table[1][0]
         assert [None, None, None] == [table[k][k] for k in range(3)]
 
-    def test_the_ratings_are_openskills_over_every_game(self) -> None:
+    def test_the_ratings_are_fitted_to_every_game_whatever_their_order(self) -> None:
+        """
+        Issue 31: "Tournament ratings depend on the order the matches are fed: reversing it moved one
+        player's mu from 38.47 to 26.89, about six of its sigmas."
+        """
         result = _tournament()
-        contests = [
-            (first, second, game.winner)
+        matches = [
+            (first, second, [game.winner for game in match.games])
             for match, (first, second) in zip(result.matches, pairings(3), strict=True)
-            for game in match.games
         ]
-        assert _ratings.ratings(3, contests) == result.ratings()
-        assert 12 == len(contests)
+        assert 12 == sum(len(winners) for _, _, winners in matches)
+        rated = result.ratings()
+        assert _ratings.ratings(3, matches) == rated
+        backwards = [
+            (second, first, [None if w is None else 1 - w for w in winners[::-1]]) for first, second, winners in matches
+        ]
+        assert _ratings.ratings(3, backwards[::-1]) == rated
+        assert all(type(rating) is Rating and rating.games == 8 for rating in rated)
+        assert 0 == round(sum(rating.rating for rating in rated if rating is not None), 9)
 
     def test_json_round_trip_and_refusals(self) -> None:
         result = _tournament()
         assert result == TournamentResult.from_json(result.to_json())
+        data = json.loads(result.to_json())
+        assert [rating.rating for rating in result.ratings() if rating is not None] == data["ratings"]
+        data["ratings"][0] += 0.001
         with pytest.raises(InvalidDataError) as raised:
-            TournamentResult.from_json(result.to_json().replace('"ratings": [[', '"ratings": [[1.5, 0.5], [', 1))
+            TournamentResult.from_json(json.dumps(data))
         assert "$: partial and ratings must be those the matches give" == str(raised.value)
+        data["ratings"] = [[25.0, 8.3]] * 3
+        with pytest.raises(InvalidDataError):
+            TournamentResult.from_json(json.dumps(data))
+
+    def test_a_player_who_has_not_played_has_no_rating(self) -> None:
+        stopped = _tournament(time_limit=1e-9)
+        assert 1 == len(stopped.matches)
+        first, second, third = stopped.ratings()
+        assert (None, 2, 2) == (third, getattr(first, "games", None), getattr(second, "games", None))
+        assert stopped == TournamentResult.from_json(stopped.to_json())
+        assert json.loads(stopped.to_json())["ratings"][2] is None
 
     @pytest.mark.parametrize(
         ("players", "message"),
@@ -134,12 +157,13 @@ class TestTheCommand:
         result = TournamentResult.from_json(out.read_text(encoding="utf-8"))
         lines = text.splitlines()
         assert lines[0].strip() == "score rate of the row against the column [95%], 2 games a match"
-        assert "ratings: openskill, Plackett-Luce" in text
+        assert "ratings: Elo points, mean 0 [95%]" in text
         rate, (low, high) = result.cross_table()[1][0]  # type: ignore[misc]
         assert f"{rate:.3f} [{low:.2f}, {high:.2f}]" in text
-        mu, sigma = result.ratings()[1]
-        assert f"{mu:.2f}" in text
-        assert f"{sigma:.2f}" in text
+        rating = result.ratings()[1]
+        assert rating is not None
+        points, (low, high) = round(rating.rating), (round(rating.interval[0]), round(rating.interval[1]))
+        assert f"{points:+d} [{low:+d}, {high:+d}]" in text
 
     def test_a_player_named_twice(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert 1 == main(["tournament", "random", "random", "--games", "2"])

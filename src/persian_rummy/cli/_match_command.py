@@ -41,7 +41,6 @@ from ..matches import (
     MatchResult,
     MatchSummary,
     TournamentResult,
-    pairings,
     play_match,
     play_tournament,
     process_pool,
@@ -242,8 +241,8 @@ def configure_others(commands: argparse._SubParsersAction[Any]) -> None:
         "tournament",
         help="play a round robin between bots on duplicate deals, with a cross table and ratings",
         description="Every two players play a match of --games games on the same duplicate deals; the cross"
-        " table gives each row's score rate against each column, and the ratings are openskill's"
-        " Plackett-Luce model.",
+        " table gives each row's score rate against each column, and the ratings are Elo points of a"
+        " Bradley-Terry model fitted to all the games, averaging 0, with 95% bootstrap intervals.",
     )
     parser.add_argument("players", nargs="+", metavar="PLAYER", help="two players or more, as for match")
     _common(parser, default_games=20, records=False)
@@ -700,22 +699,26 @@ def cross_table(result: TournamentResult) -> Table:
 
 def ratings_table(result: TournamentResult) -> Table:
     """
-    The players by rating (openskill, Plackett-Luce): mu, sigma and mu - 3 sigma, the rating they have at least.
+    The players by rating (`TournamentResult.ratings`): Elo points of a Bradley-Terry model fitted
+    to all the games, averaging 0, with the 95% bootstrap interval; those who played no game last.
     """
     from rich.table import Table  # noqa: PLC0415
 
-    table = Table(title="ratings: openskill, Plackett-Luce", title_justify="left")
-    for column in ("rank", "player", "mu", "sigma", "mu - 3 sigma", "games"):
+    table = Table(title="ratings: Elo points, mean 0 [95%]", title_justify="left")
+    for column in ("rank", "player", "rating [95%]", "games"):
         table.add_column(column, justify="left" if column == "player" else "right")
-    played = [0] * len(result.names)
-    for match, (first, second) in zip(result.matches, pairings(len(result.names)), strict=False):
-        played[first] += len(match.games)
-        played[second] += len(match.games)
-    rated = sorted(enumerate(result.ratings()), key=lambda item: -(item[1][0] - 3 * item[1][1]))
-    for rank, (number, (mu, sigma)) in enumerate(rated, start=1):
-        table.add_row(
-            str(rank), result.names[number], f"{mu:.2f}", f"{sigma:.2f}", f"{mu - 3 * sigma:.2f}", str(played[number])
-        )
+    ratings = result.ratings()
+    rated = sorted(
+        range(len(result.names)), key=lambda number: math.inf if (r := ratings[number]) is None else -r.rating
+    )
+    for rank, number in enumerate(rated, start=1):
+        rating = ratings[number]
+        if rating is None:
+            table.add_row(str(rank), result.names[number], "-", "0")
+            continue
+        low, high = rating.interval
+        shown = f"{round(rating.rating):+d} [{round(low):+d}, {round(high):+d}]"
+        table.add_row(str(rank), result.names[number], shown, str(rating.games))
     return table
 
 

@@ -58,6 +58,7 @@ from ..state import Phase
 from . import _checks as _matchdata
 from . import _play as _matchplay
 from . import _pool, _ratings, _stats
+from ._ratings import Rating
 
 #: The most games a match may have.
 MAX_GAMES: Final = 10_000_000
@@ -77,6 +78,7 @@ __all__ = [
     "Limits",
     "MatchResult",
     "MatchSummary",
+    "Rating",
     "Team",
     "TournamentResult",
     "available_cpus",
@@ -914,16 +916,16 @@ def _read_match(data: object) -> MatchResult:
 def _check_game(result: MatchResult, game: GameResult, path: str) -> None:
     """
     Refuse *game* of *result* unless its seeds and first dealer are those the match's seed gives,
-    its deals those of a whole game under the rules, and its record, if kept, that of the game.
+    its deals and decisions those a whole game under the rules can have, and its record, if kept,
+    that of the game.
     """
     pair = game.index // 2
     derived = (_matchplay.derived_seed(result.seed, "deck", pair), _matchplay.player_seeds(result.seed, game.index))
     if (game.deck_seed, game.seeds) != derived or game.first_dealer != pair % 4:
         msg = f"{path}: deck_seed, seeds and first_dealer must be those the match's seed gives game {game.index}"
         raise InvalidDataError(f"{msg}: {derived[0]}, {list(derived[1])} and {pair % 4}")
-    if not result.rules.num_deals <= len(game.deals) <= result.rules.max_deals:
-        msg = f"{path}.deals: a game of these rules has {result.rules.num_deals} to {result.rules.max_deals} deals"
-        raise InvalidDataError(f"{msg}, got {len(game.deals)}")
+    _matchdata.check_deals(result.rules, game.deals, f"{path}.deals")
+    _matchdata.check_decisions(result.rules, len(game.deals), game.decisions, f"{path}.decisions")
     if any(over > decided for over, decided in zip(game.overruns, game.decisions, strict=True)):
         msg = f"{path}.overruns: a seat has more decisions over the limit than decisions, {list(game.overruns)}"
         raise InvalidDataError(msg)
@@ -1085,25 +1087,27 @@ class TournamentResult:
             table[second][first] = (1 - summary.score_rate, (1 - high, 1 - low))
         return table
 
-    def ratings(self) -> list[tuple[float, float]]:
+    def ratings(
+        self, *, resamples: int = _ratings.RESAMPLES, seed: int = 0, prior: float = _ratings.PRIOR
+    ) -> list[Rating | None]:
         """
-        Each player's rating, ``(mu, sigma)``, from openskill's Plackett-Luce model fed every game
-        in the order played (a win, a loss or a draw between the two players of its match).
+        Each player's `Rating`, `None` for a player who played no game: a Bradley-Terry model
+        fitted to all the games at once, a draw half a win, on the Elo scale, the ratings averaging
+        0, with each two players who met credited with *prior* drawn games; and its 95% bootstrap
+        interval over *resamples* resamples of each match's duplicate pairs, drawn from a
+        ``random.Random`` of *seed* (docs/matches.md says what the numbers mean).  The order of
+        the matches and of their games does not count.
 
         Raises:
-            InvalidValueError: openskill is not installed (the ``tournament`` extra).
+            InvalidValueError: an argument out of range, or with ``prior=0`` a rating at infinity.
+            InvalidTypeError: an argument not of its type.
         """
-        contests = [
-            (first, second, game.winner)
-            for match, (first, second) in zip(self.matches, pairings(len(self.names)), strict=False)
-            for game in match.games
-        ]
-        return _ratings.ratings(len(self.names), contests)
+        return _ratings.ratings(len(self.names), _contests(self), resamples=resamples, seed=seed, prior=prior)
 
     def to_data(self) -> dict[str, object]:
         """
-        The result as JSON data: its fields, whether it is partial, the ratings (for readers; checked when read)
-        and each match as `MatchResult.to_data` writes it.
+        The result as JSON data: its fields, whether it is partial, each player's rating without its
+        interval (for readers; checked when read) and each match as `MatchResult.to_data` writes it.
         """
         return {
             "format": FORMAT,
@@ -1112,7 +1116,7 @@ class TournamentResult:
             "names": list(self.names),
             "games": self.games,
             "partial": self.partial,
-            "ratings": [list(rating) for rating in self.ratings()],
+            "ratings": _ratings.fitted(len(self.names), _contests(self)),
             "matches": [match.to_data() for match in self.matches],
         }
 
@@ -1133,6 +1137,14 @@ class TournamentResult:
         return _read_tournament(_matchdata.loads(text))
 
 
+def _contests(result: TournamentResult) -> list[_ratings.Match]:
+    """
+    Each match of *result*: its players' numbers and the winner of each of its games, for the ratings.
+    """
+    order = pairings(len(result.names))
+    return [(*order[number], [game.winner for game in match.games]) for number, match in enumerate(result.matches)]
+
+
 _TOURNAMENT_FIELDS: Final = ("format", "version", "kind", "names", "games", "partial", "ratings", "matches")
 
 
@@ -1149,7 +1161,9 @@ def _read_tournament(data: object) -> TournamentResult:
         "$",
         lambda: TournamentResult(names=body["names"], games=body["games"], matches=matches),  # type: ignore[arg-type]
     )
-    if body["partial"] is not result.partial or body["ratings"] != [list(rating) for rating in result.ratings()]:
+    if body["partial"] is not result.partial or not _ratings.agree(
+        body["ratings"], _ratings.fitted(len(result.names), _contests(result))
+    ):
         msg = "$: partial and ratings must be those the matches give"
         raise InvalidDataError(msg)
     return result
@@ -1179,11 +1193,9 @@ def play_tournament(  # noqa: PLR0913
     games, which the tournament continues.
 
     Raises:
-        InvalidValueError: fewer than 2 or more than 32 players, openskill missing, or another argument out of range.
+        InvalidValueError: fewer than 2 or more than 32 players, or another argument out of range.
         InvalidTypeError: a player is not a `Player`.
     """
-    if not _ratings.available():  # pragma: no cover - the tournament extra is missing
-        raise InvalidValueError(_ratings.NEEDS_OPENSKILL)
     names = _player_names(players)
     plan = _plan(limits, executor, progress)
     kept = _resumed_tournament(resume, names, games, (_rules(rules), seed))

@@ -1,21 +1,26 @@
 """
 The checks of the fields of a match's results, and the pieces of their JSON reader.
 
-The checks raise `InvalidTypeError` and `InvalidValueError`; the reader raises
-`InvalidDataError` with the path of the problem (``$.games[3].seeds``).
+The checks of the fields raise `InvalidTypeError` and `InvalidValueError`; the reader raises
+`InvalidDataError` with the path of the problem (``$.games[3].seeds``).  `check_deals` and
+`check_decisions` hold a game's deals and decisions to what the rules allow, record or none:
+each bound is derived from the rules and the 56 cards, and each refusal names its rule.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
 from .._core import jsontext as _jsontext
 from .._core import limits as _limits
+from ..engine import max_deal_length
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
 from ..records import GameRecord
-from ..scoring import DealScore
+from ..rules import CardValues, EmptyStockEnd, Rules, TieBreak
+from ..scoring import DealEnd, DealScore, TeamScore
 from ..serialize import from_data
 
 _T = TypeVar("_T")
@@ -173,6 +178,209 @@ def names(value: Iterable[str]) -> tuple[str, str]:
             msg = f"a team's name has 1 to {_limits.MAX_NAME} printable characters, got {_limits.shown(name)}"
             raise InvalidValueError(msg)
     return items
+
+
+# -- what the rules allow of a game --------------------------------------------------------------------------
+
+
+@functools.cache
+def card_totals(values: CardValues) -> int:
+    """
+    The totals some of the 56 cards make together under *values* (R2, R23), as the bits of an
+    int: bit *n* is set when some of the cards are worth *n*.  A team's melded points in a
+    deal, the points left in its hands, and all four of these together are each such a total,
+    since no card is in two places.
+
+    >>> totals = card_totals(CardValues())
+    >>> [n for n in range(10) if totals >> n & 1], totals.bit_length() - 1
+    ([0, 2, 3, 4, 5, 6, 7, 8, 9], 476)
+    """
+    totals = 1
+    for value in values.by_rank:
+        for _ in range(4):  # four cards of each rank, the jokers one more rank (R2)
+            totals |= totals << value
+    return totals
+
+
+@functools.cache
+def doubling_totals(rules: Rules) -> int:
+    """
+    The totals the doubling of a deal can make under *rules* (R25, A20), as bits like
+    `card_totals`: the worth of sets of four laid down at once, each rank once (there are four
+    cards of a rank, and four jokers), and with `Rules.double_four_card_runs` of runs of four of
+    one suit, each run once; 0 alone when neither switch is on.  With `Rules.jokers_wild` a meld
+    of four may hold jokers standing in, and the doubling is any total of cards (`card_totals`).
+    Every doubling a deal gives is one of these totals (the reverse need not hold: two runs of a
+    suit may overlap).
+
+    >>> totals = doubling_totals(Rules())
+    >>> [n for n in range(50) if totals >> n & 1]
+    [0, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48]
+    >>> doubling_totals(Rules(double_four_of_a_kind=False))
+    1
+    """
+    if not (rules.double_four_of_a_kind or rules.double_four_card_runs):
+        return 1
+    if rules.jokers_wild:
+        return card_totals(rules.card_values)
+    values = rules.card_values.by_rank
+    worths = [4 * value for value in values] if rules.double_four_of_a_kind else []
+    if rules.double_four_card_runs:
+        naturals = values[:13]  # the two up to the ace
+        runs = [sum(naturals[low : low + 4]) for low in range(len(naturals) - 3)]
+        if rules.ace_low_allowed:
+            runs.append(naturals[-1] + sum(naturals[:3]))  # A-2-3-4 (A8)
+        worths += runs * 4  # one of each in each suit
+    totals = 1
+    for worth in worths:
+        totals |= totals << worth
+    return totals
+
+
+def _makes(totals: int, value: int) -> bool:
+    return value >= 0 and bool(totals >> value & 1)
+
+
+def most_decisions(rules: Rules, deals: int) -> int:
+    """
+    The most decisions the players can make in a game of *deals* deals under *rules*: the
+    engine's bound on a deal's actions (`persian_rummy.engine.max_deal_length`, derived from
+    R21 and A17) less the deal's `Deal`, for each deal, and never more than a match plays in a
+    game, `MAX_ACTIONS` actions with the deals among them (under rules whose deals have no
+    bound, that alone).
+
+    >>> most_decisions(Rules(), 2), most_decisions(Rules(top_discard_free=True), 2)
+    (788, 99998)
+    """
+    capped = _limits.MAX_ACTIONS - deals
+    per_deal = max_deal_length(rules)
+    return capped if per_deal is None else min(capped, deals * (per_deal - 1))
+
+
+def check_decisions(rules: Rules, deals: int, decisions: Sequence[int], path: str) -> None:
+    """
+    Refuse, with an `InvalidDataError` at *path*, more *decisions* (one count per seat) than a
+    game of *deals* deals can have under *rules* (`most_decisions`).
+    """
+    total = sum(decisions)
+    most = most_decisions(rules, deals)
+    if total > most:
+        per_deal = max_deal_length(rules)
+        why = (
+            f"the engine's {per_deal} actions a deal at most, its Deal included (engine.max_deal_length, R21, A17)"
+            if per_deal is not None and deals * (per_deal - 1) <= most
+            else f"a match stops a game at {_limits.MAX_ACTIONS:,} actions, its deals included"
+        )
+        shown = f"{total:,}" if total < 10**40 else number(total)
+        msg = f"{path}: {shown} decisions in a game of {deals} deal(s), more than the {most:,} there can be: {why}"
+        raise InvalidDataError(msg)
+
+
+def check_deals(rules: Rules, deals: Sequence[DealScore], path: str) -> None:
+    """
+    Refuse, with an `InvalidDataError` at *path*, the *deals* of a game unless a game of *rules*
+    could give them: as many deals as the game lasts (R27, A22), and each one scored item by
+    item (R24) within what the 56 cards make (`card_totals`, `doubling_totals`), ended as the
+    rules end a deal (A17), with the going-out bonus for the team of the seat that went out
+    alone (R24, A23).
+    """
+    _check_deal_count(rules, deals, path)
+    for number_, deal in enumerate(deals):
+        _check_deal(rules, deal, f"{path}[{number_}]")
+
+
+def _check_deal_count(rules: Rules, deals: Sequence[DealScore], path: str) -> None:
+    first = deals[: rules.num_deals]
+    level = sum(deal.teams[0].total for deal in first) == sum(deal.teams[1].total for deal in first)
+    extra = rules.tie_break is TieBreak.EXTRA_DEAL and len(deals) >= rules.num_deals and level
+    if len(deals) == rules.num_deals + extra:
+        return
+    if extra:
+        msg = f"the teams are level after {rules.num_deals} deal(s), so the game has one more (A22)"
+    else:
+        msg = f"a game of these rules has {rules.num_deals} deal(s) (R27)"
+        if rules.tie_break is TieBreak.EXTRA_DEAL:
+            msg += ", one more only when the teams are level after them (A22)"
+    raise InvalidDataError(f"{path}: {msg}, got {len(deals)}")
+
+
+_ITEMS: Final = ("melded", "doubling", "in_hand")
+
+
+def _check_deal(rules: Rules, deal: DealScore, path: str) -> None:
+    teams = deal.teams
+    for team, score in enumerate(teams):
+        if not score.has_breakdown:
+            msg = f"{path}.teams[{team}]: a deal of a match is scored item by item: melded, doubling, bonus"
+            raise InvalidDataError(f"{msg} and in_hand (R24), got its total alone, {score.total}")
+        for name in _ITEMS:
+            value: int = getattr(score, name)
+            if value < 0:
+                msg = f"{path}.teams[{team}].{name}: points of cards are 0 or more (R23), got {number(value)}"
+                raise InvalidDataError(msg)
+    _check_end(rules, deal, path)
+    _check_bonus(rules, deal, path)
+    _check_cards(rules, teams, path)
+    _check_doubling(rules, teams, path)
+
+
+def _check_end(rules: Rules, deal: DealScore, path: str) -> None:
+    immediately = rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY
+    if deal.end is DealEnd.STOCK_EMPTY and not immediately:
+        msg = f"{path}.end: a deal ends when the stock runs out only with empty_stock_end='immediately' (A17)"
+        raise InvalidDataError(msg)
+    if deal.end is DealEnd.PASSES and immediately:
+        msg = f"{path}.end: with empty_stock_end='immediately' nobody passes, so no deal ends by passes (A17)"
+        raise InvalidDataError(msg)
+
+
+def _check_bonus(rules: Rules, deal: DealScore, path: str) -> None:
+    out = None if deal.went_out is None else deal.went_out & 1
+    expected = tuple(rules.go_out_bonus if team == out else 0 for team in (0, 1))
+    given = (deal.teams[0].bonus, deal.teams[1].bonus)
+    if given != expected:
+        whose = "nobody went out" if out is None else f"seat {deal.went_out} went out, for team {out}"
+        msg = f"{path}: the going-out bonus of {rules.go_out_bonus} goes to the team of the seat that went out"
+        msg += f" alone (R24, A23): {whose}, so the bonuses are {list(expected)}, got {list(given)}"
+        raise InvalidDataError(msg)
+
+
+def _check_cards(rules: Rules, teams: tuple[TeamScore, TeamScore], path: str) -> None:
+    totals = card_totals(rules.card_values)
+    deck = rules.card_values.deck_points
+    for team, score in enumerate(teams):
+        for name, what in (("melded", "melded"), ("in_hand", "left in hand")):
+            value: int = getattr(score, name)
+            if not _makes(totals, value):
+                msg = f"{path}.teams[{team}].{name}: {number(value)} points {what}, {_beyond(value, deck)}"
+                raise InvalidDataError(msg)
+    together = sum(getattr(score, name) for score in teams for name in ("melded", "in_hand"))
+    if not _makes(totals, together):
+        msg = f"{path}: the cards melded and left in hand by both teams are worth {number(together)} points"
+        raise InvalidDataError(f"{msg} together, {_beyond(together, deck)}")
+
+
+def _beyond(value: int, deck: int) -> str:
+    """
+    Why no cards make *value*, the 56 cards being worth *deck* (R2, R23).
+    """
+    if value > deck:
+        return f"more than the 56 cards are worth under the rules' card values, {deck} (R2, R23)"
+    return "a total no cards of the 56 make under the rules' card values (R2, R23)"
+
+
+def _check_doubling(rules: Rules, teams: tuple[TeamScore, TeamScore], path: str) -> None:
+    totals = doubling_totals(rules)
+    doubled = [score.doubling for score in teams]
+    for team, score in enumerate(teams):
+        value: int = score.doubling  # type: ignore[assignment]  # the breakdown is given, as checked
+        if value > score.melded or not _makes(totals, value):  # type: ignore[operator]
+            msg = f"{path}.teams[{team}].doubling: {number(value)} is not the worth of melds of four laid down"
+            msg += f" at once by the team (R25, A20), among its {score.melded} points melded"
+            raise InvalidDataError(msg)
+    if not _makes(totals, sum(doubled)):  # type: ignore[arg-type]
+        msg = f"{path}: the doubling of both teams, {doubled}, is not the worth of melds of four the 56 cards"
+        raise InvalidDataError(f"{msg} make, each laid down at once (R25, A20)")
 
 
 # -- reading JSON ----------------------------------------------------------------------------------------------
