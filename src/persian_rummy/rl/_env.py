@@ -11,9 +11,10 @@ the seat is to act and only zeros otherwise; the rewards follow one rule (`rewar
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias, cast
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 
@@ -30,6 +31,7 @@ from ..rules import DEFAULT_RULES, Rules
 from ..serialize import to_data
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
+from . import _picture
 from .actionids import action_count, action_from_id, legal_actions_by_id
 from .tensors import observation_size, observation_tensor
 
@@ -39,8 +41,12 @@ Observation: TypeAlias = dict[str, np.ndarray[Any, Any]]
 ActionId: TypeAlias = int
 #: How the rewards are given (`rewards`).
 REWARD_MODES: Final = ("margin", "outcome")
-#: The render modes: the text of the position returned, or printed.
-RENDER_MODES: Final = ("ansi", "human")
+#: The render modes: the text of the position returned or printed, or its picture as an array of pixels.
+RENDER_MODES: Final = ("ansi", "human", "rgb_array")
+#: The frames a second of a video of the pictures (``metadata["render_fps"]``): four decisions a second.
+RENDER_FPS: Final = 4
+#: What ``render`` returns: the text (``"ansi"``), the picture (``"rgb_array"``), or nothing.
+Frame: TypeAlias = str | np.ndarray[Any, np.dtype[np.uint8]] | None
 #: The player actions after which a game under rules with no bound on its length is cut short.
 UNBOUNDED_STEPS: Final = 10_000
 _OVER: Final = _phases.OVER
@@ -323,6 +329,28 @@ def deal_info(state: GameState) -> dict[str, Any]:
     if result is not None:
         info["winner"] = -1 if result.winner is None else result.winner
     return info
+
+
+# -- rendering -----------------------------------------------------------------------------------------------------
+
+
+def rendered(mode: str | None, position: GameState | View, text: Callable[[], str]) -> Frame:
+    """
+    What an environment's ``render`` gives in the render *mode*: the picture of *position* as an
+    array of ``(480, 640, 3)`` pixels of type ``uint8`` (``"rgb_array"``, `persian_rummy.rl._picture`),
+    or the *text* worked out, returned (``"ansi"``) or printed (``"human"``, then `None`).  Without a
+    mode, Gymnasium's warning and `None`.
+    """
+    if mode is None:
+        gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
+        return None
+    if mode == "rgb_array":
+        return _picture.picture(position)
+    words = text()
+    if mode == "human":
+        print(words)  # noqa: T201 (the render mode "human" prints)
+        return None
+    return words
 
 
 # -- text ----------------------------------------------------------------------------------------------------------

@@ -72,6 +72,11 @@ and, at the end of the game, ``"winner"`` (0, 1, or -1 for a draw), until the ne
 may step again.  Nothing is silently replaced or penalised: mask the policy's choices with
 ``"action_mask"``.
 
+**Rendering.**  ``render_mode="ansi"`` makes `PersianRummyEnv.render` return the position as text, every
+hand shown, ``"human"`` print it (at every step too), and ``"rgb_array"`` return its picture: an array
+of ``(480, 640, 3)`` pixels of type ``uint8``, the same size whatever the position, for a video of the
+game (``metadata["render_fps"]`` is 4).
+
 **Termination and truncation.**  Every agent is terminated when the game ends (R27).  Under
 rules where a deal may go on for ever (A9, A18) the game is truncated after ``max_steps``
 actions, 10,000 unless given; under Persian Rummy's rules every game ends and there is no limit
@@ -150,7 +155,8 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         max_steps: Truncate the game after this many actions; by default none, or 10,000 under
             rules where a deal may go on for ever.
         render_mode: ``"ansi"`` (`render` returns the text of the position), ``"human"`` (it
-            prints it, and so does every step) or `None`.
+            prints it, and so does every step), ``"rgb_array"`` (it returns the picture of the
+            table, an array of ``(480, 640, 3)`` pixels of type ``uint8``) or `None`.
 
     Attributes:
         rules: The rules of the games.
@@ -171,7 +177,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         "name": "persian_rummy_v0",
         "render_modes": list(_rlenv.RENDER_MODES),
         "is_parallelizable": False,
-        "render_fps": 1,
+        "render_fps": _rlenv.RENDER_FPS,
     }
 
     def __init__(
@@ -313,10 +319,11 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
             return state
         return _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
 
-    def render(self) -> str | None:
+    def render(self) -> _rlenv.Frame:
         """
-        The text of the position, every hand shown, with the last action: returned in the
-        render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
+        The position, every hand shown: in the render mode ``"ansi"`` its text, with the last
+        action; in ``"human"`` the same printed; in ``"rgb_array"`` its picture, an array of
+        ``(480, 640, 3)`` pixels of type ``uint8``.  Without a render mode, a warning and `None`.
         """
         return _render(self.render_mode, self._state, self._last)
 
@@ -326,19 +333,13 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         """
 
 
-def _render(mode: str | None, state: GameState, last: tuple[GameState, PlayerAction] | None) -> str | None:
+def _render(mode: str | None, state: GameState, last: tuple[GameState, PlayerAction] | None) -> _rlenv.Frame:
     """
     What both environments' ``render`` gives in the render *mode*: the text of *state* with the *last*
-    action, returned (``"ansi"``) or printed (``"human"``); without a mode, a warning and `None`.
+    action, returned (``"ansi"``) or printed (``"human"``), or the picture of *state*, every hand
+    shown (``"rgb_array"``); without a mode, a warning and `None`.
     """
-    if mode is None:
-        gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
-        return None
-    text = _rlenv.position_text(state, AGENTS, () if last is None else (last,))
-    if mode == "human":
-        print(text)  # noqa: T201 (the render mode "human" prints)
-        return None
-    return text
+    return _rlenv.rendered(mode, state, lambda: _rlenv.position_text(state, AGENTS, () if last is None else (last,)))
 
 
 #: PettingZoo's name for the environment class without wrappers.
@@ -378,7 +379,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
     metadata: dict[str, Any] = {  # noqa: RUF012 (declared so by the toolkit)
         "name": "persian_rummy_parallel_v0",
         "render_modes": list(_rlenv.RENDER_MODES),
-        "render_fps": 1,
+        "render_fps": _rlenv.RENDER_FPS,
     }
 
     def __init__(
@@ -540,10 +541,11 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
             state = _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
         return state, rewards, deal
 
-    def render(self) -> str | None:
+    def render(self) -> _rlenv.Frame:
         """
-        The text of the position, every hand shown, with the last action: returned in the
-        render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
+        The position, every hand shown: in the render mode ``"ansi"`` its text, with the last
+        action; in ``"human"`` the same printed; in ``"rgb_array"`` its picture, an array of
+        ``(480, 640, 3)`` pixels of type ``uint8``.  Without a render mode, a warning and `None`.
         """
         return _render(self.render_mode, self._state, self._last)
 

@@ -282,7 +282,10 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         InvalidTypeError: an argument of the wrong type.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(_rlenv.RENDER_MODES), "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012 (declared so by the toolkit)
+        "render_modes": list(_rlenv.RENDER_MODES),
+        "render_fps": _rlenv.RENDER_FPS,
+    }
 
     def __init__(  # noqa: PLR0913 (the environment's settings, keywords all)
         self,
@@ -512,24 +515,19 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
             return np.ones(self._count, dtype=np.bool_)
         return self._legal.mask(self._state, self._count, np.bool_)
 
-    def render(self) -> str | None:
+    def render(self) -> _rlenv.Frame:
         """
-        The view of the learner's seat to act as text, with the actions since its last
-        decision: returned in the render mode ``"ansi"``, printed in ``"human"``.  Without a
-        render mode, a warning and `None`.
+        The view of the learner's seat to act: in the render mode ``"ansi"`` its text, with the
+        actions since its last decision; in ``"human"`` the same printed; in ``"rgb_array"`` its
+        picture, an array of ``(480, 640, 3)`` pixels of type ``uint8``.  Without a render mode, a
+        warning and `None`.
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
-            return None
+        view = observe(self._state, self._seat)
         names = [
             "learner" if held is None else f"{'partner' if seat & 1 == self._game_team else 'opponent'} {held[0]}"
             for seat, held in enumerate(self._seated)
         ]
-        text = _rlenv.position_text(observe(self._state, self._seat), names, self._recent)
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 (the render mode "human" prints)
-            return None
-        return text
+        return _rlenv.rendered(self.render_mode, view, lambda: _rlenv.position_text(view, names, self._recent))
 
 
 def _listed(opponents: object) -> Sequence[object]:

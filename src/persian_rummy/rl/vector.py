@@ -45,7 +45,7 @@ themselves, which the next step overwrites.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 import gymnasium
 import numpy as np
@@ -57,6 +57,7 @@ from .._core import limits as _limits
 from ..bots.players import Player
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import Rules
+from . import _env as _rlenv
 from .gymnasium import PersianRummySoloEnv
 from .tensors import observation_size
 
@@ -70,6 +71,8 @@ def __dir__() -> list[str]:
 _Array: TypeAlias = np.ndarray[Any, np.dtype[Any]]
 #: A batch of observations: the dict of tensors and masks, or the tensors alone (typed as either).
 _Observations: TypeAlias = Any
+#: The render modes: each game's text or picture (the games are not stepped through their ``step``, which prints).
+_RENDER_MODES: Final = ("ansi", "rgb_array")
 #: The autoreset modes, by their names.
 _MODES: Final = {mode.value: mode for mode in AutoresetMode}
 
@@ -81,6 +84,19 @@ def _mode(value: object) -> AutoresetMode:
         return _MODES[value]
     msg = f"autoreset_mode must be one of {', '.join(map(repr, _MODES))}, got {_limits.shown(value)}"
     raise InvalidValueError(msg)
+
+
+def _games(value: object) -> int:
+    """
+    *value* as the number of games: an int, at least 1.
+    """
+    if type(value) is not int:
+        msg = f"num_envs must be an int, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if value < 1:
+        msg = f"num_envs must be 1 or more, got {value}"
+        raise InvalidValueError(msg)
+    return value
 
 
 def _seeds(seed: object, count: int) -> list[int | None]:
@@ -112,10 +128,13 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         autoreset_mode: ``"NextStep"``, ``"SameStep"`` or ``"Disabled"``, or an
             ``gymnasium.vector.AutoresetMode``.
         copy: Whether `reset` and `step` return copies of the observation arrays.
+        render_mode: ``"ansi"`` or ``"rgb_array"`` (`render` returns each game's, its learner's
+            view as text or as a picture of ``(480, 640, 3)`` pixels of type ``uint8``), or `None`.
 
     Attributes:
         envs: The games, each a `PersianRummySoloEnv` (read them, do not step them).
         autoreset_mode: As given, an ``AutoresetMode``.
+        render_mode: As given.
 
     Raises:
         InvalidValueError: *num_envs* below 1, an unknown autoreset mode, or a setting a game refuses.
@@ -136,29 +155,23 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         max_episode_steps: int | None = None,
         autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
         copy: bool = True,
+        render_mode: str | None = None,
     ) -> None:
-        if type(num_envs) is not int:
-            msg = f"num_envs must be an int, got {_limits.shown(num_envs)}"
-            raise InvalidTypeError(msg)
-        if num_envs < 1:
-            msg = f"num_envs must be 1 or more, got {num_envs}"
-            raise InvalidValueError(msg)
-        self.num_envs = num_envs
+        self.num_envs = _games(num_envs)
         self._limit = _arguments.optional_count(max_episode_steps, "max_episode_steps", 1)
         self.autoreset_mode = _mode(autoreset_mode)
         _arguments.expect(copy, bool, "copy", "a bool")
         self.copy = copy
-        settings: dict[str, Any] = {
-            "seat": seat,
-            "players": players,
-            "reward": reward,
-            "on_illegal": on_illegal,
-            "dealer": dealer,
-            "mask_in_observation": mask_in_observation,
-        }
-        self.envs = tuple(PersianRummySoloEnv(rules, **settings) for _ in range(self.num_envs))
+        self.render_mode = None if render_mode is None else _rlenv.choice(render_mode, "render_mode", _RENDER_MODES)
+        games: dict[str, Any] = {"seat": seat, "players": players, "reward": reward, "on_illegal": on_illegal}
+        settings = {**games, "dealer": dealer, "mask_in_observation": mask_in_observation}
+        self.envs = tuple(PersianRummySoloEnv(rules, **settings, render_mode=self.render_mode) for _ in range(num_envs))
         first = self.envs[0]
-        self.metadata = {"autoreset_mode": self.autoreset_mode, "render_modes": []}
+        self.metadata = {
+            "autoreset_mode": self.autoreset_mode,
+            "render_modes": list(_RENDER_MODES),
+            "render_fps": _rlenv.RENDER_FPS,
+        }
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, self.num_envs)
@@ -298,6 +311,17 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
     def _observations(self) -> _Observations:
         tensors, masks = (self._tensors.copy(), self._masks.copy()) if self.copy else (self._tensors, self._masks)
         return {"observation": tensors, "action_mask": masks} if self._with_mask else tensors
+
+    def render(self) -> tuple[str | _Array, ...] | None:
+        """
+        The render of each game (`PersianRummySoloEnv.render`), as ``SyncVectorEnv`` gives them:
+        the learner's view as text (``"ansi"``) or as a picture (``"rgb_array"``).  Without a
+        render mode, a warning and `None`.
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
+            return None
+        return tuple(cast("str | _Array", env.render()) for env in self.envs)  # text or a picture in these modes
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """
