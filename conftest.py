@@ -32,6 +32,8 @@ _SERVER_MODULES = ("__init__", "_app", "_hub", "_messages", "_spec", "_storage",
 #: them their doctests are not collected (their test files skip themselves).
 NEEDS = {
     "src/persian_rummy/rl/tensors.py": ("numpy",),
+    "src/persian_rummy/rl/_numbers.py": ("numpy",),
+    "src/persian_rummy/rl/_picture.py": ("numpy",),
     "src/persian_rummy/rl/_env.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/gymnasium.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),

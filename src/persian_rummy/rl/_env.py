@@ -25,13 +25,13 @@ from .._render import text as _format
 from ..actions import Action, PlayerAction
 from ..engine import apply, max_game_length, outcome, random_deal
 from ..events import Listener, events_of
-from ..exceptions import InvalidTypeError, InvalidValueError
+from ..exceptions import InvalidValueError
 from ..notation import format_action
 from ..rules import DEFAULT_RULES, Rules
 from ..serialize import to_data
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
-from . import _picture
+from . import _numbers, _picture
 from .actionids import action_count, action_from_id, legal_actions_by_id
 from .tensors import observation_size, observation_tensor
 
@@ -94,8 +94,9 @@ def render_mode(value: object) -> str | None:
 
 def dealer(value: object) -> int | None:
     """
-    *value* if it is `None` (the first dealer drawn at random) or a seat.
+    *value* if it is `None` (the first dealer drawn at random) or a seat (a numpy integer read as an `int`).
     """
+    value = _numbers.plain(value)
     if value is not None:
         _arguments.seat(value, "dealer")
     return value  # type: ignore[return-value]  # checked above
@@ -106,57 +107,10 @@ def step_limit(value: object, rules: Rules) -> int | None:
     The player actions after which a game is truncated: *value*, or by default none under
     rules where every game ends, and `UNBOUNDED_STEPS` under the others (A9, A18).
     """
-    steps = _arguments.optional_count(value, "max_steps", 1)
+    steps = _arguments.optional_count(_numbers.plain(value), "max_steps", 1)
     if steps is None and max_game_length(rules) is None:
         return UNBOUNDED_STEPS
     return steps
-
-
-#: Seeds are below this: ``reset(seed=...)`` takes an int from 0 to 2**64 - 1, or `None`, in both environments.
-SEED_LIMIT: Final = 2**64
-
-
-def seed_of(value: object) -> int | None:
-    """
-    *value* if it is `None` or an `int` from 0 to 2**64 - 1 (a numpy integer is read as one;
-    `bool` is refused): the seed rule of both environments.
-
-    Raises:
-        InvalidTypeError: *value* is neither `None` nor an integer.
-        InvalidValueError: it is below 0 or not below 2**64.
-    """
-    if value is None:
-        return None
-    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, np.integer)):
-        msg = f"seed must be an int or None, got {_limits.shown(value)}"
-        raise InvalidTypeError(msg)
-    seed = int(value)
-    if not 0 <= seed < SEED_LIMIT:
-        shown = str(seed) if seed.bit_length() <= 128 else f"an int of {seed.bit_length():,} bits"
-        msg = f"seed must be from 0 to 2**64 - 1, or None, got {shown}"
-        raise InvalidValueError(msg)
-    return seed
-
-
-def action_id_of(value: object) -> object:
-    """
-    *value* as an action id: an `int`, a numpy integer of any type, or a numpy array of one integer
-    element (of any shape), read as the `int` they hold; anything else but an array as it is, for
-    `action_from_id` to refuse.
-
-    Raises:
-        InvalidTypeError: *value* is a numpy array of more than one element, or not of integers.
-    """
-    if type(value) is int:
-        return value
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, np.ndarray):
-        if value.size == 1 and value.dtype.kind in "iu":
-            return int(value.reshape(()).item())
-        msg = f"an action id in an array is its one integer element, got an array of {value.size} {value.dtype}"
-        raise InvalidTypeError(msg)
-    return value
 
 
 # -- the game --------------------------------------------------------------------------------------------------------
@@ -245,7 +199,7 @@ class Legal:
         """
         The legal action *action_id* names at *state*; for an id that names none, the error of `action_from_id`.
         """
-        action_id = action_id_of(action_id)
+        action_id = _numbers.action_id_of(action_id)
         if type(action_id) is int:  # not a bool, which is refused
             chosen = self.of(state).get(action_id)
             if chosen is not None:

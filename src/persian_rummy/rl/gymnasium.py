@@ -96,6 +96,7 @@ from ..rules import Rules
 from ..state import GameState, Phase, new_game
 from ..views import observe
 from . import _env as _rlenv
+from . import _numbers
 from .actionids import action_count
 from .tensors import observation_size, observation_tensor
 
@@ -203,6 +204,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         mask_in_observation: bool = True,
         render_mode: str | None = None,
     ) -> None:
+        seat = _numbers.plain(seat)  # type: ignore[assignment]  # a numpy integer read as an int
         _arguments.seat(seat, "seat")
         _arguments.expect(mask_in_observation, bool, "mask_in_observation", "a bool")
         self.rules = _rlenv.rules_of(rules)
@@ -258,7 +260,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         """
         `reset` but for the observation and the render: its info.
         """
-        super().reset(seed=_rlenv.seed_of(seed), options=options)
+        super().reset(seed=_numbers.seed_of(seed), options=options)
         for _ in range(_MOST_GAMES):
             self._new_game()
             if self._advance():

@@ -126,6 +126,7 @@ from ..exceptions import IllegalActionError, InvalidValueError
 from ..rules import Rules
 from ..state import GameState, Phase, new_game
 from . import _env as _rlenv
+from . import _numbers
 from .actionids import action_count
 
 __all__ = ["AGENTS", "PersianRummyEnv", "PersianRummyParallelEnv", "env", "parallel_env", "raw_env"]
@@ -235,7 +236,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         deals.  Without a seed the source goes on from the last game (the first time, it is
         seeded from the operating system).  *options* are accepted and ignored.
         """
-        seed = _rlenv.seed_of(seed)
+        seed = _numbers.seed_of(seed)
         if seed is not None or self._deck is None:
             self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
         self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
@@ -437,7 +438,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         """
         Start a new game, dealt as `PersianRummyEnv.reset` deals it: every agent's observation and info.
         """
-        seed = _rlenv.seed_of(seed)
+        seed = _numbers.seed_of(seed)
         if seed is not None or self._deck is None:
             self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
         self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
@@ -477,13 +478,13 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
             if agent not in self.agents:
                 msg = f"no live agent is called {agent!r}; the live agents are {', '.join(self.agents)}"
                 raise InvalidValueError(msg)
-            if agent != acting and _rlenv.action_id_of(given) != self.wait_id:
+            if agent != acting and _numbers.action_id_of(given) != self.wait_id:
                 reason = f"{acting} is to act, so {agent} may only wait (id {self.wait_id})"
                 raise IllegalActionError(given, reason, "R6")
         if acting not in actions:
             msg = f"{acting} is to act, and the actions hold none of it"
             raise InvalidValueError(msg)
-        if _rlenv.action_id_of(actions[acting]) == self.wait_id:
+        if _numbers.action_id_of(actions[acting]) == self.wait_id:
             reason = f"{acting} is to act and may not wait (id {self.wait_id})"
             raise IllegalActionError(actions[acting], reason, "R6")
         return self._legal.action(actions[acting], state)

@@ -79,6 +79,7 @@ from ..rules import Rules
 from ..state import GameState, Phase, new_game
 from ..views import observe
 from . import _env as _rlenv
+from . import _numbers
 from .actionids import action_count
 from .tensors import observation_tensor
 
@@ -148,7 +149,7 @@ class OpponentPool:
     """
 
     def __init__(self, members: Iterable[object] = (), *, capacity: int | None = None) -> None:
-        self.capacity = _arguments.optional_count(capacity, "capacity", 1)
+        self.capacity = _arguments.optional_count(_numbers.plain(capacity), "capacity", 1)
         self._members: list[tuple[str, Member]] = []
         self._added = 0
         for member in members:
@@ -238,6 +239,7 @@ class SnapshotSchedule:
     """
 
     def __init__(self, pool: OpponentPool | Callable[[Member, str], object], every: int, freeze: object) -> None:
+        every = _numbers.plain(every)  # type: ignore[assignment]  # a numpy integer read as an int
         _arguments.expect(every, int, "every", "an int")
         self.every: int = _arguments.optional_count(every, "every", 1)  # type: ignore[assignment]  # an int
         if not callable(freeze):
@@ -302,6 +304,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self.rules = _rlenv.rules_of(rules)
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(_listed(opponents))
         self.partner = partner if isinstance(partner, str) and partner in _PARTNERS else _member(partner)
+        team = _numbers.plain(team)  # type: ignore[assignment]  # a numpy integer read as an int
         if team is not None and (type(team) is not int or team not in (0, 1)):
             msg = f"team must be 0, 1 or None, got {_limits.shown(team)}"
             raise InvalidValueError(msg)
@@ -348,7 +351,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         decision: its observation and info.  *seed* seeds ``np_random`` (`None`: it goes on from
         the last game); *options* are accepted and ignored.
         """
-        super().reset(seed=_rlenv.seed_of(seed), options=options)
+        super().reset(seed=_numbers.seed_of(seed), options=options)
         for _ in range(_MOST_GAMES):
             self._new_game()
             if self._advance():

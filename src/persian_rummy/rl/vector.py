@@ -58,6 +58,7 @@ from ..bots.players import Player
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import Rules
 from . import _env as _rlenv
+from . import _numbers
 from .gymnasium import PersianRummySoloEnv
 from .tensors import observation_size
 
@@ -97,23 +98,6 @@ def _games(value: object) -> int:
         msg = f"num_envs must be 1 or more, got {value}"
         raise InvalidValueError(msg)
     return value
-
-
-def _seeds(seed: object, count: int) -> list[int | None]:
-    """
-    The seed of each game: none, *seed* + i for game i, or one from a sequence of *count*.
-    """
-    if seed is None:
-        return [None] * count
-    if isinstance(seed, int | np.integer) and not isinstance(seed, bool):
-        return [int(seed) + i for i in range(count)]
-    if isinstance(seed, Sequence) and not isinstance(seed, str):
-        if len(seed) != count:
-            msg = f"seeds in a sequence must be one per game, {count}, got {len(seed)}"
-            raise InvalidValueError(msg)
-        return list(seed)
-    msg = f"seed must be an int, a sequence of one per game, or None, got {_limits.shown(seed)}"
-    raise InvalidTypeError(msg)
 
 
 class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _Array]):
@@ -157,8 +141,8 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         copy: bool = True,
         render_mode: str | None = None,
     ) -> None:
-        self.num_envs = _games(num_envs)
-        self._limit = _arguments.optional_count(max_episode_steps, "max_episode_steps", 1)
+        self.num_envs = _games(_numbers.plain(num_envs))
+        self._limit = _arguments.optional_count(_numbers.plain(max_episode_steps), "max_episode_steps", 1)
         self.autoreset_mode = _mode(autoreset_mode)
         _arguments.expect(copy, bool, "copy", "a bool")
         self.copy = copy
@@ -207,7 +191,7 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
             InvalidValueError: seeds not one per game, or a reset mask not of one bool per game with a ``True``.
             InvalidTypeError: a seed or a reset mask of the wrong type.
         """
-        seeds = _seeds(seed, self.num_envs)
+        seeds = _numbers.seeds_of(seed, self.num_envs)
         rest = dict(options or {})
         chosen = self._reset_mask(rest.pop("reset_mask", None))
         infos: dict[str, Any] = {}
