@@ -63,6 +63,13 @@ RECIPES = (
         budget=(("range(1, 201)", "range(1, 3)"), ("iteration % 10 == 0", "iteration % 1 == 0")),
         check='assert iteration == 2, iteration\nalgorithm.stop()\nprint("recipe done")\n',
     ),
+    Recipe(
+        name="TorchRL through PettingZoo",
+        marker="from torchrl.envs import PettingZooWrapper",
+        needs=("torchrl", "torch"),
+        budget=(),  # one whole game already
+        check='assert bool(rollout["next", "done"][-1]), "the game did not end"\nprint("recipe done")\n',
+    ),
 )
 
 

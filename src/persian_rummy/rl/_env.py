@@ -46,7 +46,7 @@ RENDER_MODES: Final = ("ansi", "human", "rgb_array")
 #: The frames a second of a video of the pictures (``metadata["render_fps"]``): four decisions a second.
 RENDER_FPS: Final = 4
 #: What ``render`` returns: the text (``"ansi"``), the picture (``"rgb_array"``), or nothing.
-Frame: TypeAlias = str | np.ndarray[Any, np.dtype[np.uint8]] | None
+Frame: TypeAlias = str | np.ndarray[Any, np.dtype[Any]] | None
 #: The player actions after which a game under rules with no bound on its length is cut short.
 UNBOUNDED_STEPS: Final = 10_000
 _OVER: Final = _phases.OVER
