@@ -33,6 +33,8 @@ _SERVER_MODULES = sorted(path.stem for path in (Path(__file__).parent / "src/per
 #: them their doctests are not collected (their test files skip themselves).
 NEEDS = {
     "src/persian_rummy/rl/tensors.py": ("numpy",),
+    "src/persian_rummy/rl/_numbers.py": ("numpy",),
+    "src/persian_rummy/rl/_picture.py": ("numpy",),
     "src/persian_rummy/rl/_env.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/gymnasium.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),

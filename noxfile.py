@@ -473,6 +473,34 @@ def train(session: nox.Session) -> None:
     session.run("python", script, "--play", str(first))
 
 
+#: The learning libraries that the recipes of docs/reinforcement-learning.md name, as they were checked: torch
+#: first, by pip, which finds the CPU build of 2.13.0 on the development machines' disk (uv does not look there,
+#: and would download a CUDA build of several GB), then the libraries, which take that torch as it is.  RLlib
+#: pins Gymnasium (2.60 to 1.2.2), which the session then has.
+RECIPES_TORCH = "torch==2.13.0"
+RECIPES_LIBRARIES = (
+    "stable-baselines3>=2.9,<2.10",
+    "sb3-contrib>=2.9,<2.10",
+    "ray[rllib]>=2.60,<2.61",
+    "torchrl>=0.14,<0.15",
+)
+
+
+@nox.session(python=PYTHONS[0], venv_backend="venv", default=False)
+def recipes(session: nox.Session) -> None:
+    """
+    Run the recipes of docs/reinforcement-learning.md as written, with the libraries they name, on a short
+    budget (tests/test_docs_recipes.py): sb3-contrib's MaskablePPO in self-play for two rollouts, RLlib's PPO
+    through PettingZoo for two iterations, and one game of TorchRL's rollout through PettingZoo.  The libraries
+    are installed with pip (``venv_backend="venv"``), torch first (`RECIPES_TORCH`); the recipes run with one
+    BLAS thread.  Arguments after ``--`` go to pytest.
+    """
+    session.install(RECIPES_TORCH)
+    session.install(*RECIPES_LIBRARIES, *nox.project.dependency_groups(PYPROJECT, "tests"), "-e", ".[rl]")
+    test = ["pytest", "-p", "no:cacheprovider", "-rA", "tests/test_docs_recipes.py", *session.posargs]
+    session.run(*test, env=ONE_THREAD)
+
+
 @nox.session(python=PYTHONS[0], default=False)
 def server(session: nox.Session) -> None:
     """

@@ -85,6 +85,8 @@ LAYERS = (
     "rl.actionids",
     "rl.tensors",
     "rl.openspiel",
+    "rl._numbers",
+    "rl._picture",
     "rl._env",
     "rl.pettingzoo",
     "rl.gymnasium",

@@ -420,7 +420,7 @@ class TestArguments:
             ({"players": ["greedy", "random"]}, InvalidValueError, "players must be one player or three"),
             ({"on_illegal": "ignore"}, InvalidValueError, "on_illegal must be one of 'lose', 'raise', got 'ignore'"),
             ({"reward": "points"}, InvalidValueError, "reward must be one of 'margin', 'outcome'"),
-            ({"render_mode": "rgb_array"}, InvalidValueError, "render_mode must be one of 'ansi', 'human'"),
+            ({"render_mode": "rgb"}, InvalidValueError, "render_mode must be one of 'ansi', 'human', 'rgb_array', got"),
             ({"rules": "default"}, InvalidTypeError, "rules must be a Rules or None"),
         ],
     )

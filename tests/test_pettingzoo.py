@@ -571,7 +571,7 @@ class TestArguments:
             ({"reward": 1}, InvalidTypeError, "reward must be a str, got 1"),
             ({"dealer": 4}, InvalidValueError, "dealer must be a seat 0-3, got 4"),
             ({"max_steps": 0}, InvalidValueError, "max_steps must be 1 or more, got 0"),
-            ({"render_mode": "rgb_array"}, InvalidValueError, "render_mode must be one of 'ansi', 'human'"),
+            ({"render_mode": "rgb"}, InvalidValueError, "render_mode must be one of 'ansi', 'human', 'rgb_array', got"),
         ],
     )
     def test_bad_settings(self, settings: dict[str, Any], error: type[Exception], message: str) -> None:

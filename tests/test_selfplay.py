@@ -616,7 +616,7 @@ class TestRender:
         env = PersianRummySelfPlayEnv(opponents=OpponentPool([first_legal]), team=0, dealer=3, render_mode="ansi")
         env.reset(seed=1)
         text = env.render()
-        assert text is not None
+        assert isinstance(text, str)
         assert "Persian Rummy, deal 1 of 2, dealer W: N (learner) to draw" == text.splitlines()[0]
         assert "  E (opponent policy-1): 7 cards" in text.splitlines()
 

@@ -11,9 +11,10 @@ the seat is to act and only zeros otherwise; the rewards follow one rule (`rewar
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias, cast
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 
@@ -24,12 +25,13 @@ from .._render import text as _format
 from ..actions import Action, PlayerAction
 from ..engine import apply, max_game_length, outcome, random_deal
 from ..events import Listener, events_of
-from ..exceptions import InvalidTypeError, InvalidValueError
+from ..exceptions import InvalidValueError
 from ..notation import format_action
 from ..rules import DEFAULT_RULES, Rules
 from ..serialize import to_data
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
+from . import _numbers, _picture
 from .actionids import action_count, action_from_id, legal_actions_by_id
 from .tensors import observation_size, observation_tensor
 
@@ -39,8 +41,12 @@ Observation: TypeAlias = dict[str, np.ndarray[Any, Any]]
 ActionId: TypeAlias = int
 #: How the rewards are given (`rewards`).
 REWARD_MODES: Final = ("margin", "outcome")
-#: The render modes: the text of the position returned, or printed.
-RENDER_MODES: Final = ("ansi", "human")
+#: The render modes: the text of the position returned or printed, or its picture as an array of pixels.
+RENDER_MODES: Final = ("ansi", "human", "rgb_array")
+#: The frames a second of a video of the pictures (``metadata["render_fps"]``): four decisions a second.
+RENDER_FPS: Final = 4
+#: What ``render`` returns: the text (``"ansi"``), the picture (``"rgb_array"``), or nothing.
+Frame: TypeAlias = str | np.ndarray[Any, np.dtype[Any]] | None
 #: The player actions after which a game under rules with no bound on its length is cut short.
 UNBOUNDED_STEPS: Final = 10_000
 _OVER: Final = _phases.OVER
@@ -88,8 +94,9 @@ def render_mode(value: object) -> str | None:
 
 def dealer(value: object) -> int | None:
     """
-    *value* if it is `None` (the first dealer drawn at random) or a seat.
+    *value* if it is `None` (the first dealer drawn at random) or a seat (a numpy integer read as an `int`).
     """
+    value = _numbers.plain(value)
     if value is not None:
         _arguments.seat(value, "dealer")
     return value  # type: ignore[return-value]  # checked above
@@ -100,57 +107,10 @@ def step_limit(value: object, rules: Rules) -> int | None:
     The player actions after which a game is truncated: *value*, or by default none under
     rules where every game ends, and `UNBOUNDED_STEPS` under the others (A9, A18).
     """
-    steps = _arguments.optional_count(value, "max_steps", 1)
+    steps = _arguments.optional_count(_numbers.plain(value), "max_steps", 1)
     if steps is None and max_game_length(rules) is None:
         return UNBOUNDED_STEPS
     return steps
-
-
-#: Seeds are below this: ``reset(seed=...)`` takes an int from 0 to 2**64 - 1, or `None`, in both environments.
-SEED_LIMIT: Final = 2**64
-
-
-def seed_of(value: object) -> int | None:
-    """
-    *value* if it is `None` or an `int` from 0 to 2**64 - 1 (a numpy integer is read as one;
-    `bool` is refused): the seed rule of both environments.
-
-    Raises:
-        InvalidTypeError: *value* is neither `None` nor an integer.
-        InvalidValueError: it is below 0 or not below 2**64.
-    """
-    if value is None:
-        return None
-    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, np.integer)):
-        msg = f"seed must be an int or None, got {_limits.shown(value)}"
-        raise InvalidTypeError(msg)
-    seed = int(value)
-    if not 0 <= seed < SEED_LIMIT:
-        shown = str(seed) if seed.bit_length() <= 128 else f"an int of {seed.bit_length():,} bits"
-        msg = f"seed must be from 0 to 2**64 - 1, or None, got {shown}"
-        raise InvalidValueError(msg)
-    return seed
-
-
-def action_id_of(value: object) -> object:
-    """
-    *value* as an action id: an `int`, a numpy integer of any type, or a numpy array of one integer
-    element (of any shape), read as the `int` they hold; anything else but an array as it is, for
-    `action_from_id` to refuse.
-
-    Raises:
-        InvalidTypeError: *value* is a numpy array of more than one element, or not of integers.
-    """
-    if type(value) is int:
-        return value
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, np.ndarray):
-        if value.size == 1 and value.dtype.kind in "iu":
-            return int(value.reshape(()).item())
-        msg = f"an action id in an array is its one integer element, got an array of {value.size} {value.dtype}"
-        raise InvalidTypeError(msg)
-    return value
 
 
 # -- the game --------------------------------------------------------------------------------------------------------
@@ -239,7 +199,7 @@ class Legal:
         """
         The legal action *action_id* names at *state*; for an id that names none, the error of `action_from_id`.
         """
-        action_id = action_id_of(action_id)
+        action_id = _numbers.action_id_of(action_id)
         if type(action_id) is int:  # not a bool, which is refused
             chosen = self.of(state).get(action_id)
             if chosen is not None:
@@ -323,6 +283,28 @@ def deal_info(state: GameState) -> dict[str, Any]:
     if result is not None:
         info["winner"] = -1 if result.winner is None else result.winner
     return info
+
+
+# -- rendering -----------------------------------------------------------------------------------------------------
+
+
+def rendered(mode: str | None, position: GameState | View, text: Callable[[], str]) -> Frame:
+    """
+    What an environment's ``render`` gives in the render *mode*: the picture of *position* as an
+    array of ``(480, 640, 3)`` pixels of type ``uint8`` (``"rgb_array"``, `persian_rummy.rl._picture`),
+    or the *text* worked out, returned (``"ansi"``) or printed (``"human"``, then `None`).  Without a
+    mode, Gymnasium's warning and `None`.
+    """
+    if mode is None:
+        gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
+        return None
+    if mode == "rgb_array":
+        return _picture.picture(position)
+    words = text()
+    if mode == "human":
+        print(words)  # noqa: T201 (the render mode "human" prints)
+        return None
+    return words
 
 
 # -- text ----------------------------------------------------------------------------------------------------------

@@ -503,19 +503,33 @@ def id_text(action_id: int, rules: Rules = DEFAULT_RULES) -> str:
 
 def _checked_id(action_id: object, count: int) -> int:
     """
-    *action_id* as an `int` from 0 to *count* - 1: an integer of another type (numpy's) is taken, a `bool` is not.
+    *action_id* as an `int` from 0 to *count* - 1 (`_integer`).
     """
-    if type(action_id) is int:
-        value = action_id
-    elif isinstance(action_id, SupportsIndex) and not isinstance(action_id, bool):
-        value = operator.index(action_id)
-    else:
-        msg = f"an action id must be an int, got {_limits.shown(action_id)}"
-        raise InvalidTypeError(msg)
+    value = action_id if type(action_id) is int else _integer(action_id)
     if not 0 <= value < count:
         msg = f"action id {value} is outside the action space, 0 to {count - 1}"
         raise InvalidValueError(msg)
     return value
+
+
+def _integer(value: object) -> int:
+    """
+    *value*, an integer of another type than `int`, as the `int` it holds: a numpy integer, or a numpy
+    array of no dimensions holding one (what indexing a numpy array gives).  A `bool` is refused, and so
+    is an array of one or more dimensions, even of one element, and an array or scalar of floats.
+    """
+    shape = getattr(value, "shape", ())
+    if shape != ():
+        msg = f"an action id must be an int, or an array of no dimensions holding one, got an array of shape {shape}"
+        raise InvalidTypeError(msg)
+    boolean = getattr(getattr(value, "dtype", None), "kind", "") == "b"
+    if isinstance(value, SupportsIndex) and not isinstance(value, bool) and not boolean:
+        try:
+            return operator.index(value)
+        except TypeError:  # an array of floats, which numpy's __index__ refuses
+            pass
+    msg = f"an action id must be an int, got {_limits.shown(value)}"
+    raise InvalidTypeError(msg)
 
 
 def legal_ids(position: GameState | View) -> tuple[int, ...]:

@@ -67,6 +67,12 @@ for the same actions.  A seed is `None` or an int from 0 to 2**64 - 1 (any numpy
 in `persian_rummy.rl.pettingzoo`; an action id is an int, any numpy integer, or a numpy array of
 one integer element.  A player with a budget in seconds (``"pimc:0.5s"``) makes the games
 depend on the machine's speed.
+
+**Rendering.**  ``render_mode="ansi"`` makes `PersianRummySoloEnv.render` return the learner's
+view as text, ``"human"`` print it (at every step too), and ``"rgb_array"`` return the picture of
+that view: an array of ``(480, 640, 3)`` pixels of type ``uint8``, the same size whatever the
+position, for a video of the game (``metadata["render_fps"]`` is 4).  Stable-Baselines3's
+``make_vec_env`` asks for ``"rgb_array"`` unless told otherwise.
 """
 
 from __future__ import annotations
@@ -90,6 +96,7 @@ from ..rules import Rules
 from ..state import GameState, Phase, new_game
 from ..views import observe
 from . import _env as _rlenv
+from . import _numbers
 from .actionids import action_count
 from .tensors import observation_size, observation_tensor
 
@@ -163,7 +170,9 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
             the mask; ``False``: the tensor alone, a ``Box`` of `observation_size` values, the
             mask being read from `action_masks` (as masked PPO of sb3-contrib reads it).
         render_mode: ``"ansi"`` (`render` returns the learner's view as text, with the actions
-            since its last decision), ``"human"`` (it prints it, and so does every step) or `None`.
+            since its last decision), ``"human"`` (it prints it, and so does every step),
+            ``"rgb_array"`` (it returns the picture of that view, an array of ``(480, 640, 3)``
+            pixels of type ``uint8``) or `None`.
 
     Attributes:
         rules, seat, on_illegal, mask_in_observation, render_mode: As given.
@@ -178,7 +187,10 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         InvalidTypeError: an argument of the wrong type.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(_rlenv.RENDER_MODES), "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012 (declared so by the toolkit)
+        "render_modes": list(_rlenv.RENDER_MODES),
+        "render_fps": _rlenv.RENDER_FPS,
+    }
 
     def __init__(  # noqa: PLR0913 (the environment's settings, keywords all)
         self,
@@ -192,6 +204,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         mask_in_observation: bool = True,
         render_mode: str | None = None,
     ) -> None:
+        seat = _numbers.plain(seat)  # type: ignore[assignment]  # a numpy integer read as an int
         _arguments.seat(seat, "seat")
         _arguments.expect(mask_in_observation, bool, "mask_in_observation", "a bool")
         self.rules = _rlenv.rules_of(rules)
@@ -247,7 +260,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         """
         `reset` but for the observation and the render: its info.
         """
-        super().reset(seed=_rlenv.seed_of(seed), options=options)
+        super().reset(seed=_numbers.seed_of(seed), options=options)
         for _ in range(_MOST_GAMES):
             self._new_game()
             if self._advance():
@@ -388,23 +401,18 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
             return np.ones(self._count, dtype=np.bool_)
         return self._legal.mask(self._state, self._count, np.bool_)
 
-    def render(self) -> str | None:
+    def render(self) -> _rlenv.Frame:
         """
-        The learner's view as text, with the actions since its last decision: returned in the
-        render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
+        The learner's view: in the render mode ``"ansi"`` its text, with the actions since its last
+        decision; in ``"human"`` the same printed; in ``"rgb_array"`` its picture, an array of
+        ``(480, 640, 3)`` pixels of type ``uint8``.  Without a render mode, a warning and `None`.
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
-            return None
+        view = observe(self._state, self.seat)
         names = tuple(
             "you" if seat == self.seat else ("partner" if seat & 1 == self.seat & 1 else "opponent")
             for seat in range(4)
         )
-        text = _rlenv.position_text(observe(self._state, self.seat), names, self._recent)
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 (the render mode "human" prints)
-            return None
-        return text
+        return _rlenv.rendered(self.render_mode, view, lambda: _rlenv.position_text(view, names, self._recent))
 
 
 if ENV_ID not in gymnasium.registry:

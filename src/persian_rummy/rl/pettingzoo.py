@@ -72,6 +72,11 @@ and, at the end of the game, ``"winner"`` (0, 1, or -1 for a draw), until the ne
 may step again.  Nothing is silently replaced or penalised: mask the policy's choices with
 ``"action_mask"``.
 
+**Rendering.**  ``render_mode="ansi"`` makes `PersianRummyEnv.render` return the position as text, every
+hand shown, ``"human"`` print it (at every step too), and ``"rgb_array"`` return its picture: an array
+of ``(480, 640, 3)`` pixels of type ``uint8``, the same size whatever the position, for a video of the
+game (``metadata["render_fps"]`` is 4).
+
 **Termination and truncation.**  Every agent is terminated when the game ends (R27).  Under
 rules where a deal may go on for ever (A9, A18) the game is truncated after ``max_steps``
 actions, 10,000 unless given; under Persian Rummy's rules every game ends and there is no limit
@@ -121,6 +126,7 @@ from ..exceptions import IllegalActionError, InvalidValueError
 from ..rules import Rules
 from ..state import GameState, Phase, new_game
 from . import _env as _rlenv
+from . import _numbers
 from .actionids import action_count
 
 __all__ = ["AGENTS", "PersianRummyEnv", "PersianRummyParallelEnv", "env", "parallel_env", "raw_env"]
@@ -150,7 +156,8 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         max_steps: Truncate the game after this many actions; by default none, or 10,000 under
             rules where a deal may go on for ever.
         render_mode: ``"ansi"`` (`render` returns the text of the position), ``"human"`` (it
-            prints it, and so does every step) or `None`.
+            prints it, and so does every step), ``"rgb_array"`` (it returns the picture of the
+            table, an array of ``(480, 640, 3)`` pixels of type ``uint8``) or `None`.
 
     Attributes:
         rules: The rules of the games.
@@ -171,7 +178,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         "name": "persian_rummy_v0",
         "render_modes": list(_rlenv.RENDER_MODES),
         "is_parallelizable": False,
-        "render_fps": 1,
+        "render_fps": _rlenv.RENDER_FPS,
     }
 
     def __init__(
@@ -229,7 +236,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         deals.  Without a seed the source goes on from the last game (the first time, it is
         seeded from the operating system).  *options* are accepted and ignored.
         """
-        seed = _rlenv.seed_of(seed)
+        seed = _numbers.seed_of(seed)
         if seed is not None or self._deck is None:
             self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
         self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
@@ -313,10 +320,11 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
             return state
         return _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
 
-    def render(self) -> str | None:
+    def render(self) -> _rlenv.Frame:
         """
-        The text of the position, every hand shown, with the last action: returned in the
-        render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
+        The position, every hand shown: in the render mode ``"ansi"`` its text, with the last
+        action; in ``"human"`` the same printed; in ``"rgb_array"`` its picture, an array of
+        ``(480, 640, 3)`` pixels of type ``uint8``.  Without a render mode, a warning and `None`.
         """
         return _render(self.render_mode, self._state, self._last)
 
@@ -326,19 +334,13 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         """
 
 
-def _render(mode: str | None, state: GameState, last: tuple[GameState, PlayerAction] | None) -> str | None:
+def _render(mode: str | None, state: GameState, last: tuple[GameState, PlayerAction] | None) -> _rlenv.Frame:
     """
     What both environments' ``render`` gives in the render *mode*: the text of *state* with the *last*
-    action, returned (``"ansi"``) or printed (``"human"``); without a mode, a warning and `None`.
+    action, returned (``"ansi"``) or printed (``"human"``), or the picture of *state*, every hand
+    shown (``"rgb_array"``); without a mode, a warning and `None`.
     """
-    if mode is None:
-        gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
-        return None
-    text = _rlenv.position_text(state, AGENTS, () if last is None else (last,))
-    if mode == "human":
-        print(text)  # noqa: T201 (the render mode "human" prints)
-        return None
-    return text
+    return _rlenv.rendered(mode, state, lambda: _rlenv.position_text(state, AGENTS, () if last is None else (last,)))
 
 
 #: PettingZoo's name for the environment class without wrappers.
@@ -378,7 +380,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
     metadata: dict[str, Any] = {  # noqa: RUF012 (declared so by the toolkit)
         "name": "persian_rummy_parallel_v0",
         "render_modes": list(_rlenv.RENDER_MODES),
-        "render_fps": 1,
+        "render_fps": _rlenv.RENDER_FPS,
     }
 
     def __init__(
@@ -436,7 +438,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         """
         Start a new game, dealt as `PersianRummyEnv.reset` deals it: every agent's observation and info.
         """
-        seed = _rlenv.seed_of(seed)
+        seed = _numbers.seed_of(seed)
         if seed is not None or self._deck is None:
             self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
         self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
@@ -476,13 +478,13 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
             if agent not in self.agents:
                 msg = f"no live agent is called {agent!r}; the live agents are {', '.join(self.agents)}"
                 raise InvalidValueError(msg)
-            if agent != acting and _rlenv.action_id_of(given) != self.wait_id:
+            if agent != acting and _numbers.action_id_of(given) != self.wait_id:
                 reason = f"{acting} is to act, so {agent} may only wait (id {self.wait_id})"
                 raise IllegalActionError(given, reason, "R6")
         if acting not in actions:
             msg = f"{acting} is to act, and the actions hold none of it"
             raise InvalidValueError(msg)
-        if _rlenv.action_id_of(actions[acting]) == self.wait_id:
+        if _numbers.action_id_of(actions[acting]) == self.wait_id:
             reason = f"{acting} is to act and may not wait (id {self.wait_id})"
             raise IllegalActionError(actions[acting], reason, "R6")
         return self._legal.action(actions[acting], state)
@@ -540,10 +542,11 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
             state = _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
         return state, rewards, deal
 
-    def render(self) -> str | None:
+    def render(self) -> _rlenv.Frame:
         """
-        The text of the position, every hand shown, with the last action: returned in the
-        render mode ``"ansi"``, printed in ``"human"``.  Without a render mode, a warning and `None`.
+        The position, every hand shown: in the render mode ``"ansi"`` its text, with the last
+        action; in ``"human"`` the same printed; in ``"rgb_array"`` its picture, an array of
+        ``(480, 640, 3)`` pixels of type ``uint8``.  Without a render mode, a warning and `None`.
         """
         return _render(self.render_mode, self._state, self._last)
 

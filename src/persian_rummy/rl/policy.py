@@ -42,6 +42,7 @@ from ..actions import PlayerAction
 from ..bots.players import GreedyPlayer
 from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError
 from ..state import Phase, View
+from . import _numbers
 from .actionids import action_count, action_from_id, action_id, action_mask
 from .tensors import OBSERVATION_SIZE, observation_size, observation_tensor
 
@@ -102,8 +103,9 @@ class PolicyPlayer:
     A player that plays what *policy* chooses: ``policy(observation_tensor(view), mask)``, an action id.
 
     The mask is a ``uint8`` array of ``action_count(view.rules)`` values, 1 where the id is legal.
-    The policy must return one of those ids (an ``int`` or a numpy integer); any other raises
-    `IllegalActionError` naming the id (R13), which a match reports with the seat and the decision.
+    The policy must return one of those ids (an ``int``, a numpy integer, or a numpy array of one
+    integer element, as the environments take it); any other raises `IllegalActionError` naming
+    the id (R13), which a match reports with the seat and the decision.
     The player draws nothing from its random source: a policy that samples keeps its own.  A
     match on a process pool pickles the player, so the policy must then be picklable (a function
     of a module, or an object such as `MLPPolicy`, not a lambda).
@@ -124,7 +126,7 @@ class PolicyPlayer:
         """
         _arguments.expect(view, View, "view", "a View")
         mask = np.frombuffer(action_mask(view), dtype=np.uint8)
-        chosen = self.policy(observation_tensor(view), mask)
+        chosen = _numbers.action_id_of(self.policy(observation_tensor(view), mask))
         try:
             return action_from_id(chosen, view)  # type: ignore[arg-type]  # checked there
         except InvalidValueError:

@@ -79,6 +79,7 @@ from ..rules import Rules
 from ..state import GameState, Phase, new_game
 from ..views import observe
 from . import _env as _rlenv
+from . import _numbers
 from .actionids import action_count
 from .tensors import observation_tensor
 
@@ -148,7 +149,7 @@ class OpponentPool:
     """
 
     def __init__(self, members: Iterable[object] = (), *, capacity: int | None = None) -> None:
-        self.capacity = _arguments.optional_count(capacity, "capacity", 1)
+        self.capacity = _arguments.optional_count(_numbers.plain(capacity), "capacity", 1)
         self._members: list[tuple[str, Member]] = []
         self._added = 0
         for member in members:
@@ -238,6 +239,7 @@ class SnapshotSchedule:
     """
 
     def __init__(self, pool: OpponentPool | Callable[[Member, str], object], every: int, freeze: object) -> None:
+        every = _numbers.plain(every)  # type: ignore[assignment]  # a numpy integer read as an int
         _arguments.expect(every, int, "every", "an int")
         self.every: int = _arguments.optional_count(every, "every", 1)  # type: ignore[assignment]  # an int
         if not callable(freeze):
@@ -282,7 +284,10 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         InvalidTypeError: an argument of the wrong type.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(_rlenv.RENDER_MODES), "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012 (declared so by the toolkit)
+        "render_modes": list(_rlenv.RENDER_MODES),
+        "render_fps": _rlenv.RENDER_FPS,
+    }
 
     def __init__(  # noqa: PLR0913 (the environment's settings, keywords all)
         self,
@@ -299,6 +304,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self.rules = _rlenv.rules_of(rules)
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(_listed(opponents))
         self.partner = partner if isinstance(partner, str) and partner in _PARTNERS else _member(partner)
+        team = _numbers.plain(team)  # type: ignore[assignment]  # a numpy integer read as an int
         if team is not None and (type(team) is not int or team not in (0, 1)):
             msg = f"team must be 0, 1 or None, got {_limits.shown(team)}"
             raise InvalidValueError(msg)
@@ -345,7 +351,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         decision: its observation and info.  *seed* seeds ``np_random`` (`None`: it goes on from
         the last game); *options* are accepted and ignored.
         """
-        super().reset(seed=_rlenv.seed_of(seed), options=options)
+        super().reset(seed=_numbers.seed_of(seed), options=options)
         for _ in range(_MOST_GAMES):
             self._new_game()
             if self._advance():
@@ -512,24 +518,19 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
             return np.ones(self._count, dtype=np.bool_)
         return self._legal.mask(self._state, self._count, np.bool_)
 
-    def render(self) -> str | None:
+    def render(self) -> _rlenv.Frame:
         """
-        The view of the learner's seat to act as text, with the actions since its last
-        decision: returned in the render mode ``"ansi"``, printed in ``"human"``.  Without a
-        render mode, a warning and `None`.
+        The view of the learner's seat to act: in the render mode ``"ansi"`` its text, with the
+        actions since its last decision; in ``"human"`` the same printed; in ``"rgb_array"`` its
+        picture, an array of ``(480, 640, 3)`` pixels of type ``uint8``.  Without a render mode, a
+        warning and `None`.
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
-            return None
+        view = observe(self._state, self._seat)
         names = [
             "learner" if held is None else f"{'partner' if seat & 1 == self._game_team else 'opponent'} {held[0]}"
             for seat, held in enumerate(self._seated)
         ]
-        text = _rlenv.position_text(observe(self._state, self._seat), names, self._recent)
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 (the render mode "human" prints)
-            return None
-        return text
+        return _rlenv.rendered(self.render_mode, view, lambda: _rlenv.position_text(view, names, self._recent))
 
 
 def _listed(opponents: object) -> Sequence[object]:

@@ -45,7 +45,7 @@ themselves, which the next step overwrites.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 import gymnasium
 import numpy as np
@@ -57,6 +57,8 @@ from .._core import limits as _limits
 from ..bots.players import Player
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import Rules
+from . import _env as _rlenv
+from . import _numbers
 from .gymnasium import PersianRummySoloEnv
 from .tensors import observation_size
 
@@ -70,6 +72,8 @@ def __dir__() -> list[str]:
 _Array: TypeAlias = np.ndarray[Any, np.dtype[Any]]
 #: A batch of observations: the dict of tensors and masks, or the tensors alone (typed as either).
 _Observations: TypeAlias = Any
+#: The render modes: each game's text or picture (the games are not stepped through their ``step``, which prints).
+_RENDER_MODES: Final = ("ansi", "rgb_array")
 #: The autoreset modes, by their names.
 _MODES: Final = {mode.value: mode for mode in AutoresetMode}
 
@@ -83,21 +87,17 @@ def _mode(value: object) -> AutoresetMode:
     raise InvalidValueError(msg)
 
 
-def _seeds(seed: object, count: int) -> list[int | None]:
+def _games(value: object) -> int:
     """
-    The seed of each game: none, *seed* + i for game i, or one from a sequence of *count*.
+    *value* as the number of games: an int, at least 1.
     """
-    if seed is None:
-        return [None] * count
-    if isinstance(seed, int | np.integer) and not isinstance(seed, bool):
-        return [int(seed) + i for i in range(count)]
-    if isinstance(seed, Sequence) and not isinstance(seed, str):
-        if len(seed) != count:
-            msg = f"seeds in a sequence must be one per game, {count}, got {len(seed)}"
-            raise InvalidValueError(msg)
-        return list(seed)
-    msg = f"seed must be an int, a sequence of one per game, or None, got {_limits.shown(seed)}"
-    raise InvalidTypeError(msg)
+    if type(value) is not int:
+        msg = f"num_envs must be an int, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if value < 1:
+        msg = f"num_envs must be 1 or more, got {value}"
+        raise InvalidValueError(msg)
+    return value
 
 
 class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _Array]):
@@ -112,10 +112,13 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         autoreset_mode: ``"NextStep"``, ``"SameStep"`` or ``"Disabled"``, or an
             ``gymnasium.vector.AutoresetMode``.
         copy: Whether `reset` and `step` return copies of the observation arrays.
+        render_mode: ``"ansi"`` or ``"rgb_array"`` (`render` returns each game's, its learner's
+            view as text or as a picture of ``(480, 640, 3)`` pixels of type ``uint8``), or `None`.
 
     Attributes:
         envs: The games, each a `PersianRummySoloEnv` (read them, do not step them).
         autoreset_mode: As given, an ``AutoresetMode``.
+        render_mode: As given.
 
     Raises:
         InvalidValueError: *num_envs* below 1, an unknown autoreset mode, or a setting a game refuses.
@@ -136,29 +139,23 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         max_episode_steps: int | None = None,
         autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
         copy: bool = True,
+        render_mode: str | None = None,
     ) -> None:
-        if type(num_envs) is not int:
-            msg = f"num_envs must be an int, got {_limits.shown(num_envs)}"
-            raise InvalidTypeError(msg)
-        if num_envs < 1:
-            msg = f"num_envs must be 1 or more, got {num_envs}"
-            raise InvalidValueError(msg)
-        self.num_envs = num_envs
-        self._limit = _arguments.optional_count(max_episode_steps, "max_episode_steps", 1)
+        self.num_envs = _games(_numbers.plain(num_envs))
+        self._limit = _arguments.optional_count(_numbers.plain(max_episode_steps), "max_episode_steps", 1)
         self.autoreset_mode = _mode(autoreset_mode)
         _arguments.expect(copy, bool, "copy", "a bool")
         self.copy = copy
-        settings: dict[str, Any] = {
-            "seat": seat,
-            "players": players,
-            "reward": reward,
-            "on_illegal": on_illegal,
-            "dealer": dealer,
-            "mask_in_observation": mask_in_observation,
-        }
-        self.envs = tuple(PersianRummySoloEnv(rules, **settings) for _ in range(self.num_envs))
+        self.render_mode = None if render_mode is None else _rlenv.choice(render_mode, "render_mode", _RENDER_MODES)
+        games: dict[str, Any] = {"seat": seat, "players": players, "reward": reward, "on_illegal": on_illegal}
+        settings = {**games, "dealer": dealer, "mask_in_observation": mask_in_observation}
+        self.envs = tuple(PersianRummySoloEnv(rules, **settings, render_mode=self.render_mode) for _ in range(num_envs))
         first = self.envs[0]
-        self.metadata = {"autoreset_mode": self.autoreset_mode, "render_modes": []}
+        self.metadata = {
+            "autoreset_mode": self.autoreset_mode,
+            "render_modes": list(_RENDER_MODES),
+            "render_fps": _rlenv.RENDER_FPS,
+        }
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, self.num_envs)
@@ -194,7 +191,7 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
             InvalidValueError: seeds not one per game, or a reset mask not of one bool per game with a ``True``.
             InvalidTypeError: a seed or a reset mask of the wrong type.
         """
-        seeds = _seeds(seed, self.num_envs)
+        seeds = _numbers.seeds_of(seed, self.num_envs)
         rest = dict(options or {})
         chosen = self._reset_mask(rest.pop("reset_mask", None))
         infos: dict[str, Any] = {}
@@ -298,6 +295,17 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
     def _observations(self) -> _Observations:
         tensors, masks = (self._tensors.copy(), self._masks.copy()) if self.copy else (self._tensors, self._masks)
         return {"observation": tensors, "action_mask": masks} if self._with_mask else tensors
+
+    def render(self) -> tuple[str | _Array, ...] | None:
+        """
+        The render of each game (`PersianRummySoloEnv.render`), as ``SyncVectorEnv`` gives them:
+        the learner's view as text (``"ansi"``) or as a picture (``"rgb_array"``).  Without a
+        render mode, a warning and `None`.
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called, but the environment was made with no render_mode")
+            return None
+        return tuple(cast("str | _Array", env.render()) for env in self.envs)  # text or a picture in these modes
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """
