@@ -111,9 +111,7 @@ def docs(session: nox.Session) -> None:
     pages on reinforcement learning on the first Python, which installs the ``rl`` extra.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
-    session.install(
-        "-e", ".[rl,tournament,server]"
-    )  # autodoc imports the learning interfaces' and the server's modules
+    session.install("-e", ".[rl,server]")  # autodoc imports the learning interfaces' and the server's modules
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 
