@@ -1,6 +1,6 @@
 #!/usr/bin/env -S uv run --script
 # /// script
-# dependencies = ["nox>=2025.2.9"]
+# dependencies = ["nox>=2025.10.14"]
 # ///
 """
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
@@ -14,20 +14,32 @@ actions checked against ``apply`` by brute force in 2,000 games, then ``nox -s t
 learned player's training on a short budget; then one short round of
 ``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
 measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
+CI also runs ``nox -s tests-loaded``: the first Python's tests beside two CPU-bound processes.
+
+The Pythons of ``PYTHONS`` are looked for on the machine (on the ``PATH``, as ``python3.12`` and the
+like, pyenv's among them); one that is missing is skipped with a line that says so, and never
+downloaded: a session that needs it runs nowhere rather than on an interpreter from the network.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import nox
 
-nox.needs_version = ">=2025.2.9"
+nox.needs_version = ">=2025.10.14"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
+# A Python that is not installed is skipped (an error on CI), never downloaded: nox then gives uv the path of
+# an interpreter it found, or skips the session before uv is asked.
+nox.options.download_python = "never"
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 PYTHONS = ["3.11", "3.12", "3.13"]
@@ -49,10 +61,57 @@ def tests(session: nox.Session) -> None:
     (OpenSpiel's random simulations and search bots) are left out: ``nox -s conformance`` runs them.
     """
     first = session.python == PYTHONS[0]
-    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
-    session.install("-e", ".[rl,tournament,server]" if first else ".[server,tournament]")
+    _install_tests(session, first=first)
     env = tests_environment(str(session.python))
     session.run("pytest", *tests_arguments(first=first, posargs=session.posargs), env=env)
+
+
+def _install_tests(session: nox.Session, *, first: bool) -> None:
+    """
+    Install the tests' dependencies and the package, with the learning interfaces' extras on the *first* Python.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install("-e", ".[rl,tournament,server]" if first else ".[server,tournament]")
+
+
+#: The CPU-bound processes that ``nox -s tests-loaded`` runs beside the tests: as many as a laptop has cores.
+LOAD = 2
+#: What each of them runs: a loop of Python that never waits.
+BUSY_LOOP = "while True: pass"
+
+
+@contextmanager
+def busy_processes(count: int) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """
+    *count* processes of this Python, each running `BUSY_LOOP`, for as long as the ``with`` block lasts;
+    killed and waited for when it ends, however it ends.
+    """
+    processes: list[subprocess.Popen[bytes]] = []
+    try:
+        # Appended one by one, so that those started are stopped if starting one fails.
+        processes.extend(subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(count))  # noqa: S603
+        yield processes
+    finally:
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.wait()
+
+
+@nox.session(name="tests-loaded", python=PYTHONS[0], default=False)
+def tests_loaded(session: nox.Session) -> None:
+    """
+    The first Python's ``tests`` session, the same pytest command, while two CPU-bound processes run beside it.
+
+    A test that depends on how fast the machine is (a deadline met, a time measured) fails here: the
+    suite must pass on a laptop busy with other work.  Continuous integration runs it; arguments after
+    ``--`` go to pytest, as in ``nox -s tests``.
+    """
+    _install_tests(session, first=True)
+    env = tests_environment(str(session.python))
+    with busy_processes(LOAD) as processes:
+        session.log(f"{len(processes)} CPU-bound processes beside the tests: {[p.pid for p in processes]}")
+        session.run("pytest", *tests_arguments(first=True, posargs=session.posargs), env=env)
 
 
 def tests_arguments(*, first: bool, posargs: list[str]) -> list[str]:

@@ -11,19 +11,18 @@ listed in `SKIPPED` with its reason.
 
 from __future__ import annotations
 
-import functools
-import importlib.util
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import persian_rummy
+from tests.test_noxfile import DEFAULT_SESSIONS, load_noxfile, run_nox
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -63,23 +62,6 @@ def commands(section: str) -> list[str]:
     prose = re.sub(r"```.*?```", "", section, flags=re.DOTALL)
     found.extend(re.findall(r"`(python3 -m [^`]+)`", prose))
     return found
-
-
-@functools.cache
-def load_noxfile() -> ModuleType:
-    """
-    The noxfile, imported once (nox warns when its sessions are declared twice); skipped where the tests run
-    without it (a wheel's tests in cibuildwheel) or without nox.
-    """
-    if not (ROOT / "noxfile.py").exists():
-        pytest.skip("the noxfile is not beside the tests")
-    pytest.importorskip("nox")
-    spec = importlib.util.spec_from_file_location("noxfile", ROOT / "noxfile.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def child_environment() -> dict[str, str]:
@@ -135,19 +117,35 @@ class TestDevelopmentCommands:
         later = noxfile.tests_arguments(first=False, posargs=[])
         assert ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy and not once"] == later
 
-    @pytest.mark.skipif(
-        sys.version_info[:2] != (3, 11) or os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") != "source",
-        reason="the README's example runs the tests of this checkout on Python 3.11",
-    )
-    def test_the_tests_of_one_python_pass(self, tmp_path: Path) -> None:
+    def test_the_example_is_a_session_of_the_plain_run(self, tmp_path: Path) -> None:
         """
-        The example runs pytest as ``nox -s tests-3.11`` does, on one process instead of a worker per core.
+        ``python3 -m nox`` runs the sessions the README lists, and the example's session is the first of them.
+        """
+        listed = run_nox("--list", "--json", cwd=tmp_path)
+        sessions = [row["session"] for row in json.loads(listed.stdout)]
+        assert (DEFAULT_SESSIONS, "tests-3.11") == (sessions, ONE_PYTHON.split()[4])
+
+    @pytest.mark.skipif(
+        os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") != "source",
+        reason="the README's example measures the coverage of this checkout's sources",
+    )
+    def test_a_part_reports_its_coverage_and_passes_where_the_whole_would_fail(self, tmp_path: Path) -> None:
+        """
+        The example's pytest command, on one small file and one process instead of a worker per core: a
+        part of the suite, far below 95% coverage, passes with the report; the whole run's arguments, which
+        require the 95%, fail on that part.
         """
         noxfile = load_noxfile()
-        arguments = noxfile.tests_arguments(first=True, posargs=ONE_PYTHON.split(" -- ", 1)[1].split())
-        arguments[arguments.index("--numprocesses=auto")] = "--numprocesses=0"
-        env = {**child_environment(), "COVERAGE_FILE": str(tmp_path / ".coverage")}
-        command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments]
-        done = subprocess.run(command, capture_output=True, cwd=ROOT, text=True, env=env, check=False)  # noqa: S603
-        last = done.stdout.strip().splitlines()[-1]
-        assert (0, True) == (done.returncode, " passed" in last and "failed" not in last), done.stdout[-3000:]
+        part = "tests/test_turn_order.py"
+        example = noxfile.tests_arguments(first=True, posargs=[*ONE_PYTHON.split(" -- ", 1)[1].split(), part])
+        whole = [*noxfile.tests_arguments(first=True, posargs=[]), part]
+        done = []
+        for arguments in (example, whole):
+            arguments[arguments.index("--numprocesses=auto")] = "--numprocesses=0"
+            env = {**child_environment(), "COVERAGE_FILE": str(tmp_path / ".coverage")}
+            command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments]
+            done.append(subprocess.run(command, capture_output=True, cwd=ROOT, text=True, env=env, check=False))  # noqa: S603
+        assert [0, 1] == [run.returncode for run in done], done[0].stdout[-3000:] + done[1].stdout[-3000:]
+        assert ["TOTAL" in run.stdout for run in done] == [True, True]
+        assert "FAIL Required test coverage of 95.0% not reached." in done[1].stdout
+        assert [" passed" in run.stdout.strip().splitlines()[-1] for run in done] == [True, True]
