@@ -105,9 +105,11 @@ class TestSessions:
         listed = run_nox("--list", "--json", cwd=tmp_path)
         assert (0, DEFAULT_SESSIONS) == (listed.returncode, [row["session"] for row in json.loads(listed.stdout)])
 
-    @pytest.mark.parametrize("python", ["3.11", "3.12"])
-    def test_the_tests_session(self, python: str) -> None:
+    @pytest.mark.parametrize(("python", "ci"), [("3.11", ""), ("3.11", "true"), ("3.12", ""), ("3.12", "true")])
+    def test_the_tests_session(self, python: str, ci: str, monkeypatch: pytest.MonkeyPatch) -> None:
         noxfile = load_noxfile()
+        monkeypatch.setenv("CI", ci)
+        monkeypatch.delenv("PERSIAN_RUMMY_COVERAGE", raising=False)
         session = Session(python, ["-x"])
         noxfile.tests(session)
         first = python == "3.11"
@@ -115,22 +117,59 @@ class TestSessions:
         assert ("-e", extras) == session.installed[-1]
         quick = {} if first or "HYPOTHESIS_PROFILE" in os.environ else {"HYPOTHESIS_PROFILE": "quick"}
         env = {"COVERAGE_FILE": f".coverage.{python}", **quick}
-        assert [(("pytest", *noxfile.tests_arguments(first=first, posargs=["-x"])), env)] == session.ran
+        coverage = first and ci == "true"
+        arguments = noxfile.tests_arguments(first=first, posargs=["-x"], coverage=coverage)
+        assert [(("pytest", *arguments), env)] == session.ran
+        assert coverage == ("--cov" in arguments)
+
+    @pytest.mark.parametrize(
+        ("ci", "asked", "first", "measured"),
+        [
+            (None, None, True, False),
+            ("true", None, True, True),
+            ("", None, True, False),
+            (None, "1", True, True),
+            (None, "0", True, False),
+            ("true", "1", False, False),
+        ],
+    )
+    def test_coverage_on_ci_or_when_asked_on_the_first_python(
+        self, ci: str | None, asked: str | None, first: bool, measured: bool, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        for name, value in (("CI", ci), ("PERSIAN_RUMMY_COVERAGE", asked)):
+            if value is None:
+                monkeypatch.delenv(name, raising=False)
+            else:
+                monkeypatch.setenv(name, value)
+        assert measured == load_noxfile().measures_coverage(first=first)
 
 
 class TestLoaded:
     """
-    ``nox -s tests-loaded``: the first Python's ``tests`` session, the same installs and pytest command, with
-    two processes of a busy loop running beside it and stopped after.
+    ``nox -s tests-loaded``: the first Python's ``tests`` session, the same installs and pytest command (but
+    for the coverage measured on CI), with two processes of a busy loop running beside it and stopped after.
     """
 
-    def test_the_command_of_the_first_pythons_tests(self) -> None:
+    def test_the_command_of_the_first_pythons_tests(self, monkeypatch: pytest.MonkeyPatch) -> None:
         noxfile = load_noxfile()
+        monkeypatch.delenv("CI", raising=False)
+        monkeypatch.delenv("PERSIAN_RUMMY_COVERAGE", raising=False)
         plain, loaded = Session("3.11", ["-k", "turn"]), Session("3.11", ["-k", "turn"])
         noxfile.tests(plain)
         noxfile.tests_loaded(loaded)
         assert (plain.installed, plain.ran) == (loaded.installed, loaded.ran)
         assert 1 == len(loaded.logged)
+
+    def test_without_the_coverage_that_ci_measures_in_the_plain_run(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        noxfile = load_noxfile()
+        monkeypatch.setenv("CI", "true")
+        plain, loaded = Session("3.11", []), Session("3.11", [])
+        noxfile.tests(plain)
+        noxfile.tests_loaded(loaded)
+        (command, env), *_ = plain.ran
+        without = [argument for argument in command if not argument.startswith("--cov")]
+        assert (plain.installed, [(tuple(without), env)]) == (loaded.installed, loaded.ran)
+        assert ("--cov", "--cov-branch", "--cov-report=term-missing:skip-covered") == command[5:8]
 
     @pytest.mark.skipif(sys.platform != "linux", reason="the processes are found in Linux's /proc")
     def test_two_busy_processes_beside_the_tests_and_none_after(self) -> None:

@@ -33,7 +33,7 @@ SKIPPED = {
     "cd persian-rummy": "the tests run in the clone's folder",
     "python3 -m pip install .": "installs into the Python that runs the tests, which has the package installed",
     "python3 -m pip install nox uv": "installs the tools; the tests' dependency group has nox",
-    "python3 -m nox": "the whole run of the default sessions, about 8 minutes",
+    "python3 -m nox": "the whole run of the default sessions, several minutes",
     "python3 -m nox -s conformance build compiled brute-force": "the sessions of continuous integration, minutes each",
     "python3 -m nox -s bench-peers": "a benchmark of several minutes",
     "python3 -m nox -s train -- --quick": "the learned player's training, twice: a session of continuous integration",
@@ -110,11 +110,20 @@ class TestDevelopmentCommands:
             "-x",
             "-k",
             "turn",
-        ] == noxfile.tests_arguments(first=True, posargs=posargs)
-        whole = noxfile.tests_arguments(first=True, posargs=[])
+        ] == noxfile.tests_arguments(first=True, posargs=posargs, coverage=True)
+        assert [
+            "--numprocesses=auto",
+            "--dist=worksteal",
+            "-m",
+            "not heavy",
+            "-x",
+            "-k",
+            "turn",
+        ] == noxfile.tests_arguments(first=True, posargs=posargs, coverage=False)
+        whole = noxfile.tests_arguments(first=True, posargs=[], coverage=True)
         assert ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy", "--cov", "--cov-branch"] == whole[:6]
         assert [] == [argument for argument in whole if argument.startswith("--cov-fail-under")]
-        later = noxfile.tests_arguments(first=False, posargs=[])
+        later = noxfile.tests_arguments(first=False, posargs=[], coverage=False)
         assert ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy and not once"] == later
 
     def test_the_example_is_a_session_of_the_plain_run(self, tmp_path: Path) -> None:
@@ -129,23 +138,19 @@ class TestDevelopmentCommands:
         os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") != "source",
         reason="the README's example measures the coverage of this checkout's sources",
     )
-    def test_a_part_reports_its_coverage_and_passes_where_the_whole_would_fail(self, tmp_path: Path) -> None:
+    def test_a_part_reports_its_coverage_and_passes(self, tmp_path: Path) -> None:
         """
-        The example's pytest command, on one small file and one process instead of a worker per core: a
-        part of the suite, far below 95% coverage, passes with the report; the whole run's arguments, which
-        require the 95%, fail on that part.
+        The example's pytest command where coverage is measured (on CI, or asked for), on one small file and one
+        process instead of a worker per core: a part of the suite, far below the 95% that the whole run
+        requires, passes with the report.
         """
         noxfile = load_noxfile()
-        part = "tests/test_turn_order.py"
-        example = noxfile.tests_arguments(first=True, posargs=[*ONE_PYTHON.split(" -- ", 1)[1].split(), part])
-        whole = [*noxfile.tests_arguments(first=True, posargs=[]), part]
-        done = []
-        for arguments in (example, whole):
-            arguments[arguments.index("--numprocesses=auto")] = "--numprocesses=0"
-            env = {**child_environment(), "COVERAGE_FILE": str(tmp_path / ".coverage")}
-            command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments]
-            done.append(subprocess.run(command, capture_output=True, cwd=ROOT, text=True, env=env, check=False))  # noqa: S603
-        assert [0, 1] == [run.returncode for run in done], done[0].stdout[-3000:] + done[1].stdout[-3000:]
-        assert ["TOTAL" in run.stdout for run in done] == [True, True]
-        assert "FAIL Required test coverage of 95.0% not reached." in done[1].stdout
-        assert [" passed" in run.stdout.strip().splitlines()[-1] for run in done] == [True, True]
+        part = [*ONE_PYTHON.split(" -- ", 1)[1].split(), "tests/test_turn_order.py"]
+        arguments = noxfile.tests_arguments(first=True, posargs=part, coverage=True)
+        arguments[arguments.index("--numprocesses=auto")] = "--numprocesses=0"
+        env = {**child_environment(), "COVERAGE_FILE": str(tmp_path / ".coverage")}
+        command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments]
+        done = subprocess.run(command, capture_output=True, cwd=ROOT, text=True, env=env, check=False)  # noqa: S603
+        total = next(line for line in done.stdout.splitlines() if line.startswith("TOTAL"))
+        assert (0, True) == (done.returncode, int(total.split()[-1].rstrip("%")) < 95), done.stdout[-3000:]
+        assert " passed" in done.stdout.strip().splitlines()[-1]
