@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -34,10 +35,13 @@ SKIPPED = {
     "python3 -m pip install .": "installs into the Python that runs the tests, which has the package installed",
     "python3 -m pip install nox uv": "installs the tools; the tests' dependency group has nox",
     "python3 -m nox": "the whole run of the default sessions, several minutes",
+    "python3 -m nox -s tests-loaded": "the first Python's tests again, beside two busy processes: a session of CI",
     "python3 -m nox -s conformance build compiled brute-force": "the sessions of continuous integration, minutes each",
     "python3 -m nox -s bench-peers": "a benchmark of several minutes",
     "python3 -m nox -s train -- --quick": "the learned player's training, twice: a session of continuous integration",
 }
+#: The virtual environment, made and entered: run in a folder of the test's own.
+ENVIRONMENT = ("python3 -m venv .venv", ". .venv/bin/activate")
 #: The demo, after the install: run from the console script the package installs.
 DEMO = "persian-rummy demo --seed 1"
 #: The tests on one Python with pytest's arguments: run as the ``tests`` session runs pytest.
@@ -81,7 +85,24 @@ class TestDevelopmentCommands:
     """
 
     def test_every_command_is_run_or_listed_as_skipped(self) -> None:
-        assert sorted([*SKIPPED, DEMO, ONE_PYTHON]) == sorted(commands(development_section()))
+        assert sorted([*SKIPPED, *ENVIRONMENT, DEMO, ONE_PYTHON]) == sorted(commands(development_section()))
+
+    @pytest.mark.once
+    @pytest.mark.skipif(os.name != "posix", reason="the README's activation is that of a POSIX shell")
+    def test_the_virtual_environment(self, tmp_path: Path) -> None:
+        """
+        The two commands, in a shell, make the environment and enter it: its Python is the one that answers
+        to ``python3`` then, and it has pip.
+        """
+        make, enter = ENVIRONMENT
+        python = make.replace("python3", shlex.quote(sys.executable), 1)
+        script = f"{python} && {enter} && python3 -c 'import sys; print(sys.prefix)' && python3 -m pip --version"
+        env = {name: value for name, value in child_environment().items() if name not in {"VIRTUAL_ENV", "PYTHONPATH"}}
+        shell = ["/bin/sh", "-c", script]
+        done = subprocess.run(shell, capture_output=True, cwd=tmp_path, env=env, text=True, check=False)  # noqa: S603
+        lines = done.stdout.splitlines()
+        assert (0, str(tmp_path / ".venv")) == (done.returncode, lines[0] if lines else done.stderr)
+        assert lines[1].startswith("pip ")
 
     def test_the_demo_from_the_installed_command(self) -> None:
         script = shutil.which("persian-rummy", path=str(Path(sys.executable).parent))
