@@ -1,6 +1,6 @@
 #!/usr/bin/env -S uv run --script
 # /// script
-# dependencies = ["nox>=2025.2.9"]
+# dependencies = ["nox>=2025.10.14"]
 # ///
 """
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
@@ -14,20 +14,32 @@ actions checked against ``apply`` by brute force in 2,000 games, then ``nox -s t
 learned player's training on a short budget; then one short round of
 ``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
 measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
+CI also runs ``nox -s tests-loaded``: the first Python's tests beside two CPU-bound processes.
+
+The Pythons of ``PYTHONS`` are looked for on the machine (on the ``PATH``, as ``python3.12`` and the
+like, pyenv's among them); one that is missing is skipped with a line that says so, and never
+downloaded: a session that needs it runs nowhere rather than on an interpreter from the network.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import nox
 
-nox.needs_version = ">=2025.2.9"
+nox.needs_version = ">=2025.10.14"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
+# A Python that is not installed is skipped (an error on CI), never downloaded: nox then gives uv the path of
+# an interpreter it found, or skips the session before uv is asked.
+nox.options.download_python = "never"
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 PYTHONS = ["3.11", "3.12", "3.13"]
@@ -36,38 +48,96 @@ PYTHONS = ["3.11", "3.12", "3.13"]
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
     """
-    Run the examples, properties, state machine and doctests; measure branch coverage on the first Python.
+    Run the examples, properties, state machine and doctests; on CI, measure branch coverage on the first Python.
 
-    Coverage is measured once, on the first Python, where it is cheapest; the other Pythons run
-    the same tests without it.  The 95% that ``[tool.coverage.report]`` requires is enforced on the
-    whole suite only: with pytest arguments after ``--`` (``nox -s tests-3.11 -- -x -k turn``), which
-    run a part of it, coverage is reported but not required.  On CI the first Python runs the
-    properties with the "ci" Hypothesis profile (no example database); the others always run them with
-    "quick" (20 examples), since the first Python has tried the rules already and these check that
-    the code runs on them.  The first Python also installs the learning interfaces' extras (``rl``),
-    so their tests count towards coverage; the others skip them.  The tests marked ``heavy``
+    Coverage is measured on the first Python only, and there only on continuous integration (where ``CI``
+    is set) or when ``PERSIAN_RUMMY_COVERAGE=1`` asks for it: tracing every line makes that session about
+    three times slower, and the everyday run stays within minutes.  The 95% that ``[tool.coverage.report]``
+    requires is enforced on the whole suite only: with pytest arguments after ``--`` (``nox -s tests-3.11
+    -- -x -k turn``), which run a part of it, coverage is reported but not required.  On CI the first
+    Python runs the properties with the "ci" Hypothesis profile (no example database); the others always
+    run them with "quick" (20 examples), since the first Python has tried the rules already and these
+    check that the code runs on them.  The first Python also installs the learning interfaces' extras
+    (``rl``), so their tests count towards coverage; the others skip them.  The tests marked ``heavy``
     (OpenSpiel's random simulations and search bots) are left out: ``nox -s conformance`` runs them.
     """
     first = session.python == PYTHONS[0]
+    _install_tests(session, first=first)
+    env = tests_environment(str(session.python))
+    arguments = tests_arguments(first=first, posargs=session.posargs, coverage=measures_coverage(first=first))
+    session.run("pytest", *arguments, env=env)
+
+
+def measures_coverage(*, first: bool) -> bool:
+    """
+    Whether the ``tests`` session measures coverage: on the *first* Python, where ``CI`` is set (to anything
+    but nothing) or ``PERSIAN_RUMMY_COVERAGE`` is ``1``.
+    """
+    return first and (bool(os.environ.get("CI")) or os.environ.get("PERSIAN_RUMMY_COVERAGE") == "1")
+
+
+def _install_tests(session: nox.Session, *, first: bool) -> None:
+    """
+    Install the tests' dependencies and the package, with the learning interfaces' extras on the *first* Python.
+    """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".[rl,server]" if first else ".[server]")
+
+
+#: The CPU-bound processes that ``nox -s tests-loaded`` runs beside the tests: as many as a laptop has cores.
+LOAD = 2
+#: What each of them runs: a loop of Python that never waits.
+BUSY_LOOP = "while True: pass"
+
+
+@contextmanager
+def busy_processes(count: int) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """
+    *count* processes of this Python, each running `BUSY_LOOP`, for as long as the ``with`` block lasts;
+    killed and waited for when it ends, however it ends.
+    """
+    processes: list[subprocess.Popen[bytes]] = []
+    try:
+        # Appended one by one, so that those started are stopped if starting one fails.
+        processes.extend(subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(count))  # noqa: S603
+        yield processes
+    finally:
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.wait()
+
+
+@nox.session(name="tests-loaded", python=PYTHONS[0], default=False)
+def tests_loaded(session: nox.Session) -> None:
+    """
+    The first Python's ``tests`` session, its pytest command without coverage, while two CPU-bound processes
+    run beside it.
+
+    A test that depends on how fast the machine is (a deadline met, a time measured) fails here: the
+    suite must pass on a laptop busy with other work.  Continuous integration runs it; coverage is left
+    to the plain run, which measures it there.  Arguments after ``--`` go to pytest, as in ``nox -s tests``.
+    """
+    _install_tests(session, first=True)
     env = tests_environment(str(session.python))
-    session.run("pytest", *tests_arguments(first=first, posargs=session.posargs), env=env)
+    with busy_processes(LOAD) as processes:
+        session.log(f"{len(processes)} CPU-bound processes beside the tests: {[p.pid for p in processes]}")
+        session.run("pytest", *tests_arguments(first=True, posargs=session.posargs, coverage=False), env=env)
 
 
-def tests_arguments(*, first: bool, posargs: list[str]) -> list[str]:
+def tests_arguments(*, first: bool, posargs: list[str], coverage: bool) -> list[str]:
     """
-    The arguments of pytest in ``nox -s tests``: one worker per core, sharing the tests as they go, coverage
-    of branches on the *first* Python (combined from the workers and reported), its threshold only when no
-    *posargs* choose a part of the suite, and the heavy tests left out, with the long end-to-end tests marked
-    ``once`` on the later Pythons (a ``-m`` among the *posargs* chooses again).
+    The arguments of pytest in ``nox -s tests``: one worker per core, sharing the tests as they go; with
+    *coverage*, that of branches (combined from the workers and reported), its threshold only when no
+    *posargs* choose a part of the suite; and the heavy tests left out, with the long end-to-end tests
+    marked ``once`` too after the *first* Python (a ``-m`` among the *posargs* chooses again).
     """
-    coverage = ["--cov", "--cov-branch", "--cov-report=term-missing:skip-covered"] if first else []
-    if first and posargs:
-        coverage.append("--cov-fail-under=0")
+    measured = ["--cov", "--cov-branch", "--cov-report=term-missing:skip-covered"] if coverage else []
+    if coverage and posargs:
+        measured.append("--cov-fail-under=0")
     # Work stealing: a worker left idle takes tests queued for the other, so no long test ends the run alone.
     chosen = "not heavy" if first else "not heavy and not once"
-    return ["--numprocesses=auto", "--dist=worksteal", "-m", chosen, *coverage, *posargs]
+    return ["--numprocesses=auto", "--dist=worksteal", "-m", chosen, *measured, *posargs]
 
 
 def tests_environment(python: str) -> dict[str, str]:

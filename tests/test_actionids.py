@@ -431,6 +431,7 @@ class TestBijection:
         assert before == state
         assert view == observe(state, state.to_act)
 
+    @pytest.mark.once  # 58,000 decisions: the later Pythons' sessions check that the code runs
     def test_300_random_games(self) -> None:
         """
         150 seeded random games under the default rules and 150 with a low ace (A8): at every

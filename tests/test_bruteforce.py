@@ -389,6 +389,7 @@ class TestBruteForce:
     """
 
     @pytest.mark.parametrize("part", range(PARTS))
+    @pytest.mark.once  # whole games tried by brute force: the later Pythons' sessions check that the code runs
     def test_r13_a11_legal_actions_are_exactly_what_apply_accepts(
         self, part: int, capsys: pytest.CaptureFixture[str]
     ) -> None:

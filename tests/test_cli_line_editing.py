@@ -48,7 +48,7 @@ class Pane:
         return self.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "play")
 
     def wait_for(self, what: str, count: int = 1) -> str:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120  # only a text that never appears fails, whatever the machine's load
         while time.monotonic() < deadline:
             text = self.text()
             if text.count(what) >= count:

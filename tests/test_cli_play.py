@@ -470,7 +470,7 @@ def _spawn(*args: str, **extra: str) -> pexpect.spawn[str]:
         env=_environment(**extra),
         encoding="utf-8",
         dimensions=(40, WIDTH),
-        timeout=10,
+        timeout=120,  # only a prompt that never comes fails: a loaded machine may take seconds for one
     )
 
 

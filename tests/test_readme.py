@@ -11,19 +11,19 @@ listed in `SKIPPED` with its reason.
 
 from __future__ import annotations
 
-import functools
-import importlib.util
+import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import persian_rummy
+from tests.test_noxfile import DEFAULT_SESSIONS, load_noxfile, run_nox
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -34,11 +34,14 @@ SKIPPED = {
     "cd persian-rummy": "the tests run in the clone's folder",
     "python3 -m pip install .": "installs into the Python that runs the tests, which has the package installed",
     "python3 -m pip install nox uv": "installs the tools; the tests' dependency group has nox",
-    "python3 -m nox": "the whole run of the default sessions, about 8 minutes",
+    "python3 -m nox": "the whole run of the default sessions, several minutes",
+    "python3 -m nox -s tests-loaded": "the first Python's tests again, beside two busy processes: a session of CI",
     "python3 -m nox -s conformance build compiled brute-force": "the sessions of continuous integration, minutes each",
     "python3 -m nox -s bench-peers": "a benchmark of several minutes",
     "python3 -m nox -s train -- --quick": "the learned player's training, twice: a session of continuous integration",
 }
+#: The virtual environment, made and entered: run in a folder of the test's own.
+ENVIRONMENT = ("python3 -m venv .venv", ". .venv/bin/activate")
 #: The demo, after the install: run from the console script the package installs.
 DEMO = "persian-rummy demo --seed 1"
 #: The tests on one Python with pytest's arguments: run as the ``tests`` session runs pytest.
@@ -65,23 +68,6 @@ def commands(section: str) -> list[str]:
     return found
 
 
-@functools.cache
-def load_noxfile() -> ModuleType:
-    """
-    The noxfile, imported once (nox warns when its sessions are declared twice); skipped where the tests run
-    without it (a wheel's tests in cibuildwheel) or without nox.
-    """
-    if not (ROOT / "noxfile.py").exists():
-        pytest.skip("the noxfile is not beside the tests")
-    pytest.importorskip("nox")
-    spec = importlib.util.spec_from_file_location("noxfile", ROOT / "noxfile.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def child_environment() -> dict[str, str]:
     """
     This process's environment without pytest's, Hypothesis's and coverage's variables, importing the package
@@ -99,7 +85,24 @@ class TestDevelopmentCommands:
     """
 
     def test_every_command_is_run_or_listed_as_skipped(self) -> None:
-        assert sorted([*SKIPPED, DEMO, ONE_PYTHON]) == sorted(commands(development_section()))
+        assert sorted([*SKIPPED, *ENVIRONMENT, DEMO, ONE_PYTHON]) == sorted(commands(development_section()))
+
+    @pytest.mark.once
+    @pytest.mark.skipif(os.name != "posix", reason="the README's activation is that of a POSIX shell")
+    def test_the_virtual_environment(self, tmp_path: Path) -> None:
+        """
+        The two commands, in a shell, make the environment and enter it: its Python is the one that answers
+        to ``python3`` then, and it has pip.
+        """
+        make, enter = ENVIRONMENT
+        python = make.replace("python3", shlex.quote(sys.executable), 1)
+        script = f"{python} && {enter} && python3 -c 'import sys; print(sys.prefix)' && python3 -m pip --version"
+        env = {name: value for name, value in child_environment().items() if name not in {"VIRTUAL_ENV", "PYTHONPATH"}}
+        shell = ["/bin/sh", "-c", script]
+        done = subprocess.run(shell, capture_output=True, cwd=tmp_path, env=env, text=True, check=False)  # noqa: S603
+        lines = done.stdout.splitlines()
+        assert (0, str(tmp_path / ".venv")) == (done.returncode, lines[0] if lines else done.stderr)
+        assert lines[1].startswith("pip ")
 
     def test_the_demo_from_the_installed_command(self) -> None:
         script = shutil.which("persian-rummy", path=str(Path(sys.executable).parent))
@@ -128,26 +131,47 @@ class TestDevelopmentCommands:
             "-x",
             "-k",
             "turn",
-        ] == noxfile.tests_arguments(first=True, posargs=posargs)
-        whole = noxfile.tests_arguments(first=True, posargs=[])
+        ] == noxfile.tests_arguments(first=True, posargs=posargs, coverage=True)
+        assert [
+            "--numprocesses=auto",
+            "--dist=worksteal",
+            "-m",
+            "not heavy",
+            "-x",
+            "-k",
+            "turn",
+        ] == noxfile.tests_arguments(first=True, posargs=posargs, coverage=False)
+        whole = noxfile.tests_arguments(first=True, posargs=[], coverage=True)
         assert ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy", "--cov", "--cov-branch"] == whole[:6]
         assert [] == [argument for argument in whole if argument.startswith("--cov-fail-under")]
-        later = noxfile.tests_arguments(first=False, posargs=[])
+        later = noxfile.tests_arguments(first=False, posargs=[], coverage=False)
         assert ["--numprocesses=auto", "--dist=worksteal", "-m", "not heavy and not once"] == later
 
-    @pytest.mark.skipif(
-        sys.version_info[:2] != (3, 11) or os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") != "source",
-        reason="the README's example runs the tests of this checkout on Python 3.11",
-    )
-    def test_the_tests_of_one_python_pass(self, tmp_path: Path) -> None:
+    def test_the_example_is_a_session_of_the_plain_run(self, tmp_path: Path) -> None:
         """
-        The example runs pytest as ``nox -s tests-3.11`` does, on one process instead of a worker per core.
+        ``python3 -m nox`` runs the sessions the README lists, and the example's session is the first of them.
+        """
+        listed = run_nox("--list", "--json", cwd=tmp_path)
+        sessions = [row["session"] for row in json.loads(listed.stdout)]
+        assert (DEFAULT_SESSIONS, "tests-3.11") == (sessions, ONE_PYTHON.split()[4])
+
+    @pytest.mark.skipif(
+        os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") != "source",
+        reason="the README's example measures the coverage of this checkout's sources",
+    )
+    def test_a_part_reports_its_coverage_and_passes(self, tmp_path: Path) -> None:
+        """
+        The example's pytest command where coverage is measured (on CI, or asked for), on one small file and one
+        process instead of a worker per core: a part of the suite, far below the 95% that the whole run
+        requires, passes with the report.
         """
         noxfile = load_noxfile()
-        arguments = noxfile.tests_arguments(first=True, posargs=ONE_PYTHON.split(" -- ", 1)[1].split())
+        part = [*ONE_PYTHON.split(" -- ", 1)[1].split(), "tests/test_turn_order.py"]
+        arguments = noxfile.tests_arguments(first=True, posargs=part, coverage=True)
         arguments[arguments.index("--numprocesses=auto")] = "--numprocesses=0"
         env = {**child_environment(), "COVERAGE_FILE": str(tmp_path / ".coverage")}
         command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments]
         done = subprocess.run(command, capture_output=True, cwd=ROOT, text=True, env=env, check=False)  # noqa: S603
-        last = done.stdout.strip().splitlines()[-1]
-        assert (0, True) == (done.returncode, " passed" in last and "failed" not in last), done.stdout[-3000:]
+        total = next(line for line in done.stdout.splitlines() if line.startswith("TOTAL"))
+        assert (0, True) == (done.returncode, int(total.split()[-1].rstrip("%")) < 95), done.stdout[-3000:]
+        assert " passed" in done.stdout.strip().splitlines()[-1]

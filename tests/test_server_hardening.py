@@ -234,9 +234,13 @@ class TestLifecycle:
     def test_tables_expire_and_the_cap_frees(self) -> None:
         limits = _limits(max_tables=2, waiting_ttl=0.2, finished_ttl=0.2, tables_per_minute=0)
         with _app(limits=limits) as client:
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            hub.now = clock = _Clock(hub.now())  # the tables cannot expire before the cap is tried
             made = [_make(client)["table"]["id"] for _ in range(2)]
             assert client.post("/api/tables", json={"seats": BOTS}).status_code == 503
-            hub = client.app.state.hub  # type: ignore[attr-defined]
+            clock.time += 1  # past the time a table waits for its people
+            _wait(lambda: [live.table.status for live in hub.tables.values()] == ["expired", "expired"])
+            clock.time += 1  # past the time an ended table stays on the server
             _wait(lambda: not hub.tables)
             assert client.post("/api/tables", json={"seats": BOTS}).status_code == 201
             records = [client.get(f"/api/tables/{table_id}/record") for table_id in made]
@@ -289,6 +293,16 @@ class TestLifecycle:
         assert [
             client.get(path).status_code for path in (f"/api/tables/{table_id}", f"/api/tables/{table_id}/record")
         ] == [404, 404]
+
+
+class _Clock:
+    """The server's clock (`Hub.now`) standing still at *time* until a test moves it on."""
+
+    def __init__(self, time: float) -> None:
+        self.time = time
+
+    def __call__(self) -> float:
+        return self.time
 
 
 def _wait(condition: Any, seconds: float = 20.0) -> None:
