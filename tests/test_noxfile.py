@@ -113,7 +113,7 @@ class TestSessions:
         session = Session(python, ["-x"])
         noxfile.tests(session)
         first = python == "3.11"
-        extras = ".[rl,tournament,server]" if first else ".[server,tournament]"
+        extras = ".[rl,server]" if first else ".[server]"
         assert ("-e", extras) == session.installed[-1]
         quick = {} if first or "HYPOTHESIS_PROFILE" in os.environ else {"HYPOTHESIS_PROFILE": "quick"}
         env = {"COVERAGE_FILE": f".coverage.{python}", **quick}
