@@ -29,12 +29,16 @@ from persian_rummy.scoring import DealEnd, TeamScore
 
 #: The folder of the package under test (src/, or the installed compiled build), for the commands run.
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
-#: Runs the command and interrupts it (as Ctrl-C does) 0.5 s later, as in tests/test_cli_inputs.py.
+#: Runs the command and interrupts it (as Ctrl-C does) as its match starts.
 INTERRUPTING = (
-    "import signal, sys, threading\n"
-    "from persian_rummy.cli import main\n"
+    "import signal, sys\n"
+    "from persian_rummy.cli import _match_command, main\n"
     "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-    "threading.Timer(0.5, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()\n"
+    "play = _match_command.play_match\n"
+    "def interrupted(*arguments, **keywords):\n"
+    "    signal.raise_signal(signal.SIGINT)\n"
+    "    return play(*arguments, **keywords)\n"
+    "_match_command.play_match = interrupted\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
 

@@ -870,7 +870,7 @@ def _read_match(data: object) -> MatchResult:
         _check_game(result, game, f"$.games[{game.index}]")
     summary = _summary_data(result.summary)
     for name, value in summary.items():
-        if body["summary"][name] != value:  # type: ignore[index]  # an object, as checked
+        if not _tally.same(body["summary"][name], value):  # type: ignore[index]  # an object, as checked
             msg = f"$.summary.{name}: {_limits.shown(body['summary'][name])} is not what the games give, {value!r}"  # type: ignore[index]
             raise InvalidDataError(msg)
     return result
@@ -952,14 +952,16 @@ def _checkpoint_lines(
     The lines of the pairs of the checkpoint *reader* reads, if it is one of *match* with no more
     than *games* games, each checked and counted into *sink* as it is read.
     """
-    _check_head(reader.head, match, reader.path)
-    for number, data in enumerate(reader):
-        if 2 * number + 2 > games:
-            reader.close()
-            msg = f"resume holds more than {games} games: it cannot be resumed as a match of {games} games"
-            raise InvalidValueError(msg)
-        sink.resume(_pair_of(data, number, match, f"{reader.path}: line {number + 2}"))
-        yield _checkpoint.line(data)
+    try:
+        _check_head(reader.head, match, reader.path)
+        for number, data in enumerate(reader):
+            if 2 * number + 2 > games:
+                msg = f"resume holds more than {games} games: it cannot be resumed as a match of {games} games"
+                raise InvalidValueError(msg)
+            sink.resume(_pair_of(data, number, match, f"{reader.path}: line {number + 2}"))
+            yield _checkpoint.line(data)
+    finally:
+        reader.close()
 
 
 def _check_head(head: dict[str, object], match: _Match, path: Path) -> None:
@@ -1003,7 +1005,11 @@ def _read_checkpoint(path: Path) -> MatchResult:
     """
     The result the checkpoint at *path* holds.
     """
-    reader = _checkpoint.Reader(path)
+    with _checkpoint.Reader(path) as reader:
+        return _read_checkpoint_of(reader, path)
+
+
+def _read_checkpoint_of(reader: _checkpoint.Reader, path: Path) -> MatchResult:
     body = _matchdata.fields(reader.head, f"{path}: line 1", _checkpoint.HEAD_FIELDS)
     rules_text = body["rules"]
     rules = _matchdata.built(f"{path}: line 1: $.rules", lambda: parse_rules(rules_text))  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ import json
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Final, Self
 
 from .._core import jsontext as _jsontext
 from .._core import limits as _limits
@@ -151,3 +151,9 @@ class Reader:
         Close the file.
         """
         self.file.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()

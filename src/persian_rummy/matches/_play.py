@@ -244,7 +244,7 @@ class _Remote:
         self.thinking[seat] += decided.wall
         self.cpu[seat] += decided.cpu
         self.stopped[seat] = decided.killed
-        if decided.action is None or self._over(decided):
+        if decided.over or decided.action is None or self._over(decided):
             self.overruns[seat] += 1
             return legal_actions(state)[0]
         return decided.action

@@ -13,9 +13,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Final
+from multiprocessing.context import BaseContext
+from typing import Final, Protocol, TypeVar
 
 from .._core import limits as _limits
 from ..exceptions import InvalidTypeError, InvalidValueError
@@ -23,6 +24,19 @@ from . import _signals
 
 #: Seconds between two looks of a worker at its parent.
 WATCH_EVERY: Final = 0.25
+#: Whether this system starts processes by forking (Linux): the workers are then this process's children.
+_FORK: Final = sys.platform.startswith("linux")
+
+_C = TypeVar("_C")
+_R = TypeVar("_R")
+
+
+class _Count(Protocol):
+    """
+    A number shared between a pool and its workers (a ``multiprocessing.Value``).
+    """
+
+    value: int
 
 
 def available_cpus() -> int:
@@ -96,14 +110,38 @@ def die_with_parent(parent: int, *, kernel: bool) -> None:
     threading.Thread(target=_watch, args=(parent,), name="persian-rummy parent watch", daemon=True).start()
 
 
-def _worker(parent: int, kernel: bool, then: Callable[[], object] | None) -> None:
+#: In a worker of a `Pool`: the number of times its pool has stopped its tasks, shared with the pool.
+_stops: list[_Count | None] = [None]
+
+
+def _worker(parent: int, kernel: bool, stops: _Count, then: Callable[[], object] | None) -> None:
     """
-    A worker's initializer: end with *parent*, take SIGINT as a stop of the task under way, then *then*.
+    A worker's initializer: end with *parent*, take SIGINT as a stop of the task under way, know
+    the pool's count of *stops*, then *then*.
     """
     die_with_parent(parent, kernel=kernel)
     _signals.in_worker()
+    _stops[0] = stops
     if then is not None:
         then()
+
+
+def run_task(
+    generation: int, task: Callable[[_C, int, int], Sequence[_R]], context: _C, start: int, stop: int
+) -> Sequence[_R]:
+    """
+    In a worker of a `Pool`: ``task(context, start, stop)``, sent when the pool had stopped tasks
+    *generation* times; nothing if it has stopped them since (the task is given up before it
+    starts), and what the task finished if SIGINT gives it up.
+    """
+    try:
+        with _signals.task():
+            stops = _stops[0]
+            if stops is not None and stops.value != generation:
+                return ()
+            return task(context, start, stop)
+    except _signals.Abandoned:
+        return ()
 
 
 class Pool(ProcessPoolExecutor):
@@ -111,10 +149,25 @@ class Pool(ProcessPoolExecutor):
     A process pool of `process_pool`, whose workers a match can stop and kill.
     """
 
+    def __init__(
+        self, jobs: int, context: BaseContext, stops: _Count, worker: tuple[int, bool, Callable[[], object] | None]
+    ) -> None:
+        parent, kernel, then = worker
+        super().__init__(jobs, mp_context=context, initializer=_worker, initargs=(parent, kernel, stops, then))
+        self.stops = stops
+
+    def generation(self) -> int:
+        """
+        How many times the pool has stopped its tasks: what a task is sent with (`run_task`).
+        """
+        return int(self.stops.value)
+
     def stop_tasks(self) -> None:
         """
-        Ask every worker to give up its task under way, returning the pairs it finished (SIGINT).
+        Give up every task sent before now: those not started do nothing, those under way return
+        the pairs they finished (SIGINT to the workers).
         """
+        self.stops.value += 1
         self._signal_workers(signal.SIGINT)
 
     def kill_workers(self) -> None:
@@ -152,13 +205,9 @@ def process_pool(jobs: int, initializer: Callable[[], object] | None = None) -> 
     if given is not None and not callable(given):
         msg = f"initializer must be callable or None, got {_limits.shown(initializer)}"
         raise InvalidTypeError(msg)
-    context = multiprocessing.get_context("fork") if _FORK else None
+    context = multiprocessing.get_context("fork" if _FORK else None)
     kernel = _FORK and threading.current_thread() is threading.main_thread()
-    pool = Pool(jobs, mp_context=context, initializer=_worker, initargs=(os.getpid(), kernel, initializer))
+    pool = Pool(jobs, context, context.Value("q", 0, lock=False), (os.getpid(), kernel, initializer))
     if _FORK:  # every worker forked now, from this thread, which the kernel's watch is tied to
         pool.submit(int).result()
     return pool
-
-
-#: Whether this system starts processes by forking (Linux): the workers are then this process's children.
-_FORK: Final = sys.platform.startswith("linux")

@@ -193,7 +193,7 @@ def _step(
     for future in done:
         again = state.take(future, stopping=False)
         if again is not None:
-            state.running[executor.submit(task, context, again.start, again.stop)] = again
+            state.running[_send(executor, task, context, again)] = again
         if finished is not None:
             finished(state.finished)
     return state.hand_on(deliver)  # type: ignore[arg-type]
@@ -214,7 +214,18 @@ def _submit(
         part = next(plan, None)
         if part is None:
             return
-        state.running[executor.submit(task, context, part.start, part.stop)] = part
+        state.running[_send(executor, task, context, part)] = part
+
+
+def _send(
+    executor: Executor, task: Callable[[_C, int, int], Sequence[_R]], context: _C, part: range
+) -> Future[Sequence[_R]]:
+    """
+    Send the task of *part* to *executor*: on a `process_pool`, with the pool's count of stops.
+    """
+    if isinstance(executor, _pool.Pool):
+        return executor.submit(_pool.run_task, executor.generation(), task, context, part.start, part.stop)
+    return executor.submit(task, context, part.start, part.stop)
 
 
 def _wind_down(executor: Executor, state: _Tasks, deliver: Deliver[object], *, interrupted: bool) -> None:

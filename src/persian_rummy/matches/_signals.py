@@ -165,10 +165,25 @@ def abandon(_: int, __: object) -> None:
         raise Abandoned
 
 
+def forked() -> None:
+    """
+    In a process just forked from one that runs a match: the match's watch is not this process's.
+    """
+    if _current:
+        watch = _current[0]
+        for number in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(number) is watch:
+                signal.signal(number, signal.default_int_handler if number == signal.SIGINT else signal.SIG_DFL)
+    _current.clear()
+    PENDING[0] = None
+    _in_task[0] = False
+
+
 def in_worker() -> None:
     """
     In a worker of a process pool: SIGINT gives up the task under way, unless SIGINT is ignored.
     """
+    forked()
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, abandon)
     if hasattr(signal, "pthread_sigmask"):  # a worker forked while its parent held SIGINT back

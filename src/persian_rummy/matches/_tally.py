@@ -156,3 +156,19 @@ class Tally:
             (_ms(seconds[0][0], decided[0][0]), _ms(seconds[0][1], decided[0][1])),
             (_ms(seconds[1][0], decided[1][0]), _ms(seconds[1][1], decided[1][1])),
         )
+
+
+def same(given: object, worked_out: object) -> bool:
+    """
+    Whether *given*, a summary's field as JSON data, is *worked_out*, the field the games give: the
+    same value, but for floats that agree to the last few bits (the intervals were once worked out
+    by another sum, whose last bit may differ).
+
+    >>> same([0.1 + 0.2, 3], [0.3, 3]), same([0.3, 3], [0.31, 3]), same(True, 1), same(None, 0.0)
+    (True, False, False, False)
+    """
+    if type(given) is float and type(worked_out) is float:
+        return math.isclose(given, worked_out, rel_tol=1e-12, abs_tol=1e-12)
+    if type(given) is list and type(worked_out) is list:
+        return len(given) == len(worked_out) and all(same(*pair) for pair in zip(given, worked_out, strict=True))
+    return type(given) is type(worked_out) and given == worked_out

@@ -37,7 +37,7 @@ import attrs
 from .._core import limits as _limits
 from ..actions import PlayerAction
 from ..bots.players import Player
-from . import _pool
+from . import _pool, _signals
 
 #: Seconds past a limit after which a player still thinking is killed.
 GRACE: Final = 1.0
@@ -135,20 +135,21 @@ class _Overrun(BaseException):
     """
 
 
-#: Whether the alarm of the decision under way may still stop the player.
-_armed: list[bool] = [False]
+#: Whether the alarm of the decision under way may still stop the player, and whether it rang
+#: (the player is over its limit, even if it caught the exception).
+_armed: list[bool] = [False, False]
 
 
 def _ring(_: int, __: object) -> None:
     if _armed[0]:
-        _armed[0] = False
+        _armed[:] = [False, True]
         raise _Overrun
 
 
 def _arm(limits: Limits, cpu_now: float) -> None:
     import resource  # noqa: PLC0415 (POSIX, as forking is)
 
-    _armed[0] = True
+    _armed[:] = [True, False]
     if limits.wall is not None:
         signal.setitimer(signal.ITIMER_REAL, limits.wall)
     if limits.cpu is not None:
@@ -201,6 +202,7 @@ def _decide(seat: _Seat, events: Sequence[object], given: object, limits: Limits
         return ("failed", describe(error), player_traceback(error))
     _disarm()
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    over = over or _armed[1]
     reason = None if over else not_an_action(action)
     if reason is not None:
         return ("failed", reason, "")
@@ -236,6 +238,7 @@ def _child(player: Player, connection: Connection, parent: int) -> None:
 
     for other in list(_OPEN):  # the other players' pipes, which this process must not hold open
         other.close()
+    _signals.forked()
     _pool.die_with_parent(parent, kernel=True)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
