@@ -179,12 +179,11 @@ class TestTheSummaryAlone:
 
         class Game:
             seats = ((0, 2), (1, 3))
-            points = (0, 0)
             decisions = overruns = (0, 0, 0, 0)
             thinking = cpu = (0.0, 0.0, 0.0, 0.0)
 
             def __init__(self, margin: int) -> None:
-                self.margin = margin
+                self.points = (max(margin, 0), max(-margin, 0))
 
         tally = _tally.Tally().add_all([Game(margin) for margin in margins])
         pairs = [(margins[k] + margins[k + 1]) / 2 for k in range(0, len(margins), 2)]

@@ -794,9 +794,10 @@ PLAYER_NAMES: Final[Mapping[str, Callable[[], Player]]] = {
 
 # The searches' budgets, by name: the field a count goes to.
 _BUDGETS: Final = {"pimc": "rollouts", "ismcts": "iterations"}
-#: The largest budget a search's name may give, per decision (``"pimc:100000"``, ``"ismcts:60s"``): a
-#: count of rollouts or iterations, and seconds.  A larger one would hardly ever end a game.
+#: The largest count of rollouts or iterations a search's name may give, per decision
+#: (``"pimc:100000"``): a larger one would hardly ever end a game.
 MAX_BUDGET_COUNT: Final = 100_000
+#: The most seconds per decision a search's name may give (``"ismcts:60s"``).
 MAX_BUDGET_SECONDS: Final = 60.0
 
 

@@ -615,10 +615,10 @@ def _played(  # noqa: PLR0913
 
 
 def _result(match: _Match, planned: int, sink: _sink.Sink[GameResult]) -> MatchResult:
-    summary = MatchSummary(**sink.tally.fields())  # type: ignore[arg-type]  # its fields
-    if sink.keep:
+    if sink.keep:  # the summary is worked out from the games
         games = sink.games
         return MatchResult(names=match.names, rules=match.rules, seed=match.seed, games=games, planned=planned)
+    summary = MatchSummary(**sink.tally.fields())  # type: ignore[arg-type]  # its fields
     return MatchResult(
         names=match.names, rules=match.rules, seed=match.seed, games=(), planned=planned, summary=summary
     )

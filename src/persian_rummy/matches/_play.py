@@ -161,8 +161,9 @@ class _Decider:
         self.seated, self.game = seated, game
         self.decisions, self.overruns = [0, 0, 0, 0], [0, 0, 0, 0]
         self.thinking, self.cpu = [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]
-        self.main = threading.current_thread() is threading.main_thread()
-        self.clock = time.process_time if self.main else time.thread_time
+        main = threading.current_thread() is threading.main_thread()
+        self.clock = time.process_time if main else time.thread_time
+        self.pending = _signals.PENDING if main else [None]  # signals reach the main thread alone
         self.choose, self.shown, self.sources, self.heard = _seated(players, seeds)
         self.listening = bool(self.heard)
         self.limited = seated.limits.any
@@ -180,8 +181,9 @@ class _Decider:
         elapsed = time.perf_counter() - start
         self.thinking[seat] += elapsed
         self.decisions[seat] += 1
-        if self.main and _signals.PENDING[0] is not None:
-            raise _signals.PENDING[0]
+        stop = self.pending[0]
+        if stop is not None:
+            raise stop
         if type(action) not in _ACTIONS:
             why = (_workers.not_an_action(action) or "", "")
             raise _failed(self.seated, self.game, (seat, self.decisions[seat], number), why)

@@ -22,7 +22,8 @@ class Sink(Generic[_G]):
     The games of a match as they are finished, from the first on.
 
     Attributes:
-        tally: The summary's sums, of every game finished (those resumed included).
+        tally: The summary's sums, of every game finished (those resumed included), when the
+            match does not keep its games.
         games: The games, when the match keeps them.
         pairs: The duplicate pairs finished.
         writer: The checkpoint, once it is open.
@@ -51,11 +52,12 @@ class Sink(Generic[_G]):
         self.resumed += 1
 
     def _add(self, pair: Sequence[_G]) -> None:
-        add = self.tally.add
-        for game in pair:
-            add(game)
-        if self.keep:
+        if self.keep:  # the result works its summary out from the games
             self.games.extend(pair)
+        else:
+            add = self.tally.add
+            for game in pair:
+                add(game)
         self.pairs += 1
 
     def deliver(self, pair: Sequence[_G]) -> bool:

@@ -24,8 +24,6 @@ class Game(Protocol):
     @property
     def seats(self) -> tuple[tuple[int, int], tuple[int, int]]: ...
     @property
-    def margin(self) -> int: ...
-    @property
     def points(self) -> tuple[int, int]: ...
     @property
     def decisions(self) -> tuple[int, int, int, int]: ...
@@ -77,12 +75,12 @@ class Tally:
         """
         Count *game*, the next of the match.
         """
-        margin = game.margin
+        first, second = game.points
+        margin = first - second
         self.games += 1
         self.wins += margin > 0
         self.draws += margin == 0
         self.margins += margin
-        first, second = game.points
         self.points[0] += first
         self.points[1] += second
         if self.open_pair is None:
