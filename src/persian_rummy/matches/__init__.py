@@ -605,7 +605,9 @@ def _played(  # noqa: PLR0913
                 _runner.run(
                     executor, _play_pairs, match, units, (size, 2), (sink.deliver_quietly, sink.finished), plan.budget
                 )
-    except BaseException:
+    except BaseException as error:
+        if isinstance(error, _signals.Interrupted):
+            error.games = 2 * sink.pairs  # what the checkpoint holds, for the command to say
         if stopped is not None and sink.pairs:
             stopped(_result(match, 2 * pairs, sink))
         raise

@@ -41,11 +41,13 @@ class Interrupted(Stop):
 
     Attributes:
         signal: The number of the signal.
+        games: The games the match had finished, once it has kept them (`None` until then).
     """
 
     def __init__(self, signal_number: int) -> None:
         super().__init__(signal_number)
         self.signal = signal_number
+        self.games: int | None = None
 
     def __str__(self) -> str:
         return f"stopped by {signal.Signals(self.signal).name}"
