@@ -483,9 +483,9 @@ class Bounds(TypedDict, total=False):
     Attributes:
         decision_limit: The most seconds of wall clock a decision may last (none by default).
             Each player then thinks in a process of its own (where processes fork: POSIX),
-            stopped by an alarm at the limit and killed `persian_rummy.matches._workers.GRACE`
-            (1) second later if it goes on (catching the alarm, or busy in code that is not
-            Python's): stopped for good, its seat plays the default move, the first of its legal
+            stopped by an alarm at the limit and killed a second later (the grace) if it goes
+            on (catching the alarm, or busy in code that is not Python's): stopped for good, its
+            seat plays the default move, the first of its legal
             actions, at every decision left in the game, and the next game starts it afresh.  A
             decision over the limit is replaced by that default move and counted in
             `GameResult.overruns`.  Elsewhere the limit is applied when the player returns.

@@ -172,6 +172,10 @@ def run(  # noqa: PLR0913
             if not going or (budget.spent() and state.next_unit > units.start):
                 _wind_down(executor, state, deliver, interrupted=False)  # type: ignore[arg-type]
                 return
+    except (PersianRummyError, _signals.Stop):
+        if state.running and isinstance(executor, _pool.Pool):  # nothing more is asked of the tasks under way
+            executor.stop_tasks()
+        raise
     finally:
         for future in state.running:
             future.cancel()
