@@ -23,11 +23,13 @@ from hypothesis import strategies as st
 from persian_rummy import InvalidDataError, InvalidValueError, Rules
 from persian_rummy.bots.players import GreedyPlayer, RandomPlayer
 from persian_rummy.cli import main
-from persian_rummy.matches import MAX_GAMES, MAX_KEPT_GAMES, MatchResult, play_match
+from persian_rummy.matches import MAX_GAMES, MatchResult, play_match
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 ONE_DEAL = Rules(num_deals=1)
+#: The most games a match keeps in memory (`persian_rummy.matches.MAX_KEPT_GAMES`).
+KEPT = 100_000
 
 
 def _match(games: int, **options: Any) -> MatchResult:
@@ -166,7 +168,7 @@ class TestTheSummaryAlone:
 
     def test_keeping_too_many_games_is_refused(self) -> None:
         with pytest.raises(InvalidValueError) as raised:
-            play_match(RandomPlayer(), RandomPlayer(), MAX_KEPT_GAMES + 2)
+            play_match(RandomPlayer(), RandomPlayer(), KEPT + 2)
         assert str(raised.value) == (
             "a match that keeps its games in memory keeps at most 100,000 games, got 100,002: pass keep_games=False"
             " to keep only its summary (and checkpoint=PATH to keep every game on disk)"
@@ -234,7 +236,7 @@ class TestTheCommand:
         assert err.startswith("persian-rummy: the time limit stopped the match of 8 games;")
 
     def test_out_keeps_the_games_so_at_most_that_many(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        games = str(MAX_KEPT_GAMES + 2)
+        games = str(KEPT + 2)
         assert 1 == main(["match", "random", "random", "--games", games, "--out", str(tmp_path / "out.json")])
         assert (
             "persian-rummy: --out keeps every game in memory, at most 100,000, got --games 100,002: leave it out,"
