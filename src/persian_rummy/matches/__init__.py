@@ -35,6 +35,7 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
+from functools import partial
 from pathlib import Path
 from typing import Final, Protocol, TypeAlias, TypedDict, Unpack
 
@@ -629,27 +630,18 @@ def _result(match: _Match, planned: int, sink: _sink.Sink[GameResult]) -> MatchR
 def _resumed(plan: _options.Plan, match: _Match, games: int, sink: _sink.Sink[GameResult]) -> None:
     """
     Count into *sink* the games of the match that *plan* resumes, if it is a result (or the
-    checkpoint) of *match* with no more than *games* games, and open the checkpoint: appended to
-    when it is the file resumed and of this match, else written with the pairs resumed.
+    checkpoint) of *match* with no more than *games* games, and open the checkpoint
+    (`_checkpoint.open_for`).
     """
     resume, head = plan.resume, _checkpoint_head(match, games)
     lines: Iterator[bytes] = iter(())
+    reader = None
     if isinstance(resume, MatchResult):
         lines = _result_lines(_resumable(resume, match, games), sink)
     elif resume is not None:
-        path: Path = _options.path_or_none(resume, "resume")  # type: ignore[assignment]  # not None
-        reader = _checkpoint.Reader(path)
-        lines = _checkpoint_lines(reader, match, games, sink)
-        if plan.checkpoint is not None and reader.head == head and _same_file(path, plan.checkpoint):
-            for _ in lines:
-                pass
-            sink.writer = _checkpoint.Writer(plan.checkpoint, reader.end)
-            return
-    if plan.checkpoint is None:
-        for _ in lines:
-            pass
-    else:
-        sink.writer = _checkpoint.Writer.fresh(plan.checkpoint, head, lines)
+        reader = _checkpoint.Reader(_options.path_or_none(resume, "resume") or Path())
+        lines = _checkpoint.pair_lines(reader, head, partial(_pair_of, match=match), sink.resume)
+    sink.writer = _checkpoint.open_for(plan.checkpoint, head, lines, reader)
 
 
 def _result_lines(kept: Sequence[GameResult], sink: _sink.Sink[GameResult]) -> Iterator[bytes]:
@@ -660,13 +652,6 @@ def _result_lines(kept: Sequence[GameResult], sink: _sink.Sink[GameResult]) -> I
         pair = kept[start : start + 2]
         sink.resume(pair)
         yield _checkpoint.pair_line(start // 2, [_game_data(game) for game in pair])
-
-
-def _same_file(first: Path, second: Path) -> bool:
-    try:
-        return first.samefile(second)
-    except OSError:
-        return False
 
 
 def _checkpoint_head(match: _Match, games: int) -> dict[str, object]:
@@ -735,7 +720,9 @@ def _play_game(match: _Match, index: int, processes: list[list[_workers.PlayerPr
     seeds = _matchplay.player_seeds(match.seed, index)
     first_dealer = pair % 4
     names = [match.names[int(seat in seats[1])] for seat in range(4)]
-    seated = _matchplay.Seated((names[0], names[1], names[2], names[3]), match.limits, _by_seat(seats, processes))
+    seated = _matchplay.Seated(
+        (names[0], names[1], names[2], names[3]), match.limits, _workers.by_seat(seats, processes)
+    )
     state, actions, decisions, thinking, cpu, overruns = _matchplay.playout(
         match.rules, first_dealer, players, deck_seed, seeds, index, seated
     )
@@ -763,22 +750,6 @@ def _play_game(match: _Match, index: int, processes: list[list[_workers.PlayerPr
         overruns=(overruns[0], overruns[1], overruns[2], overruns[3]),
         record=record,
     )
-
-
-def _by_seat(
-    seats: tuple[tuple[int, int], tuple[int, int]], processes: list[list[_workers.PlayerProcess]] | None
-) -> tuple[_workers.PlayerProcess, ...] | None:
-    """
-    The players' processes by seat, in a game whose teams hold *seats*: each team's member 0 at
-    its first seat.
-    """
-    if processes is None:
-        return None
-    by_seat: list[_workers.PlayerProcess] = [processes[0][0]] * 4
-    for team, members in enumerate(seats):
-        for member, seat in enumerate(members):
-            by_seat[seat] = processes[team][member]
-    return tuple(by_seat)
 
 
 # -- JSON ------------------------------------------------------------------------------------------------------
@@ -947,43 +918,7 @@ def _read_game(value: object, path: str) -> GameResult:
     return game
 
 
-def _checkpoint_lines(
-    reader: _checkpoint.Reader, match: _Match, games: int, sink: _sink.Sink[GameResult]
-) -> Iterator[bytes]:
-    """
-    The lines of the pairs of the checkpoint *reader* reads, if it is one of *match* with no more
-    than *games* games, each checked and counted into *sink* as it is read.
-    """
-    try:
-        _check_head(reader.head, match, reader.path)
-        for number, data in enumerate(reader):
-            if 2 * number + 2 > games:
-                msg = f"resume holds more than {games} games: it cannot be resumed as a match of {games} games"
-                raise InvalidValueError(msg)
-            sink.resume(_pair_of(data, number, match, f"{reader.path}: line {number + 2}"))
-            yield _checkpoint.line(data)
-    finally:
-        reader.close()
-
-
-def _check_head(head: dict[str, object], match: _Match, path: Path) -> None:
-    """
-    Refuse the first line *head* of the checkpoint at *path* unless it is that of *match*.
-    """
-    body = _matchdata.fields(head, f"{path}: line 1", _checkpoint.HEAD_FIELDS)
-    if (body["format"], body["version"]) != (FORMAT, VERSION):
-        msg = f"{path}: line 1: expected format {FORMAT!r} and version {VERSION}"
-        raise InvalidDataError(msg)
-    mine = (list(match.names), format_rules(match.rules), match.seed, match.records)
-    theirs = (body["names"], body["rules"], body["seed"], body["records"])
-    for what, given, kept in zip(("names", "rules", "seed", "records"), mine, theirs, strict=True):
-        if given != kept:
-            shown = f"{_limits.shown(kept)}, not {_limits.shown(given)}"
-            msg = f"resume is the checkpoint of another match: its {what} are {shown}"
-            raise InvalidValueError(msg)
-
-
-def _pair_of(data: object, number: int, match: _Match, where: str) -> tuple[GameResult, GameResult]:
+def _pair_of(data: object, number: int, where: str, *, match: _Match) -> tuple[GameResult, GameResult]:
     """
     The games of pair *number* of *match*, from its line *data* of a checkpoint (*where* names it).
     """
@@ -1019,15 +954,17 @@ def _read_checkpoint_of(reader: _checkpoint.Reader, path: Path) -> MatchResult:
         f"{path}: line 1",
         lambda: _Match(((_NOBODY, _NOBODY), (_NOBODY, _NOBODY)), body["names"], rules, body["seed"], body["records"]),  # type: ignore[arg-type]
     )
-    sink: _sink.Sink[GameResult] = _sink.Sink(MAX_GAMES, True, _game_data, (None, _runner.Budget()))
-    for _ in _checkpoint_lines(reader, match, MAX_GAMES, sink):
+    games: list[GameResult] = []
+    for _ in _checkpoint.pair_lines(
+        reader, {**reader.head, "planned": MAX_GAMES}, partial(_pair_of, match=match), games.extend
+    ):
         pass
-    if not sink.games:
+    if not games:
         msg = f"{path}: the checkpoint holds no duplicate pair finished"
         raise InvalidDataError(msg)
     return _matchdata.built(
         str(path),
-        lambda: MatchResult(names=match.names, rules=rules, seed=match.seed, games=sink.games, planned=body["planned"]),  # type: ignore[arg-type]
+        lambda: MatchResult(names=match.names, rules=rules, seed=match.seed, games=games, planned=body["planned"]),  # type: ignore[arg-type]
     )
 
 

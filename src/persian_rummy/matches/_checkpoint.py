@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Final, Self
+from typing import Final, Self, TypeVar
 
 from .._core import jsontext as _jsontext
 from .._core import limits as _limits
-from ..exceptions import InvalidDataError
+from ..exceptions import InvalidDataError, InvalidValueError
 from ..serialize import FORMAT, VERSION
+from . import _checks
+
+_G = TypeVar("_G")
 
 #: The kind of a checkpoint's first line.
 KIND: Final = "match-checkpoint"
@@ -157,3 +160,72 @@ class Reader:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+# -- resuming on a checkpoint ----------------------------------------------------------------------------------
+
+
+def check_head(head: dict[str, object], mine: dict[str, object], path: Path) -> None:
+    """
+    Refuse *head*, the first line of the checkpoint at *path*, unless it is *mine*, the head of
+    the match that resumes on it, but for the games planned.
+    """
+    body = _checks.fields(head, f"{path}: line 1", HEAD_FIELDS)
+    if (body["format"], body["version"]) != (FORMAT, VERSION):
+        msg = f"{path}: line 1: expected format {FORMAT!r} and version {VERSION}"
+        raise InvalidDataError(msg)
+    for what in ("names", "rules", "seed", "records"):
+        if body[what] != mine[what]:
+            shown = f"{_limits.shown(body[what])}, not {_limits.shown(mine[what])}"
+            msg = f"resume is the checkpoint of another match: its {what} are {shown}"
+            raise InvalidValueError(msg)
+
+
+def pair_lines(
+    reader: Reader,
+    mine: dict[str, object],
+    read: Callable[[object, int, str], Sequence[_G]],
+    counted: Callable[[Sequence[_G]], object],
+) -> Iterator[bytes]:
+    """
+    The pairs' lines of the checkpoint *reader* reads, if it is one of the match whose head is
+    *mine* with no more games than it plans: each line read (``read(data, pair, where)``, which
+    refuses what is not that pair's), given to *counted*, and then handed on as it was.
+    """
+    games = mine["planned"]
+    try:
+        check_head(reader.head, mine, reader.path)
+        for number, data in enumerate(reader):
+            if 2 * number + 2 > games:  # type: ignore[operator]  # an int, as made by head
+                msg = f"resume holds more than {games} games: it cannot be resumed as a match of {games} games"
+                raise InvalidValueError(msg)
+            counted(read(data, number, f"{reader.path}: line {number + 2}"))
+            yield line(data)
+    finally:
+        reader.close()
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return first.samefile(second)
+    except OSError:
+        return False
+
+
+def open_for(
+    checkpoint: Path | None, mine: dict[str, object], lines: Iterator[bytes], resumed: Reader | None
+) -> Writer | None:
+    """
+    The checkpoint of a match whose head is *mine*, once the *lines* of the pairs it resumes are
+    all read (and counted): appended to when it is the file *resumed* and of this very match (its
+    games planned too), else written anew with those lines; `None` without a checkpoint.
+    """
+    if checkpoint is None:
+        for _ in lines:
+            pass
+        return None
+    if resumed is not None and resumed.head == mine and _same_file(resumed.path, checkpoint):
+        for _ in lines:
+            pass
+        return Writer(checkpoint, resumed.end)
+    return Writer.fresh(checkpoint, mine, lines)

@@ -375,3 +375,19 @@ def processes(teams: Sequence[Sequence[Player]], limits: Limits) -> Iterator[lis
         for team in made:
             for process in team:
                 process.close()
+
+
+def by_seat(
+    seats: tuple[tuple[int, int], tuple[int, int]], made: list[list[PlayerProcess]] | None
+) -> tuple[PlayerProcess, ...] | None:
+    """
+    The players' processes *made* (by team, then member) by seat, in a game whose teams hold
+    *seats*: each team's member 0 at its first seat; `None` without processes.
+    """
+    if made is None:
+        return None
+    seated: list[PlayerProcess] = [made[0][0]] * 4
+    for team, members in enumerate(seats):
+        for member, seat in enumerate(members):
+            seated[seat] = made[team][member]
+    return tuple(seated)
