@@ -621,6 +621,19 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_vector.py", "--compiled", str(target), *quick)
 
 
+@nox.session(name="bench-matches", python=PYTHONS[0], default=False)
+def bench_matches(session: nox.Session) -> None:
+    """
+    Measure big matches of random players that keep no games: their peak memory, and the CPU time
+    their checkpoint adds (benchmarks/bench_matches.py; a match of 1,000,000 games takes about half
+    an hour of one core, each way).
+
+    Arguments after ``--`` go to the script (``--games 10000 100000 1000000 --repeats 1 --json FILE``).
+    """
+    session.install(".")
+    session.run("python", "benchmarks/bench_matches.py", *session.posargs)
+
+
 @nox.session(name="bench-peers", python=PYTHONS[0], default=False)
 def bench_peers(session: nox.Session) -> None:
     """

@@ -76,9 +76,16 @@ LAYERS = (
     "bots",
     # matches between players
     "matches._stats",
-    "matches._play",
+    "matches._tally",
+    "matches._signals",
     "matches._pool",
+    "matches._workers",
+    "matches._play",
+    "matches._runner",
     "matches._checks",
+    "matches._checkpoint",
+    "matches._sink",
+    "matches._options",
     "matches._ratings",
     "matches",
     # learning interfaces
@@ -109,6 +116,7 @@ LAYERS = (
     # tools
     "strategies",
     "_hypothesis",
+    "cli._pace",
     "cli._match_command",
     "cli._screen",
     "cli._game",

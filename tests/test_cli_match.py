@@ -23,18 +23,22 @@ from persian_rummy import DealScore, GameRecord, InvalidValueError, Rules, from_
 from persian_rummy.bots.players import make_player
 from persian_rummy.cli import _match_command, main
 from persian_rummy.cli._match_command import NEEDS_RICH
-from persian_rummy.matches import GameResult, MatchResult, play_match
+from persian_rummy.matches import GameResult, MatchResult, _signals, play_match
 from persian_rummy.records import final_state
 from persian_rummy.scoring import DealEnd, TeamScore
 
 #: The folder of the package under test (src/, or the installed compiled build), for the commands run.
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
-#: Runs the command and interrupts it (as Ctrl-C does) 0.5 s later, as in tests/test_cli_inputs.py.
+#: Runs the command and interrupts it (as Ctrl-C does) as its match starts.
 INTERRUPTING = (
-    "import signal, sys, threading\n"
-    "from persian_rummy.cli import main\n"
+    "import signal, sys\n"
+    "from persian_rummy.cli import _match_command, main\n"
     "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-    "threading.Timer(0.5, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()\n"
+    "play = _match_command.play_match\n"
+    "def interrupted(*arguments, **keywords):\n"
+    "    signal.raise_signal(signal.SIGINT)\n"
+    "    return play(*arguments, **keywords)\n"
+    "_match_command.play_match = interrupted\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
 
@@ -231,9 +235,13 @@ class TestErrors:
         assert "pip install 'persian-rummy[cli]'" in NEEDS_RICH
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
-    def test_an_interrupt_exits_with_status_130_quietly(self, jobs: str) -> None:
+    def test_an_interrupt_exits_with_status_130_and_one_line(self, jobs: str) -> None:
         run = _run("match", "random", "random", "--games", "200000", "--jobs", jobs, program=("-c", INTERRUPTING))
-        assert (130, "", "") == (run.returncode, run.stdout, run.stderr)
+        said = (
+            "persian-rummy: SIGINT stopped the match of 200000 games; without --checkpoint,"
+            " the games finished are not kept\n"
+        )
+        assert (130, "", said) == (run.returncode, run.stdout, run.stderr)
 
 
 class TestInProcess:
@@ -286,15 +294,19 @@ class TestInProcess:
         _match_command._quiet_cancelled(threading.ExceptHookArgs([ValueError, ValueError("loud"), None, thread]))
         assert "ValueError: loud" in capsys.readouterr().err
 
-    def test_a_worker_dies_at_an_interrupt(self) -> None:
+    def test_a_worker_gives_up_its_task_at_an_interrupt(self) -> None:
         """
-        A worker takes the default action of SIGINT, to end at once, where Python would raise
-        KeyboardInterrupt and print its traceback.
+        In a worker of the pool, SIGINT gives up the task under way, which hands in the pairs it
+        finished, and is ignored out of a task, where Python would raise KeyboardInterrupt and
+        print its traceback.
         """
         before = signal.getsignal(signal.SIGINT)
         try:
-            _match_command._quiet_worker()
-            assert signal.SIG_DFL == signal.getsignal(signal.SIGINT)
+            _signals.in_worker()
+            assert _signals.abandon == signal.getsignal(signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)  # out of a task: nothing happens
+            with pytest.raises(_signals.Abandoned), _signals.task():
+                signal.raise_signal(signal.SIGINT)
         finally:
             signal.signal(signal.SIGINT, before)
 

@@ -40,7 +40,7 @@ from persian_rummy import (
 )
 from persian_rummy.bots.players import Player, RandomPlayer
 from persian_rummy.events import Event, view_from_events
-from persian_rummy.matches import GameResult, MatchResult, MatchSummary, _stats, play_match
+from persian_rummy.matches import GameResult, MatchResult, MatchSummary, _runner, _stats, play_match
 from persian_rummy.matches import _play as _matchplay
 from persian_rummy.records import final_state
 from persian_rummy.scoring import DealEnd, TeamScore, team_of
@@ -332,9 +332,9 @@ class TestExecutors:
         assert 3 == len(executor.pending)  # pairs 0-1, 2-3 and 4
 
     def test_by_default_a_task_holds_a_sixteenth_of_the_pairs_from_1_to_32(self) -> None:
-        assert [range(1), range(1, 2)] == _matchplay.spans(2, None)
-        assert 16 == len(_matchplay.spans(320, None))
-        assert range(32) == _matchplay.spans(100_000, None)[0]
+        assert [range(1), range(1, 2)] == list(_runner.tasks(range(2), _runner.per_task(2, None)))
+        assert 16 == len(list(_runner.tasks(range(320), _runner.per_task(320, None))))
+        assert range(32) == next(_runner.tasks(range(100_000), _runner.per_task(100_000, None)))
 
     def test_a_failure_in_a_task_is_raised_and_the_others_cancelled(self) -> None:
         with ThreadPoolExecutor(1) as pool, pytest.raises(IllegalActionError, match="seat 1 chose it in game 0"):

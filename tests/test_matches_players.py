@@ -17,6 +17,7 @@ from persian_rummy import InvalidTypeError, InvalidValueError, PlayerError, Rule
 from persian_rummy.actions import PlayerAction
 from persian_rummy.bots.players import GreedyPlayer, RandomPlayer
 from persian_rummy.matches import MatchResult, play_match
+from persian_rummy.matches import _play as _matchplay
 
 ONE_DEAL = Rules(num_deals=1)
 
@@ -50,6 +51,39 @@ class Slow:
 
     def choose(self, view: View, rng: random.Random) -> PlayerAction:  # noqa: ARG002
         time.sleep(self.seconds)
+        return legal_actions(view)[0]
+
+
+class FakeClock:
+    """
+    The clocks of the time module, which only `advance` moves on.
+    """
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def process_time(self) -> float:
+        return 0.0
+
+    thread_time = process_time
+
+
+class Waiting:
+    """
+    Waits *seconds* on the fake *clock* at every decision, taking no CPU time, then plays the first legal action.
+    """
+
+    def __init__(self, clock: FakeClock, seconds: float) -> None:
+        self.clock, self.seconds = clock, seconds
+
+    def choose(self, view: View, rng: random.Random) -> PlayerAction:  # noqa: ARG002
+        self.clock.advance(self.seconds)
         return legal_actions(view)[0]
 
 
@@ -127,16 +161,21 @@ class TestThinkingTime:
     which"; thinking time was wall clock only.
     """
 
-    def test_a_sleeping_player_takes_wall_time_and_little_cpu_time(self) -> None:
-        result = play_match(Slow(0.002), FirstLegal(), 2, seed=4, rules=ONE_DEAL)
+    def test_a_waiting_player_takes_wall_time_and_no_cpu_time(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """
+        On a fake clock, which only the waiting player moves on: 2 ms a decision on the wall clock, no CPU time.
+        """
+        clock = FakeClock()
+        monkeypatch.setattr(_matchplay, "time", clock)
+        result = play_match(Waiting(clock, 0.002), FirstLegal(), 2, seed=4, rules=ONE_DEAL)
         summary = result.summary
         game = result.games[0]
-        slow_seats = game.seats[0]
-        decisions = sum(game.decisions[seat] for seat in slow_seats)
-        assert sum(game.thinking[seat] for seat in slow_seats) >= 0.002 * decisions
-        assert sum(game.cpu[seat] for seat in slow_seats) < sum(game.thinking[seat] for seat in slow_seats) / 2
-        assert summary.ms_per_decision[0] >= 2.0
-        assert summary.cpu_ms_per_decision[0] < summary.ms_per_decision[0] / 2
+        waiting = game.seats[0]
+        decisions = sum(game.decisions[seat] for seat in waiting)
+        assert pytest.approx(0.002 * decisions) == sum(game.thinking[seat] for seat in waiting)
+        assert 0.0 == sum(game.cpu[seat] for seat in game.seats[0] + game.seats[1])
+        assert pytest.approx((2.0, 0.0)) == summary.ms_per_decision
+        assert (0.0, 0.0) == summary.cpu_ms_per_decision
 
     def test_cpu_time_is_written_and_read_and_left_out_of_comparisons(self) -> None:
         result = play_match(GreedyPlayer(), RandomPlayer(), 2, seed=4, rules=ONE_DEAL)
@@ -163,7 +202,7 @@ class TestDecisionLimit:
         assert expected == tuple(game.overruns for game in hung.games)
         assert (first.summary.decisions[0], 0) == hung.summary.overruns
 
-    def test_off_the_main_thread_the_limit_applies_when_the_player_returns(self) -> None:
+    def test_on_a_thread_pool_too(self) -> None:
         with ThreadPoolExecutor(1) as pool:
             slow = play_match(
                 Slow(0.003), RandomPlayer(), 2, seed=2, rules=ONE_DEAL, decision_limit=0.001, executor=pool

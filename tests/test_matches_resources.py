@@ -136,7 +136,7 @@ class TestWorkersDieWithTheMatch:
     the parent)"; with ``--jobs 2``, ``kill -9`` of the parent left both workers running.
     """
 
-    def test_kill_9_of_the_parent_leaves_no_worker_after_5_seconds(self) -> None:
+    def test_kill_9_of_the_parent_leaves_no_worker(self) -> None:
         environment = os.environ | {"PYTHONPATH": str(SRC)}
         command = [sys.executable, "-m", "persian_rummy", "match", "pimc:50", "greedy", "--games", "400", "--jobs", "2"]
         parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)  # noqa: S603
@@ -151,7 +151,7 @@ class TestWorkersDieWithTheMatch:
         finally:
             parent.send_signal(signal.SIGKILL)
             parent.wait()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # a generous bound on the event waited for, not a measure
         while time.monotonic() < deadline and any(_alive(worker) for worker in workers):
             time.sleep(0.05)
         assert set() == {worker for worker in workers if _alive(worker)}

@@ -20,7 +20,7 @@ import pytest
 import persian_rummy
 from persian_rummy import InvalidValueError, Rules
 from persian_rummy.bots.players import GreedyPlayer, RandomPlayer
-from persian_rummy.cli import _match_command, main
+from persian_rummy.cli import _pace, main
 from persian_rummy.matches import MatchResult, play_match
 
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
@@ -94,9 +94,9 @@ class TestResume:
     def test_a_checkpoint_is_written_when_stopped_and_at_the_end(self, tmp_path: Path) -> None:
         path = tmp_path / "match.json"
         stopped = _match(6, time_limit=1e-9, checkpoint=path)
-        assert stopped == MatchResult.from_json(path.read_text(encoding="utf-8"))
+        assert stopped == MatchResult.from_checkpoint(path)
         whole = _match(6, resume=stopped, checkpoint=path)
-        assert _timeless(whole.to_json()) == _timeless(path.read_text(encoding="utf-8"))
+        assert _timeless(whole.to_json()) == _timeless(MatchResult.from_checkpoint(path).to_json())
 
     def test_an_error_keeps_the_pairs_finished(self, tmp_path: Path) -> None:
         path = tmp_path / "match.json"
@@ -109,7 +109,7 @@ class TestResume:
 
         with pytest.raises(KeyboardInterrupt):
             _match(8, checkpoint=path, progress=interrupt)
-        kept = MatchResult.from_json(path.read_text(encoding="utf-8"))
+        kept = MatchResult.from_checkpoint(path)
         assert (4, 8, True) == (len(kept.games), kept.planned, kept.partial)
         assert _match(8) == _match(8, resume=kept)
 
@@ -152,7 +152,9 @@ class TestTheCommand:
         assert out.splitlines()[0].strip().startswith("partial: 2 of 8 games")
         assert 0 == main([*common, "--resume", str(checkpoint), "--out", str(resumed)])
         assert _timeless(whole.read_text(encoding="utf-8")) == _timeless(resumed.read_text(encoding="utf-8"))
-        assert _timeless(whole.read_text(encoding="utf-8")) == _timeless(checkpoint.read_text(encoding="utf-8"))
+        assert _timeless(whole.read_text(encoding="utf-8")) == _timeless(
+            MatchResult.from_checkpoint(checkpoint).to_json()
+        )
 
     def test_durations(self, capsys: pytest.CaptureFixture[str]) -> None:
         with pytest.raises(SystemExit):
@@ -176,18 +178,33 @@ class TestTheCommand:
         process = subprocess.Popen(  # noqa: S603
             [*command, "--checkpoint", str(checkpoint)], stderr=subprocess.PIPE, text=True, env=environment
         )
-        time.sleep(1.5)
-        process.send_signal(signal.SIGTERM)
-        _, err = process.communicate(timeout=30)
-        kept = MatchResult.from_json(checkpoint.read_text(encoding="utf-8"))
+        try:
+            wait_for_pairs(checkpoint, 1, process)
+        finally:
+            process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+        kept = MatchResult.from_checkpoint(checkpoint)
         assert (130, True, 3000) == (process.returncode, kept.partial, kept.planned)
         assert err == (
-            f"persian-rummy: an interrupt stopped the match of 3000 games; {checkpoint} holds the"
+            f"persian-rummy: SIGTERM stopped the match of 3000 games; {checkpoint} holds the"
             f" {len(kept.games)} games finished: go on with --resume {checkpoint}\n"
         )
         assert (
             play_match(RandomPlayer(), RandomPlayer(), len(kept.games), names=("random", "random")).games == kept.games
         )
+
+
+def wait_for_pairs(checkpoint: Path, pairs: int, process: subprocess.Popen[str], deadline: float = 120.0) -> None:
+    """
+    Wait until *checkpoint* holds *pairs* duplicate pairs (its head, then a line a pair), while
+    *process* runs: the event a test waits for, within a generous *deadline* in seconds.
+    """
+    give_up = time.monotonic() + deadline
+    while time.monotonic() < give_up and process.poll() is None:
+        if checkpoint.exists() and checkpoint.read_bytes().count(b"\n") > pairs:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"{checkpoint} did not hold {pairs} pairs within {deadline:g} s (the command ended: {process.poll()})")
 
 
 class TestEstimate:
@@ -198,8 +215,8 @@ class TestEstimate:
     """
 
     def test_a_long_match_says_so(self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-        monkeypatch.setattr(_match_command, "_STEADY", 0.0)
-        monkeypatch.setattr(_match_command, "LONG_MATCH", -1.0)
+        monkeypatch.setattr(_pace, "STEADY", 0.0)
+        monkeypatch.setattr(_pace, "LONG_MATCH", -1.0)
         assert 0 == main(["match", "random", "random", "--games", "4", "--no-times"])
         err = capsys.readouterr().err
         assert err.startswith("persian-rummy: this match will take about ")

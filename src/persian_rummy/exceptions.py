@@ -17,7 +17,7 @@ one about a value of the wrong type from `TypeError`, so ``except ValueError`` a
 `ViewError`                a view is not what its seat could see, or cannot answer a question
 `InvalidDataError`         a JSON document is not valid
 `InvalidRecordError`       an action of a game record is illegal where it stands
-`PlayerError`              a player raised an exception in a match (it is chained)
+`PlayerError`              a player failed in a match: it raised (chained), or returned no action
 `MatchError`               a match's executor failed (its error is chained)
 `MatchTimeoutError`        a match did not finish within its timeout on an executor
 =========================  =============================================================
@@ -193,8 +193,9 @@ class InvalidRecordError(PersianRummyError, ValueError):
 
 class PlayerError(PersianRummyError, RuntimeError):
     """
-    Raised when a player raises an exception while it chooses in a match; the player's exception is
-    chained (``__cause__``).
+    Raised when a player fails while it chooses in a match: it raises an exception (any, a
+    `KeyboardInterrupt` or `SystemExit` of its own included), or returns what is not an action.
+    The player's exception is chained (``__cause__``) when it was raised in this process.
 
     Attributes:
         player: The player's name in the match (its team's name).
@@ -202,23 +203,40 @@ class PlayerError(PersianRummyError, RuntimeError):
         game: The game's number in the match, from 0.
         decision: The seat's decision in that game, from 1.
         action: The number of the action the game was at, from 0 (the deals counted).
+        reason: What went wrong: the player's exception as ``Type: message``, or what it returned.
+        traceback: The player's traceback, from its own frames on, as text (empty when it raised
+            nothing); kept when the error comes from another process, as the exception is not.
     """
 
-    def __init__(self, player: str, seat: int, game: int, decision: int, action: int) -> None:
+    def __init__(  # noqa: PLR0913 (the fields above)
+        self, player: str, seat: int, game: int, decision: int, action: int, *, reason: str = "", traceback: str = ""
+    ) -> None:
         super().__init__(player, seat, game, decision, action)
         self.player = player
         self.seat = seat
         self.game = game
         self.decision = decision
         self.action = action
+        self.reason = reason
+        self.traceback = traceback
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_player_error, (self.args, self.reason, self.traceback))
 
     def __str__(self) -> str:
         cause = self.__cause__
-        raised = "" if cause is None else f": {type(cause).__name__}: {cause}"
+        reason = self.reason or ("" if cause is None else f"{type(cause).__name__}: {cause}")
         return (
             f"the player {self.player} of seat {self.seat} failed in game {self.game}, at its decision"
-            f" {self.decision} (action {self.action} of the game){raised}"
+            f" {self.decision} (action {self.action} of the game){': ' if reason else ''}{reason}"
         )
+
+
+def _player_error(arguments: tuple[str, int, int, int, int], reason: str, traceback: str) -> PlayerError:
+    """
+    A `PlayerError` made again from its fields, as pickle does (another process's error).
+    """
+    return PlayerError(*arguments, reason=reason, traceback=traceback)
 
 
 class MatchError(PersianRummyError, RuntimeError):

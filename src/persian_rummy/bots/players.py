@@ -64,6 +64,8 @@ if TYPE_CHECKING:
     from ..melds import TableMeld
 
 __all__ = [
+    "MAX_BUDGET_COUNT",
+    "MAX_BUDGET_SECONDS",
     "PLAYER_NAMES",
     "GreedyPlayer",
     "ISMCTSPlayer",
@@ -792,24 +794,37 @@ PLAYER_NAMES: Final[Mapping[str, Callable[[], Player]]] = {
 
 # The searches' budgets, by name: the field a count goes to.
 _BUDGETS: Final = {"pimc": "rollouts", "ismcts": "iterations"}
+#: The largest count of rollouts or iterations a search's name may give, per decision
+#: (``"pimc:100000"``): a larger one would hardly ever end a game.
+MAX_BUDGET_COUNT: Final = 100_000
+#: The most seconds per decision a search's name may give (``"ismcts:60s"``).
+MAX_BUDGET_SECONDS: Final = 60.0
 
 
-def _budget(name: str, text: str) -> dict[str, int | float]:
+def _budget(name: str, text: str, spec: str) -> dict[str, int | float]:
     field_name = _BUDGETS.get(name)
     if field_name is None:
         msg = f"the player {name!r} takes no budget, got {_limits.shown(text)}"
         raise InvalidValueError(msg)
+    budget: dict[str, int | float] | None = None
     try:
         if text.endswith("s"):
             seconds = float(text[:-1])
-            if 0 < seconds < math.inf:
-                return {"seconds": seconds}
+            budget = {"seconds": seconds} if 0 < seconds < math.inf else None
         elif text.isdigit() and int(text) > 0:
-            return {field_name: int(text)}
+            budget = {field_name: int(text)}
     except ValueError:
-        pass
-    msg = f"a budget is a whole number of {field_name} or a number of seconds such as '2s', got {_limits.shown(text)}"
-    raise InvalidValueError(msg)
+        budget = None
+    if budget is None:
+        msg = (
+            f"a budget is a whole number of {field_name} or a number of seconds such as '2s', got {_limits.shown(text)}"
+        )
+        raise InvalidValueError(msg)
+    if budget.get("seconds", 0) > MAX_BUDGET_SECONDS or budget.get(field_name, 0) > MAX_BUDGET_COUNT:
+        most = f"{MAX_BUDGET_SECONDS:g} seconds or {MAX_BUDGET_COUNT:,}"
+        msg = f"a budget of at most {most} per decision, got {_limits.shown(spec)}"
+        raise InvalidValueError(msg)
+    return budget
 
 
 def make_player(spec: str) -> Player:
@@ -818,7 +833,7 @@ def make_player(spec: str) -> Player:
 
     * A name of `PLAYER_NAMES`, and for a search an optional budget after a colon, a count
       (``"pimc:200"``, rollouts per decision; ``"ismcts:500"``, iterations) or seconds per
-      decision (``"pimc:0.5s"``).
+      decision (``"pimc:0.5s"``), at most `MAX_BUDGET_COUNT` and `MAX_BUDGET_SECONDS`.
     * A name an installed package registers (entry points ``persian_rummy.players``), with
       optional arguments after a colon (``"cautious:depth=2"``).
     * ``module:attribute[:arguments]``: the class or factory *attribute* of *module*, called with
@@ -840,7 +855,7 @@ ISMCTSPlayer(iterations=500, seconds=1.5, explore=0.7, policy=GreedyPlayer()))
     name, colon, budget = spec.partition(":")
     make = PLAYER_NAMES.get(name)
     if make is not None:
-        return make(**_budget(name, budget)) if colon else make()
+        return make(**_budget(name, budget, spec)) if colon else make()
     return _elsewhere(spec)
 
 

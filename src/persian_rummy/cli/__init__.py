@@ -599,8 +599,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except PersianRummyError as error:
         _complain(str(error) if label is None else f"{label}: {error}")
+        _traceback(error)
         return 1
     return status
+
+
+def _traceback(error: PersianRummyError) -> None:
+    """
+    Print the traceback a player's error carries (`persian_rummy.exceptions.PlayerError`), line by
+    line, its unprintable characters escaped but its lines kept.
+    """
+    text = getattr(error, "traceback", "")
+    if not isinstance(text, str) or not text:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        print("the player's traceback:", file=sys.stderr)
+        for line in text.rstrip("\n").split("\n"):
+            print(_escaped(line), file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

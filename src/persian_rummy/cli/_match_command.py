@@ -9,9 +9,12 @@ While the games are played, a progress bar shows on standard error when it is a 
 games per second and the time left; a match that will take long says so at its start.  Then a table
 of the summary is printed on standard output, and a table of the players' thinking times, wall clock
 and CPU, unless ``--no-times`` (the times differ from run to run, the rest never does).  ``--out
-FILE`` writes the result as JSON, ``--records DIR`` every game's record; ``--time-limit``,
-``--checkpoint`` and ``--resume`` stop, keep and continue a match; ``--decision-limit`` bounds each
-decision.  A tournament prints a cross table of score rates and the players' ratings.
+FILE`` writes the result as JSON, ``--records DIR`` every game's record (both keep the games in
+memory; without them memory does not grow with the games); ``--time-limit``, ``--checkpoint`` and
+``--resume`` stop, keep and continue a match; ``--decision-limit`` and ``--cpu-limit`` bound each
+decision.  SIGINT (Ctrl-C) and SIGTERM stop it at once, the pairs finished in the checkpoint, with
+status 130 and a line that says how to go on.  A tournament prints a cross table of score rates
+and the players' ratings.
 
 The commands need ``rich`` (the ``cli`` extra); without it, they say how to install it.
 """
@@ -21,11 +24,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
-import os
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, InvalidStateError
 from contextlib import contextmanager
@@ -38,17 +39,23 @@ from ..bots.players import PLAYER_NAMES, Player, make_player
 from ..exceptions import InvalidDataError, InvalidValueError, PersianRummyError
 from ..matches import (
     MAX_GAMES,
+    MAX_KEPT_GAMES,
+    MAX_KEPT_RECORDS,
     MatchResult,
     MatchSummary,
     TournamentResult,
+    _checkpoint,
+    _signals,
+    pairings,
     play_match,
     play_tournament,
     process_pool,
 )
-from ..matches._pool import check_jobs
+from ..matches._pool import Pool, check_jobs
 from ..notation import format_rules, parse_rules
 from ..rules import Rules
 from ..serialize import to_json
+from . import _pace
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -219,11 +226,25 @@ def _common(parser: argparse.ArgumentParser, default_games: int, *, records: boo
         metavar="FILE",
         help="go on with the match FILE holds (same players, games, seed and rules); FILE is the checkpoint then",
     )
+    _limit_options(parser)
+
+
+def _limit_options(parser: argparse.ArgumentParser) -> None:
+    """
+    The options ``match`` and ``tournament`` share that bound each decision.
+    """
     parser.add_argument(
         "--decision-limit",
         type=seconds_argument,
         metavar="SECONDS",
-        help="the most seconds a decision may last; one over it is replaced by the seat's first legal action",
+        help="the most seconds a decision may last; one over it is replaced by the seat's first legal action,"
+        " and a player still thinking a second later is stopped for the rest of the game",
+    )
+    parser.add_argument(
+        "--cpu-limit",
+        type=seconds_argument,
+        metavar="SECONDS",
+        help="the most CPU seconds a decision may take, every thread of the player counted; kept as --decision-limit",
     )
 
 
@@ -282,7 +303,8 @@ def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> Non
     importable_here()
     teams = (make_player(args.first), make_player(args.second))
     rules = parse_rules(args.rules)
-    resume = None if args.resume is None else read_checkpoint(args.resume)
+    _check_kept(args)
+    resume = None if args.resume is None else resume_from(args.resume)
     checkpoint = args.checkpoint if args.checkpoint is not None else args.resume
     if args.records is not None:
         _make_directory(args.records)
@@ -292,11 +314,11 @@ def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> Non
     except BaseException as error:
         if out is not None:
             out.discard()
-        if isinstance(error, KeyboardInterrupt) and checkpoint is not None:
-            _say_stopped(checkpoint, args.games, "an interrupt")
+        if isinstance(error, KeyboardInterrupt):
+            _say_stopped(checkpoint, args.games, _cause(error), getattr(error, "games", None))
         raise
     if result.partial:
-        _say_stopped(checkpoint, args.games, "the time limit")
+        _say_stopped(checkpoint, args.games, "the time limit", result.summary.games)
     if args.records is not None:
         _write_records(result, Path(args.records))
     if out is not None:
@@ -306,15 +328,42 @@ def run(args: argparse.Namespace, open_file: Callable[[str], ResultFile]) -> Non
         console.print(times_table(result))
 
 
+def _check_kept(args: argparse.Namespace) -> None:
+    """
+    Refuse ``--out`` or ``--records`` for a match of more games than may be kept in memory.
+    """
+    records = getattr(args, "records", None) is not None
+    most = MAX_KEPT_RECORDS if records else MAX_KEPT_GAMES
+    if (records or args.out is not None) and args.games > most:
+        option = "--records" if records else "--out"
+        msg = (
+            f"{option} keeps every game in memory, at most {most:,}, got --games {args.games:,}: leave it out,"
+            " and --checkpoint FILE keeps every game of a bigger match on disk"
+        )
+        raise InvalidValueError(msg)
+
+
+def _cause(error: BaseException) -> str:
+    """
+    What stopped the match, as its message says it: the signal, or an interrupt.
+    """
+    number = getattr(error, "signal", None)
+    return "an interrupt" if number is None else signal.Signals(number).name
+
+
 def _play(
     args: argparse.Namespace,
     teams: tuple[Player, Player],
     rules: Rules,
-    resume: MatchResult | None,
+    resume: MatchResult | str | None,
     checkpoint: str | None,
 ) -> MatchResult:
-    resumed = 0 if resume is None else len(resume.games)
-    with _terminated_as_interrupt(), _executor(args.jobs) as executor, _progress(args.games, resumed) as progress:
+    resumed = 0 if resume is None else _games_in(resume)
+    with (
+        _signals.watching(terminate=True),
+        _executor(args.jobs) as executor,
+        _pace.progress(args.games, _pace.Pace(resumed)) as progress,
+    ):
         return play_match(
             teams[0],
             teams[1],
@@ -325,16 +374,48 @@ def _play(
             progress=progress,
             records=args.records is not None,
             names=(args.first, args.second),
+            keep_games=args.records is not None or args.out is not None,
             decision_limit=args.decision_limit,
+            cpu_limit=args.cpu_limit,
             time_limit=args.time_limit,
             checkpoint=checkpoint,
             resume=resume,
         )
 
 
+def resume_from(path: str) -> MatchResult | str:
+    """
+    What ``--resume FILE`` resumes: the path of a checkpoint, or the result a JSON file holds
+    (an earlier checkpoint, or ``--out`` of a partial match).
+
+    Raises:
+        OSError: the file cannot be read (its name is in the error).
+        InvalidDataError: it is neither (the message starts with the file's name).
+    """
+    try:
+        with Path(path).open("rb") as file:
+            start = file.read(4096)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), path) from None
+    if _checkpoint.is_checkpoint(start):
+        return path
+    return read_checkpoint(path)
+
+
+def _games_in(resume: MatchResult | str) -> int:
+    """
+    The games a match resumed on holds: those of the result, or the pairs' lines of the checkpoint.
+    """
+    if isinstance(resume, MatchResult):
+        return resume.summary.games
+    with Path(resume).open("rb") as file:
+        lines = sum(block.count(b"\n") for block in iter(lambda: file.read(1 << 20), b""))
+    return 2 * max(0, lines - 1)
+
+
 def read_checkpoint(path: str) -> MatchResult:
     """
-    The result a checkpoint file holds, to resume.
+    The result a file holds, to resume: a checkpoint, or a match's result as JSON.
 
     Raises:
         OSError: the file cannot be read (its name is in the error).
@@ -344,6 +425,8 @@ def read_checkpoint(path: str) -> MatchResult:
         text = Path(path).read_bytes()
     except OSError as error:
         raise OSError(error.errno, error.strerror or str(error), path) from None
+    if _checkpoint.is_checkpoint(text):
+        return MatchResult.from_checkpoint(path)
     try:
         return MatchResult.from_json(text)
     except InvalidValueError as error:
@@ -351,47 +434,21 @@ def read_checkpoint(path: str) -> MatchResult:
         raise InvalidDataError(msg) from None
 
 
-def _say_stopped(checkpoint: str | None, games: int, cause: str) -> None:
+def _say_stopped(checkpoint: str | None, games: int, cause: str, kept: int | None) -> None:
     """
-    Say on standard error how far the match went before *cause* stopped it, and how to go on.
+    Say on standard error how far the match went before *cause* stopped it, and how to go on;
+    *kept* is the number of games finished, when it is known (else the checkpoint's lines tell).
     """
-    kept = 0
-    if checkpoint is not None:
-        with contextlib.suppress(OSError, InvalidValueError):
-            kept = len(MatchResult.from_json(Path(checkpoint).read_bytes()).games)
+    if checkpoint is not None and kept is None:
+        with contextlib.suppress(OSError):
+            kept = _games_in(checkpoint)
     if checkpoint is None:
         where = "without --checkpoint, the games finished are not kept"
     elif kept:
         where = f"{checkpoint} holds the {kept} games finished: go on with --resume {checkpoint}"
     else:
         where = "no duplicate pair was finished, so nothing is kept"
-    with contextlib.suppress(OSError, ValueError):
-        print(f"persian-rummy: {cause} stopped the match of {games} games; {where}", file=sys.stderr)  # noqa: T201
-
-
-class _Terminated(KeyboardInterrupt):
-    """
-    SIGTERM, raised as an interrupt so that the match stops as at Ctrl-C and keeps its checkpoint.
-    """
-
-
-def _terminate(_: int, __: object) -> None:
-    raise _Terminated
-
-
-@contextmanager
-def _terminated_as_interrupt() -> Iterator[None]:
-    """
-    While the match is played in the main thread, SIGTERM stops it as an interrupt does.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGTERM, _terminate)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
+    _say(f"{cause} stopped the match of {games} games; {where}")
 
 
 def _console() -> Console:
@@ -420,127 +477,38 @@ def _write_records(result: MatchResult, directory: Path) -> None:
             raise OSError(error.errno, error.strerror or str(error), str(path)) from None
 
 
-def _quiet_worker() -> None:
-    """
-    In a worker process: die at once on an interrupt, as the command does, with no traceback.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):  # a worker forked while interrupts were held back
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
 @contextmanager
 def _executor(jobs: int) -> Iterator[Executor | None]:
     """
-    No executor for one job (the games are played here), else a pool of *jobs* processes, left
-    without waiting for its tasks when the match is given up.
+    No executor for one job (the games are played here), else a pool of *jobs* processes, its
+    workers killed once the match is over or given up: nothing they might still run is needed.
     """
     if jobs == 1:
         yield None
         return
-    pool = process_pool(jobs, _quiet_worker)  # its workers end when this process does, even killed
-    # When an interrupt ends the workers, Python 3.11's pool may fail a future already cancelled
-    # and print the traceback of that from its own thread; later versions let it be, and so does this.
+    pool = process_pool(jobs)  # its workers end when this process does, even killed
+    # When the workers are killed, Python 3.11's pool may fail a future already cancelled and print
+    # the traceback of that from its own thread; later versions let it be, and so does this.
     hook, threading.excepthook = threading.excepthook, _quiet_cancelled
     try:
         yield pool
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-    threading.excepthook = hook
+    finally:
+        _end(pool)
+        threading.excepthook = hook
+
+
+def _end(pool: Executor) -> None:
+    """
+    Kill the workers of *pool* and shut it down: nothing it still runs is waited for.
+    """
+    if isinstance(pool, Pool):
+        pool.kill_workers()
+    pool.shutdown(cancel_futures=True)
 
 
 def _quiet_cancelled(args: threading.ExceptHookArgs) -> None:
     if args.exc_type is not InvalidStateError:
         threading.__excepthook__(args)
-
-
-#: A match whose estimate is longer than this many seconds says so when its first games are in.
-LONG_MATCH: Final = 180
-#: Seconds of play after which the pace is taken to be steady enough to estimate the match's length.
-_STEADY: Final = 2.0
-#: Seconds of play within which a long estimate is said, and not after.
-_EARLY: Final = 60.0
-
-
-def _duration(seconds: float) -> str:
-    """
-    A duration as a person says it: ``"3 minutes"``, ``"2.5 hours"``.
-    """
-    if seconds < 120:
-        return f"{seconds:.0f} seconds"
-    if seconds < 7200:
-        return f"{seconds / 60:.0f} minutes"
-    return f"{seconds / 3600:.1f} hours"
-
-
-class _Pace:
-    """
-    The games per second of this run and the time left, from the first games in; a long estimate
-    is said on standard error once.
-    """
-
-    def __init__(self, resumed: int) -> None:
-        self.start = time.monotonic()
-        self.resumed = resumed
-        self.warned = False
-
-    def __call__(self, finished: int, total: int) -> tuple[float, float]:
-        """
-        The games per second and the seconds left, now that *finished* of *total* games are.
-        """
-        elapsed = max(time.monotonic() - self.start, 1e-9)
-        rate = max(finished - self.resumed, 1) / elapsed  # the games resumed are not this run's
-        left = (total - finished) / rate
-        # Said once, in the first minute, once the first seconds have steadied the pace (the first games pay
-        # for the start; a tournament's first matches may be quicker than the rest).
-        steady = elapsed >= _STEADY or finished - self.resumed >= total // 10
-        if self.warned or not steady or elapsed > _EARLY or left <= LONG_MATCH:
-            return rate, left
-        self.warned = True
-        if left > LONG_MATCH:
-            with contextlib.suppress(OSError, ValueError):
-                print(  # noqa: T201
-                    f"persian-rummy: this match will take about {_duration(left)} more"
-                    f" ({total - finished:,} games at {rate:,.2f} games/s)",
-                    file=sys.stderr,
-                )
-        return rate, left
-
-
-@contextmanager
-def _progress(games: int, resumed: int) -> Iterator[Callable[[int, int], None]]:
-    """
-    The match's progress: a bar on standard error if it is a terminal, with the games per second and
-    the time left; on any standard error, a line at the start if the match will take long.
-    """
-    pace = _Pace(resumed)
-    stream = sys.stderr
-    if stream is None or not stream.isatty() or os.environ.get("TERM") == "dumb":
-
-        def estimate(finished: int, total: int) -> None:
-            pace(finished, total)
-
-        yield estimate
-        return
-    from rich.console import Console  # noqa: PLC0415
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn  # noqa: PLC0415
-
-    columns = (
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[pace]}"),
-    )
-    with Progress(*columns, console=Console(file=stream), transient=True) as bar:
-        task = bar.add_task("games", total=games, completed=resumed, pace="")
-
-        def advance(finished: int, total: int) -> None:
-            rate, left = pace(finished, total)
-            bar.update(task, completed=finished, total=total, pace=f"{rate:,.1f} games/s, {_duration(left)} left")
-
-        yield advance
 
 
 def _team_labels(result: MatchResult) -> tuple[str, str]:
@@ -633,25 +601,16 @@ def run_tournament(args: argparse.Namespace, open_file: Callable[[str], ResultFi
     resume = None if args.resume is None else _read_tournament_file(args.resume)
     checkpoint = args.checkpoint if args.checkpoint is not None else args.resume
     out = None if args.out is None else open_file(args.out)
-    total = args.games * len(args.players) * (len(args.players) - 1) // 2
-    resumed = 0 if resume is None else sum(len(match.games) for match in resume.matches)
     try:
-        with _terminated_as_interrupt(), _executor(args.jobs) as executor, _progress(total, resumed) as progress:
-            result = play_tournament(
-                players,
-                args.games,
-                rules=rules,
-                seed=args.seed,
-                executor=executor,
-                progress=progress,
-                decision_limit=args.decision_limit,
-                time_limit=args.time_limit,
-                checkpoint=checkpoint,
-                resume=resume,
-            )
-    except BaseException:
+        result = _play_tournament(args, players, rules, resume, checkpoint)
+    except BaseException as error:
         if out is not None:
             out.discard()
+        if isinstance(error, KeyboardInterrupt):
+            where = "without --checkpoint, nothing is kept"
+            if checkpoint is not None:
+                where = f"{checkpoint} holds the matches and pairs finished: go on with --resume {checkpoint}"
+            _say(f"{_cause(error)} stopped the tournament; {where}")
         raise
     if result.partial:
         where = "" if checkpoint is None else f": go on with --resume {checkpoint}"
@@ -660,6 +619,36 @@ def run_tournament(args: argparse.Namespace, open_file: Callable[[str], ResultFi
         out.write(result.to_json() + "\n")
     console.print(cross_table(result))
     console.print(ratings_table(result))
+
+
+def _play_tournament(
+    args: argparse.Namespace,
+    players: dict[str, Player],
+    rules: Rules,
+    resume: TournamentResult | None,
+    checkpoint: str | None,
+) -> TournamentResult:
+    order = pairings(len(players))
+    resumed = 0 if resume is None else sum(match.summary.games for match in resume.matches)
+    pace = _pace.TournamentPace(order, args.games, resumed)
+    with (
+        _signals.watching(terminate=True),
+        _executor(args.jobs) as executor,
+        _pace.progress(args.games * len(order), pace) as progress,
+    ):
+        return play_tournament(
+            players,
+            args.games,
+            rules=rules,
+            seed=args.seed,
+            executor=executor,
+            progress=progress,
+            decision_limit=args.decision_limit,
+            cpu_limit=args.cpu_limit,
+            time_limit=args.time_limit,
+            checkpoint=checkpoint,
+            resume=resume,
+        )
 
 
 def _say(message: str) -> None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from .._core import limits as _limits
 from ..actions import Action
-from ..bots.players import PLAYER_NAMES, make_player
+from ..bots.players import MAX_BUDGET_COUNT, MAX_BUDGET_SECONDS, PLAYER_NAMES, make_player
 from ..exceptions import InvalidValueError, PersianRummyError
 from ..notation import SEAT_LETTERS, parse_rules
 from ..records import GameRecord
@@ -55,8 +55,8 @@ NEEDS_TEXTUAL: Final = (
 )
 #: The longest a bot may think per decision, in seconds, and the most rollouts or iterations it may take:
 #: a person waits for every decision, and a larger budget would never end.
-MAX_SECONDS: Final = 60.0
-MAX_COUNT: Final = 100_000
+MAX_SECONDS: Final = MAX_BUDGET_SECONDS
+MAX_COUNT: Final = MAX_BUDGET_COUNT
 #: The bots' pause before each of their actions in the full screen, in seconds, by default, and at most.
 DEFAULT_DELAY: Final = 0.4
 _MOST_DELAY: Final = 10.0

@@ -32,13 +32,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import os
-import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
+from functools import partial
 from pathlib import Path
-from typing import Any, Final, Protocol, TypeAlias, TypedDict, Unpack
+from typing import Final, Protocol, TypeAlias, TypedDict, Unpack
 
 import attrs
 from attrs import field, frozen
@@ -47,7 +46,7 @@ from .. import _arguments
 from .._core import build as _build
 from .._core import limits as _limits
 from ..actions import Deal
-from ..bots.players import Player
+from ..bots.players import Player, RandomPlayer
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
 from ..notation import format_rules, parse_rules
 from ..records import GameRecord, final_state
@@ -55,13 +54,19 @@ from ..rules import DEFAULT_RULES, Rules
 from ..scoring import DealScore
 from ..serialize import FORMAT, VERSION, to_data
 from ..state import Phase
+from . import _checkpoint, _options, _pool, _ratings, _runner, _signals, _sink, _tally, _workers
 from . import _checks as _matchdata
 from . import _play as _matchplay
-from . import _pool, _ratings, _stats
 from ._ratings import Rating
 
-#: The most games a match may have.
+#: The most games a match may have; with its games not kept (``keep_games=False``), whatever
+#: their number, it holds in memory only its summary and the tasks under way.
 MAX_GAMES: Final = 10_000_000
+#: The most games a match may keep in memory (``keep_games=True``, the default; a tournament's
+#: matches, all together): about 2 to 5 KB each.
+MAX_KEPT_GAMES: Final = 100_000
+#: The most games a match may keep in memory with their records (``records=True``): about 20 to 40 KB each.
+MAX_KEPT_RECORDS: Final = 10_000
 #: A match's seed is an int from 0 to this, less one.
 SEED_LIMIT: Final = 2**64
 
@@ -69,8 +74,9 @@ available_cpus = _pool.available_cpus
 process_pool = _pool.process_pool
 
 __all__ = [
-    "CHECKPOINT_EVERY",
     "MAX_GAMES",
+    "MAX_KEPT_GAMES",
+    "MAX_KEPT_RECORDS",
     "MAX_PLAYERS",
     "SEED_LIMIT",
     "Bounds",
@@ -136,10 +142,13 @@ class GameResult:
         decisions: The actions each seat chose, by seat.
         thinking: The seconds each seat's player took to choose them, by seat, on the wall clock;
             they differ from one run to the next and are left out when results are compared.
-        cpu: The CPU seconds of the same, by seat: the time of the thread that played the game,
-            which a busy machine does not inflate (left out of comparisons too).
-        overruns: The decisions of each seat that lasted longer than the match's
-            ``decision_limit`` and were replaced by the seat's first legal action.
+        cpu: The CPU seconds of the same, by seat, every thread of the player counted: the CPU
+            time of the player's own process when it has one (a match with a limit per
+            decision), else of the process that played the game (of its thread, off the main
+            thread); a busy machine does not inflate it (left out of comparisons too).
+        overruns: The decisions of each seat over the match's ``decision_limit`` or
+            ``cpu_limit``, replaced by the seat's first legal action (those of a player stopped
+            for good included).
         record: The game's record, when the match kept them.
 
     Raises:
@@ -254,61 +263,8 @@ class MatchSummary:
     member_cpu_ms_per_decision: tuple[tuple[float, float], tuple[float, float]] = field(eq=False)
 
 
-def _ms(seconds: float, decisions: int) -> float:
-    return 1000 * seconds / decisions if decisions else 0.0
-
-
-def _per_member(games: Sequence[GameResult], per_seat: Callable[[GameResult], Sequence[float]]) -> list[list[float]]:
-    """
-    What *per_seat* gives for each seat, summed over *games* by team, then by member: the team's
-    first seat (seat 0 or 1) is its member 0, the other member 1.
-    """
-    sums = [[0.0, 0.0], [0.0, 0.0]]
-    for game in games:
-        values = per_seat(game)
-        for team, seats in enumerate(game.seats):
-            for member, seat in enumerate(seats):
-                sums[team][member] += values[seat]
-    return sums
-
-
-def _rates(seconds: list[list[float]], decisions: list[list[float]]) -> tuple[tuple[float, float], ...]:
-    """
-    The milliseconds per decision of each team, then of the first team's members, then the second's.
-    """
-    return (
-        (_ms(sum(seconds[0]), int(sum(decisions[0]))), _ms(sum(seconds[1]), int(sum(decisions[1])))),
-        (_ms(seconds[0][0], int(decisions[0][0])), _ms(seconds[0][1], int(decisions[0][1]))),
-        (_ms(seconds[1][0], int(decisions[1][0])), _ms(seconds[1][1], int(decisions[1][1]))),
-    )
-
-
 def _summarize(games: Sequence[GameResult]) -> MatchSummary:
-    wins = sum(game.winner == 0 for game in games)
-    draws = sum(game.winner is None for game in games)
-    margins = [game.margin for game in games]
-    pair_margins = [(margins[k] + margins[k + 1]) / 2 for k in range(0, len(margins) - 1, 2)]
-    decisions = _per_member(games, lambda game: game.decisions)
-    overruns = _per_member(games, lambda game: game.overruns)
-    wall = _rates(_per_member(games, lambda game: game.thinking), decisions)
-    cpu = _rates(_per_member(games, lambda game: game.cpu), decisions)
-    return MatchSummary(
-        games=len(games),
-        wins=wins,
-        draws=draws,
-        losses=len(games) - wins - draws,
-        points=(sum(game.points[0] for game in games), sum(game.points[1] for game in games)),
-        score_rate=(wins + draws / 2) / len(games),
-        score_interval=_stats.wilson_interval(wins + draws / 2, len(games)),
-        mean_margin=math.fsum(margins) / len(games),
-        margin_interval=_stats.mean_interval(pair_margins),
-        decisions=(int(sum(decisions[0])), int(sum(decisions[1]))),
-        overruns=(int(sum(overruns[0])), int(sum(overruns[1]))),
-        ms_per_decision=wall[0],
-        member_ms_per_decision=(wall[1], wall[2]),
-        cpu_ms_per_decision=cpu[0],
-        member_cpu_ms_per_decision=(cpu[1], cpu[2]),
-    )
+    return MatchSummary(**_tally.Tally().add_all(games).fields())  # type: ignore[arg-type]  # its fields
 
 
 # -- the match -------------------------------------------------------------------------------------------------
@@ -320,7 +276,7 @@ def _games(value: Iterable[GameResult]) -> tuple[GameResult, ...]:
     if any(type(game) is not GameResult for game in games):
         msg = f"games must be GameResult values, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    if not games or len(games) % 2:
+    if len(games) % 2:
         msg = f"a match has an even number of games, two for each duplicate deal, got {len(games)}"
         raise InvalidValueError(msg)
     for number, game in enumerate(games):
@@ -350,25 +306,36 @@ def _check_match_seed(_: object, __: object, value: int) -> None:
         raise InvalidValueError(msg)
 
 
+def _check_summary(_: object, __: object, value: MatchSummary | None) -> None:
+    _arguments.expect(value, (MatchSummary, type(None)), "summary", "a MatchSummary or None")
+
+
 @frozen
 class MatchResult:
     """
     The games of a match and, from them, its `summary`.
 
     Results compare equal when their games do, whatever time the players took to think.
-    `to_json` and `from_json` write and read them (`to_data` and `from_data` as Python data).
+    `to_json` and `from_json` write and read them (`to_data` and `from_data` as Python data);
+    `from_checkpoint` reads a match's checkpoint.  A match that did not keep its games
+    (``keep_games=False``) holds none, but its summary, worked out as they were played: it
+    compares by its summary, and is not written as JSON (its checkpoint holds its games).
 
     Attributes:
         names: The names of the first team and of the second (1 to 100 characters each).
         rules: The rules of every game.
         seed: The match's seed, from which every deck and every player's random source is derived.
         games: The games, in order: ``2k`` and ``2k + 1`` are the two games of the ``k``-th deck.
-        planned: The games the match was to play: more than it holds when it was stopped
-            (`partial`), and by default as many.
+        planned: The games the match was to play: more than it played when it was stopped
+            (`partial`), and by default as many as it holds.
+        summary: Wins, draws and losses, the score rate and the mean margin with their
+            intervals, and the thinking times: worked out from the games when they are given,
+            else given (a match that kept no games), of 2 games at least.
 
     Raises:
-        InvalidValueError: a field is out of its range, or the games are not numbered in
-            order or not in duplicate pairs.
+        InvalidValueError: a field is out of its range, the games are not numbered in order or
+            not in duplicate pairs, none are given without a summary, or the summary given is
+            not theirs.
         InvalidTypeError: a field is not of its type.
     """
 
@@ -377,30 +344,41 @@ class MatchResult:
     seed: int = field(validator=_check_match_seed)
     games: tuple[GameResult, ...] = field(converter=_games, repr=lambda games: f"<{len(games)} games>")
     planned: int = field(default=attrs.Factory(lambda self: len(self.games), takes_self=True))
+    # None until __attrs_post_init__ works it out from the games.
+    summary: MatchSummary = field(default=None, validator=_check_summary, repr=False)  # type: ignore[assignment]
 
     @planned.validator
     def _check_planned(self, _: object, value: int) -> None:
         if type(value) is not int:
             msg = f"planned must be an int, got {_limits.shown(value)}"
             raise InvalidTypeError(msg)
-        if not len(self.games) <= value <= MAX_GAMES or value % 2:
-            shown = _matchdata.number(value)
+        if not 0 <= value <= MAX_GAMES or value % 2:
             msg = f"planned must be an even number of games from the {len(self.games)} played to {MAX_GAMES:,}"
-            raise InvalidValueError(f"{msg}, got {shown}")
+            raise InvalidValueError(f"{msg}, got {_matchdata.number(value)}")
+
+    def __attrs_post_init__(self) -> None:
+        given: MatchSummary | None = self.summary
+        if self.games:
+            summary = _summarize(self.games)
+            if given is not None and given != summary:
+                msg = f"summary must be that of the {len(self.games)} games given, or None"
+                raise InvalidValueError(msg)
+            object.__setattr__(self, "summary", summary)
+        elif given is None or given.games < 2 or given.games % 2:
+            count = 0 if given is None else given.games
+            msg = f"a match has an even number of games, two for each duplicate deal, got {count}"
+            raise InvalidValueError(msg + ("" if given is None else " in its summary"))
+        played = self.summary.games
+        if self.planned < played:
+            msg = f"planned must be an even number of games from the {played} played to {MAX_GAMES:,}"
+            raise InvalidValueError(f"{msg}, got {self.planned}")
 
     @property
     def partial(self) -> bool:
         """
         Whether the match was stopped before it played the games `planned`.
         """
-        return len(self.games) < self.planned
-
-    @property
-    def summary(self) -> MatchSummary:
-        """
-        Wins, draws and losses, the score rate and the mean margin with their intervals, and the thinking times.
-        """
-        return _summarize(self.games)
+        return self.summary.games < self.planned
 
     def without_records(self) -> MatchResult:
         """
@@ -414,7 +392,13 @@ class MatchResult:
 
         Each game's deals are ``deal_score`` documents and its record a ``record`` document
         of `persian_rummy.serialize`.
+
+        Raises:
+            InvalidValueError: the result holds no games (the match did not keep them).
         """
+        if not self.games:
+            msg = "a match that kept no games (keep_games=False) is not written as JSON: its checkpoint holds its games"
+            raise InvalidValueError(msg)
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -459,8 +443,25 @@ class MatchResult:
         """
         return _read_match(_matchdata.loads(text))
 
+    @classmethod
+    def from_checkpoint(cls, path: str | os.PathLike[str]) -> MatchResult:
+        """
+        The result the checkpoint at *path* holds (the ``checkpoint`` of `Bounds`): every pair
+        finished, each game checked as `from_json` checks it; partial until the match is whole.
+
+        Raises:
+            InvalidDataError: the file is not a match's checkpoint, or holds no pair; the message
+                names the file, the line and the place in it.
+            OSError: the file cannot be read.
+        """
+        return _read_checkpoint(_options.path_or_none(path, "path") or Path())
+
 
 # -- playing ---------------------------------------------------------------------------------------------------
+
+
+#: A player where a match's description needs one and none plays (a checkpoint read, a tournament's plan).
+_NOBODY: Final[Player] = RandomPlayer()
 
 
 @frozen
@@ -474,7 +475,7 @@ class _Match:
     rules: Rules = DEFAULT_RULES
     seed: int = 0
     records: bool = False
-    decision_limit: float | None = None
+    limits: _workers.Limits = _workers.NO_LIMITS
 
 
 class Bounds(TypedDict, total=False):
@@ -483,23 +484,36 @@ class Bounds(TypedDict, total=False):
     each is optional.
 
     Attributes:
-        decision_limit: The most seconds a decision may last (none by default).  A decision over
-            it is replaced by the first of the seat's legal actions and counted in
-            `GameResult.overruns`; in the main thread of a POSIX process (serially, or on a
-            process pool) an alarm stops the player at the limit, elsewhere the limit is applied
-            when it returns.  Results with overruns depend on the machine's speed.
-        time_limit: The most seconds of wall clock the match may take.  Once over it, the match
-            stops after the duplicate pair or task under way (one pair at least is played) and
-            returns the complete pairs finished from the first on, a `MatchResult.partial` result.
+        decision_limit: The most seconds of wall clock a decision may last (none by default).
+            Each player then thinks in a process of its own (where processes fork: POSIX),
+            stopped by an alarm at the limit and killed a second later (the grace) if it goes
+            on (catching the alarm, or busy in code that is not Python's): stopped for good, its
+            seat plays the default move, the first of its legal
+            actions, at every decision left in the game, and the next game starts it afresh.  A
+            decision over the limit is replaced by that default move and counted in
+            `GameResult.overruns`.  Elsewhere the limit is applied when the player returns.
+            Results with overruns depend on the machine's speed.
+        cpu_limit: The most CPU seconds a decision may take, every thread of the player counted
+            (none by default): kept as *decision_limit* is, by the CPU clock of the player's
+            process, which the kernel also stops (``RLIMIT_CPU``) within a second past the grace.
+            A player waiting (asleep, or on a server) takes no CPU time: *decision_limit* bounds that.
+        time_limit: The most seconds of wall clock the match may take, from its start (planning
+            the games costs nothing).  Once over it, the match stops after the duplicate pair
+            under way (one pair at least is played): on a `process_pool` the tasks under way give
+            up and hand in the pairs they finished, on another executor the tasks unfinished are
+            given up.  It returns the complete pairs finished from the first on, a
+            `MatchResult.partial` result.
         timeout: On an executor, the seconds after which a match whose tasks are unfinished
             raises `MatchTimeoutError` (its tasks cancelled) instead of waiting for ever.
-        checkpoint: A file the result is written to, as JSON, atomically: when the match is
-            stopped (by *time_limit*, an interrupt, SIGTERM made an exception, or any error) with
-            the complete pairs finished so far, every `CHECKPOINT_EVERY` seconds while it runs,
-            and at its end.
+        checkpoint: A file of JSON lines (`MatchResult.from_checkpoint` reads it, *resume* takes
+            it): the match's head, then a line appended for each duplicate pair as soon as it and
+            all those before it are finished.  It is never written again whole, and a match
+            stopped in any way (its time limit, SIGINT, an error, even ``kill -9``) leaves in it
+            every pair it finished.
     """
 
     decision_limit: float | None
+    cpu_limit: float | None
     time_limit: float | None
     timeout: float | None
     checkpoint: str | os.PathLike[str] | None
@@ -510,16 +524,13 @@ class Limits(Bounds, total=False):
     The keywords of `play_match` beyond its arguments: those of `Bounds`, and *resume*.
 
     Attributes:
-        resume: A partial result of the same match (players, rules, seed and records), whose
-            games are kept; the match plays on from the pair after its last.  The result is
-            that of an uninterrupted run.
+        resume: A partial result of the same match (players, rules, seed and records), or the
+            path of its checkpoint, whose games are kept; the match plays on from the pair after
+            its last, appending to the checkpoint when it is the same file.  The result is that
+            of an uninterrupted run.
     """
 
-    resume: MatchResult | None
-
-
-#: Seconds between two writes of a running match's checkpoint.
-CHECKPOINT_EVERY: Final = 30.0
+    resume: MatchResult | str | os.PathLike[str] | None
 
 
 def play_match(  # noqa: PLR0913
@@ -534,6 +545,7 @@ def play_match(  # noqa: PLR0913
     records: bool = False,
     names: Sequence[str] | None = None,
     chunk_size: int | None = None,
+    keep_games: bool = True,
     **limits: Unpack[Limits],
 ) -> MatchResult:
     """
@@ -541,97 +553,117 @@ def play_match(  # noqa: PLR0913
 
     *first* and *second* are each a `Player` for both the team's seats, or a pair of players.
     *games* is even, two for each deck sequence, at most `MAX_GAMES`.  *rules* are those of every
-    game (Persian Rummy's by default) and *seed*, from 0 to 2**64 - 1, decides the match.
+    game (Persian Rummy's by default) and *seed*, an integer from 0 to 2**64 - 1, decides the match.
     *executor* is where to play (any ``concurrent.futures.Executor``: a process pool, a Dask
-    client's ``get_executor()``; `None` plays here, one by one), in tasks of *chunk_size* games
-    (whole pairs; by default a sixteenth of the games, 2 to 64), the players and the rules then
-    picklable.  *progress* is called as ``progress(finished, games)`` as games finish; *records*
-    keeps each game's `GameRecord`; *names* are the teams' (by default the players' class names).
-    The *limits* are those of `Limits`.
+    client's ``get_executor()``; `None` plays here), in tasks of *chunk_size* games (whole pairs;
+    by default a sixteenth of the games, 2 to 64) made as they are sent, the players and the rules
+    then picklable.  *progress* is called as ``progress(finished, games)``; *records* keeps each
+    game's `GameRecord`; *names* are the teams' (by default the players' class names).
+    *keep_games* keeps every game in the result (at most `MAX_KEPT_GAMES`, or `MAX_KEPT_RECORDS`);
+    without, the result holds its summary alone and memory does not grow with the games.  The
+    *limits* are those of `Limits`.  SIGINT raises `KeyboardInterrupt`, the pairs finished checkpointed.
 
     Raises:
-        InvalidValueError: an argument is out of range, or *resume* is not of this match.
+        InvalidValueError: an argument is out of range, or *resume* not of this match (or no checkpoint).
         InvalidTypeError: an argument is not of its type.
         IllegalActionError: a player chose an action that is not legal.
-        PlayerError: a player raised an exception, chained, named with its seat, game and decision.
+        PlayerError: a player raised (chained) or returned no action; with its seat, game and decision.
         MatchError: the executor failed (MatchTimeoutError: *timeout* passed).
     """
-    match = _Match((_team(first, "first"), _team(second, "second")), _team_names(names, first, second))
-    match = attrs.evolve(match, rules=_rules(rules), seed=_match_seed(seed), records=_flag(records))
-    plan = _plan(limits, executor, progress)
-    match = attrs.evolve(match, decision_limit=plan.decision_limit)
-    pairs, per_task = _pair_count(games), _chunk(chunk_size)
-    return _played(match, pairs, 1 if executor is None else per_task, (executor, progress), plan)
-
-
-def _played(
-    match: _Match,
-    pairs: int,
-    per_task: int | None,
-    where: tuple[Executor | None, _matchplay.Progress | None],
-    plan: _Plan,
-) -> MatchResult:
-    """
-    The games of *match* played, from those of the result it resumes on, and its checkpoint kept.
-    """
-    executor, progress = where
-    kept = _resumed(plan.resume, match, 2 * pairs)
-    start = len(kept) // 2
-    parts = [range(part.start + start, part.stop + start) for part in _matchplay.spans(pairs - start, per_task)]
-    saver = _Saver(plan.checkpoint, match, 2 * pairs, kept)
-    told = saver.progress(progress, len(kept), 2 * pairs)
-    try:
-        _matchplay.run(executor, _play_pairs, match, parts, 2, told, plan.budget, saver.games)
-    except BaseException:
-        saver.save()
-        raise
-    saver.save()
-    return _result(match, 2 * pairs, saver.games)
-
-
-def _result(match: _Match, games: int, played: Sequence[GameResult]) -> MatchResult:
-    return MatchResult(names=match.names, rules=match.rules, seed=match.seed, games=played, planned=games)
-
-
-@frozen
-class _Plan:
-    decision_limit: float | None
-    budget: _matchplay.Budget
-    checkpoint: Path | None
-    resume: MatchResult | None
+    teams = (_options.team(first, "first"), _options.team(second, "second"))
+    match = _Match(teams, _options.team_names(names, first, second), _options.rules(rules), _options.seed(seed))
+    plan = _options.plan(limits, _LIMITS, (executor, progress))
+    match = attrs.evolve(match, records=_options.flag(records, "records"), limits=plan.limits)
+    pairs, keep = _options.pair_count(games, MAX_GAMES), _options.flag(keep_games, "keep_games")
+    _options.kept(games, keep=keep, records=match.records, limits=(MAX_KEPT_GAMES, MAX_KEPT_RECORDS))
+    return _played(match, pairs, (executor, progress, _options.chunk(chunk_size)), plan, keep=keep)
 
 
 _LIMITS: Final = frozenset(Limits.__annotations__)
 
 
-def _plan(limits: Mapping[str, Any], executor: Executor | None, progress: _matchplay.Progress | None) -> _Plan:
-    unknown = sorted(set(limits) - _LIMITS)
-    if unknown:
-        msg = f"play_match() got an unexpected keyword argument {unknown[0]!r}"
-        raise InvalidTypeError(msg)
-    _check_how(executor, progress)
-    now = time.monotonic()
-    time_limit = _seconds_or_none(limits.get("time_limit"), "time_limit")
-    timeout = _seconds_or_none(limits.get("timeout"), "timeout")
-    budget = _matchplay.Budget(
-        None if time_limit is None else now + time_limit, None if timeout is None else now + timeout
+def _played(  # noqa: PLR0913
+    match: _Match,
+    pairs: int,
+    where: tuple[Executor | None, _options.Progress | None, int | None],
+    plan: _options.Plan,
+    *,
+    keep: bool,
+    stopped: Callable[[MatchResult], object] | None = None,
+) -> MatchResult:
+    """
+    The games of *match* played, from those of the match it resumes on, into its checkpoint;
+    told to *stopped*, if given, when the match raises with a pair finished.
+    """
+    executor, progress, per_task = where
+    sink: _sink.Sink[GameResult] = _sink.Sink(2 * pairs, keep, _game_data, (progress, plan.budget))
+    _resumed(plan, match, 2 * pairs, sink)
+    units = range(sink.pairs, pairs)
+    try:
+        with _signals.watching():
+            if executor is None:
+                _runner.run_here(_play_span, match, units, sink.deliver)
+            else:
+                size = _runner.per_task(pairs - sink.pairs, per_task)
+                _runner.run(
+                    executor, _play_pairs, match, units, (size, 2), (sink.deliver_quietly, sink.finished), plan.budget
+                )
+    except BaseException as error:
+        if isinstance(error, _signals.Interrupted):
+            error.games = 2 * sink.pairs  # what the checkpoint holds, for the command to say
+        if stopped is not None and sink.pairs:
+            stopped(_result(match, 2 * pairs, sink))
+        raise
+    finally:
+        sink.close()
+    return _result(match, 2 * pairs, sink)
+
+
+def _result(match: _Match, planned: int, sink: _sink.Sink[GameResult]) -> MatchResult:
+    if sink.keep:  # the summary is worked out from the games
+        games = sink.games
+        return MatchResult(names=match.names, rules=match.rules, seed=match.seed, games=games, planned=planned)
+    summary = MatchSummary(**sink.tally.fields())  # type: ignore[arg-type]  # its fields
+    return MatchResult(
+        names=match.names, rules=match.rules, seed=match.seed, games=(), planned=planned, summary=summary
     )
-    checkpoint: object = limits.get("checkpoint")
-    if checkpoint is not None and not isinstance(checkpoint, str | os.PathLike):
-        msg = f"checkpoint must be a path or None, got {_limits.shown(checkpoint)}"
-        raise InvalidTypeError(msg)
-    resume = limits.get("resume")
-    _arguments.expect(resume, (MatchResult, type(None)), "resume", "a MatchResult or None")
-    path = None if checkpoint is None else Path(checkpoint)
-    return _Plan(_seconds_or_none(limits.get("decision_limit"), "decision_limit"), budget, path, resume)
 
 
-def _resumed(resume: MatchResult | None, match: _Match, games: int) -> tuple[GameResult, ...]:
+def _resumed(plan: _options.Plan, match: _Match, games: int, sink: _sink.Sink[GameResult]) -> None:
+    """
+    Count into *sink* the games of the match that *plan* resumes, if it is a result (or the
+    checkpoint) of *match* with no more than *games* games, and open the checkpoint
+    (`_checkpoint.open_for`).
+    """
+    resume, head = plan.resume, _checkpoint_head(match, games)
+    lines: Iterator[bytes] = iter(())
+    reader = None
+    if isinstance(resume, MatchResult):
+        lines = _result_lines(_resumable(resume, match, games), sink)
+    elif resume is not None:
+        reader = _checkpoint.Reader(_options.path_or_none(resume, "resume") or Path())
+        lines = _checkpoint.pair_lines(reader, head, partial(_pair_of, match=match), sink.resume)
+    sink.writer = _checkpoint.open_for(plan.checkpoint, head, lines, reader)
+
+
+def _result_lines(kept: Sequence[GameResult], sink: _sink.Sink[GameResult]) -> Iterator[bytes]:
+    """
+    The checkpoint's lines of the pairs *kept*, each counted into *sink* as it is made.
+    """
+    for start in range(0, len(kept), 2):
+        pair = kept[start : start + 2]
+        sink.resume(pair)
+        yield _checkpoint.pair_line(start // 2, [_game_data(game) for game in pair])
+
+
+def _checkpoint_head(match: _Match, games: int) -> dict[str, object]:
+    return _checkpoint.head(match.names, format_rules(match.rules), match.seed, games, records=match.records)
+
+
+def _resumable(resume: MatchResult, match: _Match, games: int) -> tuple[GameResult, ...]:
     """
     The games *resume* holds, if it is a result of *match* with no more than *games* games.
     """
-    if resume is None:
-        return ()
     mine = (match.names, format_rules(match.rules), match.seed)
     theirs = (resume.names, format_rules(resume.rules), resume.seed)
     for what, given, kept in zip(("names", "rules", "seed"), mine, theirs, strict=True):
@@ -640,6 +672,9 @@ def _resumed(resume: MatchResult | None, match: _Match, games: int) -> tuple[Gam
                 f"resume is a result of another match: its {what} are {_limits.shown(kept)}, not {_limits.shown(given)}"
             )
             raise InvalidValueError(msg)
+    if not resume.games:
+        msg = "resume holds no games (its match did not keep them): resume from its checkpoint, by its path"
+        raise InvalidValueError(msg)
     kept = any(game.record is not None for game in resume.games)
     if len(resume.games) > games or any((game.record is not None) != match.records for game in resume.games):
         msg = f"resume holds {len(resume.games)} games, records {'kept' if kept else 'left out'}: it cannot be"
@@ -648,133 +683,36 @@ def _resumed(resume: MatchResult | None, match: _Match, games: int) -> tuple[Gam
     return resume.games
 
 
-class _Saver:
+def _play_span(match: _Match, start: int, stop: int, deliver: _runner.Deliver[GameResult]) -> None:
     """
-    The games of a match as they are finished, from the first on, and its checkpoint.
+    Play the pairs from *start* to *stop* (excluded), each handed on as it is finished, until
+    *deliver* says to stop or the match is stopped (`_signals.Stop`, the pair under way given up).
     """
-
-    def __init__(self, path: Path | None, match: _Match, planned: int, kept: Sequence[GameResult]) -> None:
-        self.path, self.match, self.planned = path, match, planned
-        self.games: list[GameResult] = list(kept)
-        self.saved = time.monotonic()
-
-    def progress(self, progress: _matchplay.Progress | None, offset: int, total: int) -> _matchplay.Progress | None:
-        """
-        *progress*, told the games finished and to be played in the whole match, and the periodic checkpoint.
-        """
-        if progress is None and self.path is None:
-            return None
-
-        def told(finished: int, _: int) -> None:
-            if progress is not None:
-                progress(offset + finished, total)
-            if self.path is not None and time.monotonic() - self.saved > CHECKPOINT_EVERY:
-                self.save()
-
-        return told
-
-    def save(self) -> None:
-        """
-        Write the complete pairs finished so far to the checkpoint, if there is one and a pair is finished.
-        """
-        games = self.games[: len(self.games) // 2 * 2]
-        if self.path is None or not games:
+    with _signals.task(), _workers.processes(match.teams, match.limits) as processes:
+        try:
+            for pair in range(start, stop):
+                if not deliver((_play_game(match, 2 * pair, processes), _play_game(match, 2 * pair + 1, processes))):
+                    return
+        except _signals.Stop:
             return
-        text = _result(self.match, self.planned, games).to_json() + "\n"
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(self.path)
-        self.saved = time.monotonic()
-
-
-def _check_how(executor: Executor | None, progress: _matchplay.Progress | None) -> None:
-    _arguments.expect(executor, (Executor, type(None)), "executor", "a concurrent.futures.Executor or None")
-    callback: object = progress
-    if callback is not None and not callable(callback):
-        msg = f"progress must be callable, got {_limits.shown(progress)}"
-        raise InvalidTypeError(msg)
-
-
-def _team(value: Team, which: str) -> tuple[Player, Player]:
-    raw: object = value
-    members: tuple[object, ...] = raw if isinstance(raw, tuple) else (raw, raw)
-    if len(members) != 2 or not all(isinstance(member, Player) for member in members):
-        msg = f"{which} must be a Player or a pair of Players, got {_limits.shown(value)}"
-        raise InvalidTypeError(msg)
-    for member in members:
-        if isinstance(member, type):
-            msg = f"{which} must be a Player, got the class {member.__name__}: a player is one of its values"
-            raise InvalidTypeError(msg + f" ({member.__name__}())")
-        if not callable(getattr(member, "choose", None)):
-            msg = f"{which} must be a Player, got {_limits.shown(member)}, whose choose cannot be called"
-            raise InvalidTypeError(msg)
-    return members  # type: ignore[return-value]  # two players, checked
-
-
-def _seconds_or_none(value: object, name: str) -> float | None:
-    if value is None:
-        return None
-    if type(value) is not int and type(value) is not float:
-        msg = f"{name} must be a number of seconds or None, got {_limits.shown(value)}"
-        raise InvalidTypeError(msg)
-    if not 0 < value < math.inf:
-        msg = f"{name} must be a number of seconds above 0, got {_limits.shown(value)}"
-        raise InvalidValueError(msg)
-    return float(value)
-
-
-def _team_name(team: Team) -> str:
-    if isinstance(team, tuple):
-        return " & ".join(type(member).__name__ for member in team)
-    return type(team).__name__
-
-
-def _team_names(names: Sequence[str] | None, first: Team, second: Team) -> tuple[str, str]:
-    return _matchdata.names((_team_name(first), _team_name(second)) if names is None else names)
-
-
-def _rules(rules: Rules | None) -> Rules:
-    _arguments.expect(rules, (Rules, type(None)), "rules", "a Rules or None")
-    return DEFAULT_RULES if rules is None else rules
-
-
-def _match_seed(seed: int) -> int:
-    _check_match_seed(None, None, seed)
-    return seed
-
-
-def _flag(value: bool) -> bool:
-    _arguments.expect(value, bool, "records", "True or False")
-    return value
-
-
-def _pair_count(games: int) -> int:
-    if type(games) is not int:
-        msg = f"games must be an int, got {_limits.shown(games)}"
-        raise InvalidTypeError(msg)
-    if games < 2 or games % 2 or games > MAX_GAMES:
-        shown = _matchdata.number(games)
-        msg = f"games must be an even number from 2 to {MAX_GAMES:,}, two for each duplicate deal, got {shown}"
-        raise InvalidValueError(msg)
-    return games // 2
-
-
-def _chunk(chunk_size: int | None) -> int | None:
-    """
-    The duplicate pairs per task that *chunk_size*, in games, asks for: its half, rounded up.
-    """
-    games = _arguments.optional_count(chunk_size, "chunk_size", 1)
-    return None if games is None else (games + 1) // 2
 
 
 def _play_pairs(match: _Match, start: int, stop: int) -> tuple[GameResult, ...]:
     """
-    Both games of each pair from *start* to *stop* (excluded): the task an executor runs.
+    Both games of each pair from *start* to *stop* (excluded): the task an executor runs.  Stopped
+    (SIGINT in a worker), it returns the pairs it finished.
     """
-    return tuple(_play_game(match, index) for index in range(2 * start, 2 * stop))
+    played: list[GameResult] = []
+
+    def keep(pair: Sequence[GameResult]) -> bool:
+        played.extend(pair)
+        return True
+
+    _play_span(match, start, stop, keep)
+    return tuple(played)
 
 
-def _play_game(match: _Match, index: int) -> GameResult:
+def _play_game(match: _Match, index: int, processes: list[list[_workers.PlayerProcess]] | None = None) -> GameResult:
     pair, second = divmod(index, 2)
     seats = _LAYOUTS[second]
     players: list[Player] = [match.teams[0][0]] * 4
@@ -784,7 +722,9 @@ def _play_game(match: _Match, index: int) -> GameResult:
     seeds = _matchplay.player_seeds(match.seed, index)
     first_dealer = pair % 4
     names = [match.names[int(seat in seats[1])] for seat in range(4)]
-    seated = _matchplay.Seated((names[0], names[1], names[2], names[3]), match.decision_limit)
+    seated = _matchplay.Seated(
+        (names[0], names[1], names[2], names[3]), match.limits, _workers.by_seat(seats, processes)
+    )
     state, actions, decisions, thinking, cpu, overruns = _matchplay.playout(
         match.rules, first_dealer, players, deck_seed, seeds, index, seated
     )
@@ -799,8 +739,6 @@ def _play_game(match: _Match, index: int) -> GameResult:
         )
     # Built without checks, from values the match made and knows to be right: a game of random players
     # lasts little more than a millisecond, of which the checks would take one per cent.
-    decided = (decisions[0], decisions[1], decisions[2], decisions[3])
-    thought = (thinking[0], thinking[1], thinking[2], thinking[3])
     return _game_result(
         index=index,
         deck_seed=deck_seed,
@@ -808,8 +746,8 @@ def _play_game(match: _Match, index: int) -> GameResult:
         first_dealer=first_dealer,
         seats=seats,
         deals=state.results,
-        decisions=decided,
-        thinking=thought,
+        decisions=(decisions[0], decisions[1], decisions[2], decisions[3]),
+        thinking=(thinking[0], thinking[1], thinking[2], thinking[3]),
         cpu=(cpu[0], cpu[1], cpu[2], cpu[3]),
         overruns=(overruns[0], overruns[1], overruns[2], overruns[3]),
         record=record,
@@ -907,13 +845,13 @@ def _read_match(data: object) -> MatchResult:
         _check_game(result, game, f"$.games[{game.index}]")
     summary = _summary_data(result.summary)
     for name, value in summary.items():
-        if body["summary"][name] != value:  # type: ignore[index]  # an object, as checked
+        if not _tally.same(body["summary"][name], value):  # type: ignore[index]  # an object, as checked
             msg = f"$.summary.{name}: {_limits.shown(body['summary'][name])} is not what the games give, {value!r}"  # type: ignore[index]
             raise InvalidDataError(msg)
     return result
 
 
-def _check_game(result: MatchResult, game: GameResult, path: str) -> None:
+def _check_game(result: MatchResult | _Match, game: GameResult, path: str) -> None:
     """
     Refuse *game* of *result* unless its seeds and first dealer are those the match's seed gives,
     its deals and decisions those a whole game under the rules can have, and its record, if kept,
@@ -933,7 +871,7 @@ def _check_game(result: MatchResult, game: GameResult, path: str) -> None:
         _check_record_of(result, game, f"{path}.record")
 
 
-def _check_record_of(result: MatchResult, game: GameResult, path: str) -> None:
+def _check_record_of(result: MatchResult | _Match, game: GameResult, path: str) -> None:
     record: GameRecord = game.record  # type: ignore[assignment]  # not None, as the caller checked
     names = tuple(result.names[int(seat in game.seats[1])] for seat in range(4))
     if (record.rules, record.first_dealer, record.players) != (result.rules, game.first_dealer, names):
@@ -980,6 +918,56 @@ def _read_game(value: object, path: str) -> GameResult:
         msg = f"{path}: winner and points must be those of the deals, {game.winner} and {list(game.points)}"
         raise InvalidDataError(msg)
     return game
+
+
+def _pair_of(data: object, number: int, where: str, *, match: _Match) -> tuple[GameResult, GameResult]:
+    """
+    The games of pair *number* of *match*, from its line *data* of a checkpoint (*where* names it).
+    """
+    body = _matchdata.fields(data, where, ("pair", "games"))
+    games = _matchdata.array(body["games"], f"{where}: $.games")
+    if body["pair"] != number or len(games) != 2:
+        msg = f"{where}: expected pair {number}, with its two games"
+        raise InvalidDataError(msg)
+    pair = (_read_game(games[0], f"{where}: $.games[0]"), _read_game(games[1], f"{where}: $.games[1]"))
+    for second, game in enumerate(pair):
+        if (game.index, game.seats, game.record is not None) != (2 * number + second, _LAYOUTS[second], match.records):
+            msg = (
+                f"{where}: $.games[{second}] must be game {2 * number + second} of the match, seats {_LAYOUTS[second]}"
+            )
+            raise InvalidDataError(msg + (", with its record" if match.records else ", without a record"))
+        _check_game(match, game, f"{where}: $.games[{second}]")
+    return pair
+
+
+def _read_checkpoint(path: Path) -> MatchResult:
+    """
+    The result the checkpoint at *path* holds.
+    """
+    with _checkpoint.Reader(path) as reader:
+        return _read_checkpoint_of(reader, path)
+
+
+def _read_checkpoint_of(reader: _checkpoint.Reader, path: Path) -> MatchResult:
+    body = _matchdata.fields(reader.head, f"{path}: line 1", _checkpoint.HEAD_FIELDS)
+    rules_text = body["rules"]
+    rules = _matchdata.built(f"{path}: line 1: $.rules", lambda: parse_rules(rules_text))  # type: ignore[arg-type]
+    match = _matchdata.built(
+        f"{path}: line 1",
+        lambda: _Match(((_NOBODY, _NOBODY), (_NOBODY, _NOBODY)), body["names"], rules, body["seed"], body["records"]),  # type: ignore[arg-type]
+    )
+    games: list[GameResult] = []
+    for _ in _checkpoint.pair_lines(
+        reader, {**reader.head, "planned": MAX_GAMES}, partial(_pair_of, match=match), games.extend
+    ):
+        pass
+    if not games:
+        msg = f"{path}: the checkpoint holds no duplicate pair finished"
+        raise InvalidDataError(msg)
+    return _matchdata.built(
+        str(path),
+        lambda: MatchResult(names=match.names, rules=rules, seed=match.seed, games=games, planned=body["planned"]),  # type: ignore[arg-type]
+    )
 
 
 # -- tournaments -----------------------------------------------------------------------------------------------
@@ -1185,85 +1173,90 @@ def play_tournament(  # noqa: PLR0913
     A round robin between *players* (by name): a match of *games* games between every two, in the
     order of `pairings`, all on the same duplicate deals (the same *seed*), one after the other on
     the same *executor*.  *progress* is told the games finished and those of the whole tournament.
+    Every game is kept (for the ratings): at most `MAX_KEPT_GAMES` in all.
 
     The *limits* are those of `Bounds`, for the whole tournament: *time_limit* bounds all of it
-    (the match under way when it is spent is kept partial); *checkpoint* is written after each
-    match and when the tournament is stopped (with the matches finished, and the partial one when
-    the time limit stopped it); *resume* is a partial `TournamentResult` of the same players and
-    games, which the tournament continues.
+    (the match under way when it is spent is kept partial); *checkpoint* is written whole after
+    each match and when the tournament is stopped in any way, with the pairs finished of the match
+    under way; *resume* is a partial `TournamentResult` of the same players and games.
 
     Raises:
         InvalidValueError: fewer than 2 or more than 32 players, or another argument out of range.
         InvalidTypeError: a player is not a `Player`.
     """
     names = _player_names(players)
-    plan = _plan(limits, executor, progress)
-    kept = _resumed_tournament(resume, names, games, (_rules(rules), seed))
-    keywords: dict[str, Any] = {"rules": rules, "seed": seed, "executor": executor, "chunk_size": chunk_size}
-    keywords["timeout"] = limits.get("timeout")
+    plan, match = _tournament_plan(len(names), games, (rules, seed), (executor, progress), limits)
+    kept = _resumed_tournament(resume, names, games, (match.rules, match.seed))
     saver = _TournamentSaver(plan.checkpoint, names, games)
     matches = list(kept)
+    how = (match, executor, _options.chunk(chunk_size))
     try:
-        _round_robin(players, (names, games), keywords, (plan, progress, kept), matches, saver)
+        _round_robin(players, (names, games // 2), how, (plan, progress, kept), matches, saver)
     except BaseException:
         saver.save(matches)
         raise
     return TournamentResult(names=names, games=games, matches=matches)
 
 
+def _tournament_plan(
+    players: int,
+    games: int,
+    deals: tuple[Rules | None, int],
+    how: tuple[Executor | None, _options.Progress | None],
+    limits: Mapping[str, object],
+) -> tuple[_options.Plan, _Match]:
+    """
+    The plan of a tournament of *players* players and *games* games a match, and what its matches share.
+    """
+    plan = _options.plan(limits, _BOUNDS, how)
+    _options.pair_count(games, MAX_GAMES)
+    matches = len(pairings(players))
+    if matches * games > MAX_KEPT_GAMES:
+        msg = f"a tournament keeps every game of its matches, at most {MAX_KEPT_GAMES:,} in all: got {matches}"
+        raise InvalidValueError(f"{msg} matches of {games:,} games")
+    rules, seed = deals
+    match = _Match(((_NOBODY, _NOBODY), (_NOBODY, _NOBODY)), ("-", "-"), _options.rules(rules), _options.seed(seed))
+    return plan, attrs.evolve(match, limits=plan.limits)
+
+
+_BOUNDS: Final = frozenset(Bounds.__annotations__)
+
+
 def _round_robin(  # noqa: PLR0913
     players: Mapping[str, Player],
     sizes: tuple[tuple[str, ...], int],
-    keywords: dict[str, Any],
-    how: tuple[_Plan, _matchplay.Progress | None, tuple[MatchResult, ...]],
+    how: tuple[_Match, Executor | None, int | None],
+    plans: tuple[_options.Plan, _matchplay.Progress | None, tuple[MatchResult, ...]],
     matches: list[MatchResult],
     saver: _TournamentSaver,
 ) -> None:
     """
-    Play the tournament's matches not kept whole into *matches*, saving it after each; stop after a partial one.
+    Play the tournament's matches not kept whole into *matches*, saving it after each (a match
+    stopped by an error or a signal put in with the pairs it finished); stop after a partial one.
     """
-    names, games = sizes
-    plan, progress, kept = how
+    names, pairs = sizes
+    match, executor, per_task = how
+    plan, progress, kept = plans
+    total = len(pairings(len(names))) * 2 * pairs
     for number, (first, second) in enumerate(pairings(len(names))):
         if number < len(kept) and not kept[number].partial:
             continue
-        match = _tournament_match(
-            (players[names[first]], players[names[second]]),
-            (names[first], names[second]),
-            (games, number, len(names)),
-            keywords,
-            (plan, progress, kept[number] if number < len(kept) else None),
+        one, other = players[names[first]], players[names[second]]
+        named = attrs.evolve(match, teams=((one, one), (other, other)), names=(names[first], names[second]))
+        told = None if progress is None else _offset(progress, number * 2 * pairs, total)
+        matches[number:] = []
+        result = _played(
+            named,
+            pairs,
+            (executor, told, per_task),
+            attrs.evolve(plan, resume=kept[number] if number < len(kept) else None, checkpoint=None),
+            keep=True,
+            stopped=matches.append,
         )
-        matches[number:] = [match]
+        matches[number:] = [result]
         saver.save(matches)
-        if match.partial:
+        if result.partial:
             return
-
-
-def _tournament_match(
-    teams: tuple[Player, Player],
-    names: tuple[str, str],
-    sizes: tuple[int, int, int],
-    keywords: dict[str, Any],
-    how: tuple[_Plan, _matchplay.Progress | None, MatchResult | None],
-) -> MatchResult:
-    """
-    Match *number* of a tournament, within what is left of its time limit, told as part of its progress.
-    """
-    games, number, players = sizes
-    plan, progress, resume = how
-    deadline = plan.budget.deadline
-    told = None if progress is None else _offset(progress, number * games, len(pairings(players)) * games)
-    return play_match(
-        *teams,
-        games,
-        progress=told,
-        names=names,
-        decision_limit=plan.decision_limit,
-        time_limit=None if deadline is None else max(deadline - time.monotonic(), 1e-9),
-        resume=resume,
-        **keywords,
-    )
 
 
 def _offset(progress: Callable[[int, int], object], before: int, total: int) -> Callable[[int, int], None]:

@@ -1,6 +1,6 @@
 """
-How a match is played: the seeds of its streams, one game between four players, and the tasks
-its games are cut into, run here or on an executor.
+How a game of a match is played: the seeds of its streams, and one game between four players,
+who choose here or, with a limit per decision, each in a process of its own (`_workers`).
 """
 
 from __future__ import annotations
@@ -8,13 +8,10 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
-import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from contextlib import contextmanager
-from typing import Any, Final, TypeAlias, TypeVar, assert_never
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeAlias, assert_never
 
 import attrs
 
@@ -31,64 +28,19 @@ from ..actions import Action, PlayerAction
 from ..bots.players import Player
 from ..engine import apply, legal_actions, random_deal
 from ..events import Event, Listener, events_of
-from ..exceptions import (
-    IllegalActionError,
-    InvalidValueError,
-    MatchError,
-    MatchTimeoutError,
-    PersianRummyError,
-    PlayerError,
-)
+from ..exceptions import IllegalActionError, InvalidValueError, PlayerError
 from ..rules import Rules
 from ..state import GameState, new_game
+from . import _signals, _workers
 
-_C = TypeVar("_C")
-_R = TypeVar("_R")
-
-#: Units of work (duplicate pairs) per task sent to an executor, at most, by default.
-MOST_PER_TASK: Final = 32
 #: Called as ``progress(finished, total)`` as the games are finished.
 Progress = Callable[[int, int], object]
 
 _MOST: Final = _limits.MAX_ACTIONS
 #: The steps of a game: its actions, at most `_MOST`, and the look that finds it over.
 _STEPS: Final = range(_MOST + 1)
-#: Seconds between two looks for an interrupt while the tasks of a match run on an executor.
-_POLL: Final = 0.1
-
-
-def _held_signals() -> set[signal.Signals]:
-    """
-    The signals held back while an executor is waited for: SIGINT, and SIGTERM when a handler of
-    Python's takes it (as the command's does).
-    """
-    held = {signal.SIGINT}
-    if callable(signal.getsignal(signal.SIGTERM)):
-        held.add(signal.SIGTERM)
-    return held
-
-
-@contextmanager
-def _interrupts_deferred() -> Iterator[Callable[[], bool]]:
-    """
-    Hold back interrupts (SIGINT, and SIGTERM when Python handles it) while this thread hands work
-    to an executor and waits for it; yield a function that says whether one came.  The interrupt is
-    raised when the block ends.
-
-    An interrupt raised in the middle of an executor's bookkeeping can leave one of its locks
-    taken, and its thread, which the interpreter waits for on exit, blocked for ever.  Held back,
-    it is raised here instead, at a point where nothing is held.  Only the main thread of a
-    POSIX process receives interrupts; elsewhere nothing is held back.
-    """
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
-        yield lambda: False
-        return
-    signals = _held_signals()
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
-    try:
-        yield lambda: not signals.isdisjoint(signal.sigpending())
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a pending interrupt is raised now
+#: The types of the actions a player may choose.
+_ACTIONS: Final = _workers.ACTIONS
 
 
 def derived_seed(seed: int, *parts: object) -> int:
@@ -118,139 +70,17 @@ def _seed_of(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
-def spans(units: int, chunk: int | None) -> list[range]:
-    """
-    *units* cut into tasks of *chunk* units, by default a sixteenth of them, 1 to `MOST_PER_TASK`.
-
-    >>> spans(5, 2)
-    [range(0, 2), range(2, 4), range(4, 5)]
-    >>> len(spans(200, None)), len(spans(100_000, None))
-    (17, 3125)
-    """
-    per_task = max(1, min(MOST_PER_TASK, units // 16)) if chunk is None else chunk
-    return [range(start, min(units, start + per_task)) for start in range(0, units, per_task)]
-
-
-@attrs.frozen
-class Budget:
-    """
-    When a match's tasks stop: *deadline*, a ``time.monotonic()`` after which no more work is
-    waited for (the results so far are returned), and *timeout*, one after which an executor's
-    match raises `MatchTimeoutError` (`None`: never).
-    """
-
-    deadline: float | None = None
-    timeout: float | None = None
-
-
-def run(  # noqa: PLR0913
-    executor: Executor | None,
-    task: Callable[[_C, int, int], Sequence[_R]],
-    context: _C,
-    parts: Sequence[range],
-    per_unit: int,
-    progress: Progress | None,
-    budget: Budget = Budget(),
-    done: list[_R] | None = None,
-) -> list[_R]:
-    """
-    What ``task(context, part.start, part.stop)`` returns for each part, *per_unit* results for
-    each unit of it, joined in the order of *parts* whatever order they finish in: here one
-    after the other, or on *executor*.  *progress* is told how many results are in after each part.
-
-    *done* (by default a list of its own) receives the results of the parts finished from the
-    first on, in order, as they come in: what is kept of a match that is stopped.  Past the
-    *budget*'s deadline, once at least one part is in, the parts not started or not finished are
-    given up and the results of *done* returned.
-
-    Raises:
-        MatchTimeoutError: the *budget*'s timeout passed with the tasks on *executor* unfinished.
-    """
-    total = per_unit * sum(len(part) for part in parts)
-    results: list[_R] = [] if done is None else done
-    if executor is None:
-        finished = 0
-        for part in parts:
-            played = task(context, part.start, part.stop)
-            results.extend(played)
-            finished += len(played)
-            if progress is not None:
-                progress(finished, total)
-            if budget.deadline is not None and time.monotonic() > budget.deadline:
-                break
-        return results
-    return _run_on(executor, task, context, parts, (progress, total), budget, results)
-
-
-def _run_on(  # noqa: PLR0913
-    executor: Executor,
-    task: Callable[[_C, int, int], Sequence[_R]],
-    context: _C,
-    parts: Sequence[range],
-    told: tuple[Progress | None, int],
-    budget: Budget,
-    results: list[_R],
-) -> list[_R]:
-    progress, total = told
-    submitted: list[Future[Sequence[_R]]] = []
-    try:
-        with _interrupts_deferred() as interrupted:
-            submitted.extend(executor.submit(task, context, part.start, part.stop) for part in parts)
-            finished, kept = 0, 0
-            waiting = set(submitted)
-            while waiting and not interrupted():
-                done, waiting = wait(waiting, timeout=_POLL, return_when=FIRST_COMPLETED)
-                for future in done:
-                    finished += len(_outcome(future))  # the first failure is raised at once
-                    if progress is not None:
-                        progress(finished, total)
-                while kept < len(submitted) and submitted[kept].done():
-                    results.extend(_outcome(submitted[kept]))
-                    kept += 1
-                if _over(budget, kept):
-                    break
-    except BaseException:
-        for future in submitted:
-            future.cancel()
-        raise
-    for future in submitted[kept:]:
-        future.cancel()
-    return results
-
-
-def _outcome(future: Future[Sequence[_R]]) -> Sequence[_R]:
-    """
-    What a finished task returned; an error of the executor's, not the package's, raised as a `MatchError`.
-    """
-    try:
-        return future.result()
-    except PersianRummyError:
-        raise
-    except Exception as error:
-        msg = f"the executor failed to run a task of the match: {type(error).__name__}: {error}"
-        raise MatchError(msg) from error
-
-
-def _over(budget: Budget, kept: int) -> bool:
-    """
-    Whether the tasks are to be given up: past the deadline with a part kept, or past the timeout.
-    """
-    now = time.monotonic()
-    if budget.timeout is not None and now > budget.timeout:
-        msg = "the match did not finish within its timeout on the executor; its tasks are cancelled"
-        raise MatchTimeoutError(msg)
-    return budget.deadline is not None and now > budget.deadline and kept > 0
-
-
 @attrs.frozen
 class Seated:
     """
     What a game's playout needs besides its decks and seeds: the players' names, by seat, for the
-    errors, and the seconds a decision may last (`None`: no limit).
+    errors, the limits of a decision, and the players' processes by seat when they run in
+    processes of their own (`_workers.processes`).
     """
 
     names: tuple[str, str, str, str] = ("player", "player", "player", "player")
-    limit: float | None = None
+    limits: _workers.Limits = _workers.NO_LIMITS
+    processes: tuple[_workers.PlayerProcess, ...] | None = None
 
 
 #: What a game's playout returns: the final state, every action, and by seat the decisions, the
@@ -268,14 +98,13 @@ def playout(  # noqa: PLR0913
     seated: Seated = Seated(),
 ) -> Played:
     """
-    Play game number *game* of a match to its end, as `Played` says.  The decks are shuffled by a
-    ``random.Random`` of *deck_seed*; the player of each seat has one of *seeds* and sees its seat's view,
-    or only its legal actions (`LegalActionsPlayer`); listeners are told the events (`_seated`); decisions
-    are timed and limited by `_Decider`.  Raises `IllegalActionError` for an illegal choice (naming the seat
-    and the game), `PlayerError` for a player's exception, `InvalidValueError` after 100,000 actions.
+    Play game number *game* of a match to its end, as `Played` says: the decks shuffled by a
+    ``random.Random`` of *deck_seed*, each seat's player with one of *seeds*, asked by `_Decider`
+    (here) or `_Remote` (in its process).  Raises `IllegalActionError` for an illegal choice (naming
+    the seat and the game), `PlayerError` for a player's failure, `InvalidValueError` after 100,000 actions.
     """
-    choose, shown, sources, listening = _seated(players, seeds)
-    decide = _Decider(seated, game)
+    decide = (_Decider if seated.processes is None else _Remote)(players, seeds, seated, game)
+    shown, listening = decide.shown, decide.listening
     decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
     actions: list[Action] = []
     record, state = actions.append, new_game(rules, dealer=dealer)
@@ -284,7 +113,7 @@ def playout(  # noqa: PLR0913
         if phase is _PLAY or phase is _DRAW or phase is _CALLS or phase is _CALLED:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
             given = view_of(state, seat) if shown[seat] else legal_actions(state)  # or the actions alone
-            action: Action = decide(choose[seat], given, sources[seat], state, seat, number)
+            action: Action = decide(given, state, seat, number)
         elif phase is _GAME_OVER:
             break
         elif phase is _DEAL or phase is _DEAL_OVER:
@@ -297,86 +126,144 @@ def playout(  # noqa: PLR0913
         except IllegalActionError as error:
             raise _chose_illegal(error, state, game) from None
         if listening:
-            _tell(listening, events_of(state, action, after), decide.thinking)
+            decide.tell(events_of(state, action, after), number)
         state = after
     else:
         raise _too_long(game)
     return state, actions, decide.decisions, decide.thinking, decide.cpu, decide.overruns
 
 
-class _Overrun(BaseException):
+def _failed(seated: Seated, game: int, at: tuple[int, int, int], why: tuple[str, str]) -> PlayerError:
     """
-    Raised in a player by the alarm of its decision's limit: a `BaseException`, which a player's
-    ``except Exception`` lets pass.
+    The `PlayerError` of the player of seat *at[0]*, at its decision *at[1]* and the game's action
+    *at[2]*: *why* is what went wrong and the player's traceback.
     """
-
-
-def _alarm(_: int, __: object) -> None:
-    raise _Overrun
+    seat, decision, number = at
+    reason, trace = why
+    return PlayerError(seated.names[seat], seat, game, decision, number, reason=reason, traceback=trace)
 
 
 class _Decider:
     """
-    Asks the players of one game for their decisions, timed on the wall clock and in CPU time, and
-    counts them.
+    Asks the players of one game, here, for their decisions, timed on the wall clock and in CPU
+    time, and counts them.
 
-    With a limit, a decision that lasts longer is replaced by the first of the seat's legal
-    actions and counted as an overrun.  In the main thread of a process that has
-    ``signal.setitimer`` (POSIX), an alarm also stops a player still thinking at the limit, unless it
-    holds the interpreter in code that is not Python's; elsewhere the limit is applied when the
-    player returns.
+    The CPU time is the process's in the main thread (every thread of the player counted, and of
+    anything else the process runs meanwhile), the thread's elsewhere (a thread pool's: the others
+    play other games).  Whatever a player raises is its `PlayerError`, but a stop of the match
+    (`_signals.Stop`), which is raised again when a player returns after catching it; so is a value
+    that is not an action.  With a limit (where players cannot run in processes of their own),
+    a decision that lasts longer is replaced by the first of the seat's legal actions and counted
+    as an overrun.
     """
 
-    def __init__(self, seated: Seated, game: int) -> None:
+    def __init__(self, players: Sequence[Player], seeds: Sequence[int], seated: Seated, game: int) -> None:
         self.seated, self.game = seated, game
         self.decisions, self.overruns = [0, 0, 0, 0], [0, 0, 0, 0]
         self.thinking, self.cpu = [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]
-        limit = seated.limit
-        self.alarm = (
-            limit is not None and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-        )
+        main = threading.current_thread() is threading.main_thread()
+        self.clock = time.process_time if main else time.thread_time
+        self.pending = _signals.PENDING if main else [None]  # signals reach the main thread alone
+        self.choose, self.shown, self.sources, self.heard = _seated(players, seeds)
+        self.listening = bool(self.heard)
+        self.limited = seated.limits.any
 
-    def __call__(  # noqa: PLR0913
-        self,
-        choose: Callable[[Any, random.Random], PlayerAction],
-        given: object,
-        rng: random.Random,
-        state: GameState,
-        seat: int,
-        number: int,
-    ) -> PlayerAction:
-        limit = self.seated.limit
-        start, cpu_start = time.perf_counter(), time.thread_time()
+    def __call__(self, given: object, state: GameState, seat: int, number: int) -> PlayerAction:
+        start, cpu_start = time.perf_counter(), self.clock()
         try:
-            action = choose(given, rng) if limit is None else self._limited(choose, given, rng, limit)
-        except _Overrun:  # the alarm rang as the player returned
-            action = None
-        except Exception as error:
-            name = self.seated.names[seat]
-            raise PlayerError(name, seat, self.game, self.decisions[seat] + 1, number) from error
-        self.cpu[seat] += time.thread_time() - cpu_start
+            action = self.choose[seat](given, self.sources[seat])
+        except _signals.Stop:
+            raise
+        except BaseException as error:
+            why = (_workers.describe(error), _workers.player_traceback(error))
+            raise _failed(self.seated, self.game, (seat, self.decisions[seat] + 1, number), why) from error
+        self.cpu[seat] += self.clock() - cpu_start
         elapsed = time.perf_counter() - start
         self.thinking[seat] += elapsed
         self.decisions[seat] += 1
-        if action is None or (limit is not None and elapsed > limit):
+        stop = self.pending[0]
+        if stop is not None:
+            raise stop
+        if type(action) not in _ACTIONS:
+            why = (_workers.not_an_action(action) or "", "")
+            raise _failed(self.seated, self.game, (seat, self.decisions[seat], number), why)
+        if self.limited and self._over(elapsed, self.clock() - cpu_start):
             self.overruns[seat] += 1
             return legal_actions(state)[0]
         return action
 
-    def _limited(
-        self, choose: Callable[[Any, random.Random], PlayerAction], given: object, rng: random.Random, limit: float
-    ) -> PlayerAction | None:
-        if not self.alarm:
-            return choose(given, rng)
-        before = signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, limit)
+    def _over(self, wall: float, cpu: float) -> bool:
+        limits = self.seated.limits
+        return (limits.wall is not None and wall > limits.wall) or (limits.cpu is not None and cpu > limits.cpu)
+
+    def tell(self, events: Sequence[Event], number: int) -> None:
+        """
+        Tell each listening player its seat's event, its time counted as thinking.
+        """
+        clock = time.perf_counter
+        for seat, player in self.heard:
+            start = clock()
+            try:
+                player.hear(events[seat])
+            except _signals.Stop:
+                raise
+            except BaseException as error:
+                why = (_workers.describe(error), _workers.player_traceback(error))
+                raise _failed(self.seated, self.game, (seat, self.decisions[seat] + 1, number), why) from error
+            self.thinking[seat] += clock() - start
+
+
+class _Remote:
+    """
+    Asks the players of one game, each in its process (`_workers`), for their decisions; a player
+    stopped for good at its limit plays the first legal action at every decision left in the game.
+    """
+
+    def __init__(self, players: Sequence[Player], seeds: Sequence[int], seated: Seated, game: int) -> None:
+        self.seated, self.game = seated, game
+        self.processes: tuple[_workers.PlayerProcess, ...] = seated.processes  # type: ignore[assignment]
+        self.decisions, self.overruns = [0, 0, 0, 0], [0, 0, 0, 0]
+        self.thinking, self.cpu = [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]
+        self.shown = [not hasattr(player, "choose_among") for player in players]
+        self.listens = [hasattr(player, "hear") for player in players]
+        self.listening = any(self.listens)
+        self.events: list[list[Event]] = [[], [], [], []]
+        self.stopped = [False, False, False, False]
+        for seat, process in enumerate(self.processes):
+            process.seat(seat, seeds[seat])
+
+    def __call__(self, given: object, state: GameState, seat: int, number: int) -> PlayerAction:
+        events, self.events[seat] = self.events[seat], []
+        self.decisions[seat] += 1
+        if self.stopped[seat]:
+            self.overruns[seat] += 1
+            return legal_actions(state)[0]
         try:
-            return choose(given, rng)
-        except _Overrun:
-            return None
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, before)
+            decided = self.processes[seat].decide(seat, events, given, self.seated.limits)
+        except _workers.PlayerFailed as failure:
+            why = (failure.reason, failure.trace)
+            raise _failed(self.seated, self.game, (seat, self.decisions[seat], number), why) from None
+        self.thinking[seat] += decided.wall
+        self.cpu[seat] += decided.cpu
+        self.stopped[seat] = decided.killed
+        if decided.over or decided.action is None or self._over(decided):
+            self.overruns[seat] += 1
+            return legal_actions(state)[0]
+        return decided.action
+
+    def _over(self, decided: _workers.Decided) -> bool:
+        limits = self.seated.limits
+        return (limits.wall is not None and decided.wall > limits.wall) or (
+            limits.cpu is not None and decided.cpu > limits.cpu
+        )
+
+    def tell(self, events: Sequence[Event], _: int) -> None:
+        """
+        Keep each listening player's event, to be told before its next decision.
+        """
+        for seat, listens in enumerate(self.listens):
+            if listens:
+                self.events[seat].append(events[seat])
 
 
 def _seated(
@@ -414,14 +301,3 @@ def _too_long(game: int) -> InvalidValueError:
 def _chose_illegal(error: IllegalActionError, state: GameState, game: int) -> IllegalActionError:
     reason = f"the player of seat {state.to_act} chose it in game {game}: {error.reason}"
     return IllegalActionError(error.action, reason, error.rule)
-
-
-def _tell(listening: Sequence[tuple[int, Listener]], events: Sequence[Event], thinking: list[float]) -> None:
-    """
-    Tell each listening player its seat's event, its time counted in *thinking*.
-    """
-    clock = time.perf_counter
-    for seat, player in listening:
-        start = clock()
-        player.hear(events[seat])
-        thinking[seat] += clock() - start

@@ -1,0 +1,205 @@
+"""
+The arguments of `persian_rummy.matches.play_match` and `play_tournament`, checked: the teams,
+their names, the seed, the number of games and what bounds the match (`Plan`).
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import attrs
+
+from .. import _arguments
+from .._core import limits as _limits
+from ..bots.players import Player
+from ..exceptions import InvalidTypeError, InvalidValueError
+from ..rules import DEFAULT_RULES, Rules
+from . import _checks, _runner, _workers
+
+#: A team: one player for both of its seats, or a pair of players.
+Team: TypeAlias = Player | tuple[Player, Player]
+#: A match's seed is an int from 0 to this, less one.
+SEED_LIMIT = 2**64
+
+
+@attrs.frozen
+class Plan:
+    """
+    What bounds a match and keeps what it played: the limits of a decision, the budget of the
+    match, its checkpoint and what it resumes (a result, or a checkpoint's path).
+    """
+
+    limits: _workers.Limits
+    budget: _runner.Budget
+    checkpoint: Path | None
+    resume: object
+
+
+def plan(limits: Mapping[str, Any], known: frozenset[str], how: tuple[Executor | None, object]) -> Plan:
+    """
+    The plan the keyword arguments *limits* (of the names *known*) give a match on the executor
+    and with the progress *how*; *resume* is left for the caller to check.
+    """
+    unknown = sorted(set(limits) - known)
+    if unknown:
+        msg = f"play_match() got an unexpected keyword argument {unknown[0]!r}"
+        raise InvalidTypeError(msg)
+    check_how(*how)
+    now = time.monotonic()
+    time_limit = seconds_or_none(limits.get("time_limit"), "time_limit")
+    timeout = seconds_or_none(limits.get("timeout"), "timeout")
+    budget = _runner.Budget(
+        None if time_limit is None else now + time_limit, None if timeout is None else now + timeout
+    )
+    decision = _workers.Limits(
+        seconds_or_none(limits.get("decision_limit"), "decision_limit"),
+        seconds_or_none(limits.get("cpu_limit"), "cpu_limit"),
+    )
+    return Plan(decision, budget, path_or_none(limits.get("checkpoint"), "checkpoint"), limits.get("resume"))
+
+
+def path_or_none(value: object, name: str) -> Path | None:
+    """
+    *value*, the argument *name*, as a path, or `None`.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str | os.PathLike):
+        msg = f"{name} must be a path or None, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    return Path(value)
+
+
+def check_how(executor: object, progress: object) -> None:
+    """
+    Refuse an executor that is not one, and a progress that cannot be called.
+    """
+    _arguments.expect(executor, (Executor, type(None)), "executor", "a concurrent.futures.Executor or None")
+    if progress is not None and not callable(progress):
+        msg = f"progress must be callable, got {_limits.shown(progress)}"
+        raise InvalidTypeError(msg)
+
+
+def team(value: Team, which: str) -> tuple[Player, Player]:
+    """
+    The two players of the team *value*, the argument *which*.
+    """
+    raw: object = value
+    members: tuple[object, ...] = raw if isinstance(raw, tuple) else (raw, raw)
+    if len(members) != 2 or not all(isinstance(member, Player) for member in members):
+        msg = f"{which} must be a Player or a pair of Players, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    for member in members:
+        if isinstance(member, type):
+            msg = f"{which} must be a Player, got the class {member.__name__}: a player is one of its values"
+            raise InvalidTypeError(msg + f" ({member.__name__}())")
+        if not callable(getattr(member, "choose", None)):
+            msg = f"{which} must be a Player, got {_limits.shown(member)}, whose choose cannot be called"
+            raise InvalidTypeError(msg)
+    return members  # type: ignore[return-value]  # two players, checked
+
+
+def seconds_or_none(value: object, name: str) -> float | None:
+    """
+    *value*, the argument *name*: a number of seconds above 0, or `None`.
+    """
+    if value is None:
+        return None
+    if type(value) is not int and type(value) is not float:
+        msg = f"{name} must be a number of seconds or None, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    if not 0 < value < math.inf:
+        msg = f"{name} must be a number of seconds above 0, got {_limits.shown(value)}"
+        raise InvalidValueError(msg)
+    return float(value)
+
+
+def _team_name(value: Team) -> str:
+    if isinstance(value, tuple):
+        return " & ".join(type(member).__name__ for member in value)
+    return type(value).__name__
+
+
+def team_names(names: Sequence[str] | None, first: Team, second: Team) -> tuple[str, str]:
+    """
+    The teams' names: *names*, or by default the players' class names.
+    """
+    return _checks.names((_team_name(first), _team_name(second)) if names is None else names)
+
+
+def rules(value: Rules | None) -> Rules:
+    """
+    The rules *value* gives: Persian Rummy's by default.
+    """
+    _arguments.expect(value, (Rules, type(None)), "rules", "a Rules or None")
+    return DEFAULT_RULES if value is None else value
+
+
+def seed(value: object) -> int:
+    """
+    A match's seed: an integer from 0 to 2**64 - 1, of any type that is one (a numpy integer), as an `int`.
+    """
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        msg = f"seed must be an int, got {_limits.shown(value)}"
+        raise InvalidTypeError(msg)
+    number = operator.index(value)  # type: ignore[arg-type]  # it has __index__, as checked
+    if not 0 <= number < SEED_LIMIT:
+        msg = f"seed must be from 0 to 2**64 - 1, got {_checks.number(number)}"
+        raise InvalidValueError(msg)
+    return int(number)
+
+
+def flag(value: object, name: str) -> bool:
+    """
+    *value*, the argument *name*: True or False.
+    """
+    _arguments.expect(value, bool, name, "True or False")
+    return bool(value)
+
+
+def pair_count(games: object, most: int) -> int:
+    """
+    The duplicate pairs of a match of *games* games: an even number from 2 to *most*.
+    """
+    if type(games) is not int:
+        msg = f"games must be an int, got {_limits.shown(games)}"
+        raise InvalidTypeError(msg)
+    if games < 2 or games % 2 or games > most:
+        shown = _checks.number(games)
+        msg = f"games must be an even number from 2 to {most:,}, two for each duplicate deal, got {shown}"
+        raise InvalidValueError(msg)
+    return games // 2
+
+
+def kept(games: int, *, keep: bool, records: bool, limits: tuple[int, int]) -> None:
+    """
+    Refuse a match that would keep more games in memory than *limits* allow (games, with records).
+    """
+    most_games, most_records = limits
+    most = most_records if records else most_games
+    if keep and games > most:
+        what = "games with their records" if records else "games"
+        msg = (
+            f"a match that keeps its games in memory keeps at most {most:,} {what}, got {games:,}:"
+            " pass keep_games=False to keep only its summary (and checkpoint=PATH to keep every game on disk)"
+        )
+        raise InvalidValueError(msg)
+
+
+def chunk(chunk_size: object) -> int | None:
+    """
+    The duplicate pairs per task that *chunk_size*, in games, asks for: its half, rounded up.
+    """
+    games = _arguments.optional_count(chunk_size, "chunk_size", 1)
+    return None if games is None else (games + 1) // 2
+
+
+#: Called as ``progress(finished, total)``.
+Progress = Callable[[int, int], object]
