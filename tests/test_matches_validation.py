@@ -137,7 +137,9 @@ def _read_with(game: dict[str, Any], rules: Rules | None = None) -> MatchResult:
     plain = RESULT.without_records()
     games = list(plain.games)
     games[0] = attrs.evolve(games[0], **game)
-    changed = attrs.evolve(plain, games=games, rules=plain.rules if rules is None else rules, summary=None)
+    rules = plain.rules if rules is None else rules
+    # None: the summary is worked out again from the games changed.
+    changed = attrs.evolve(plain, games=games, rules=rules, summary=None)  # type: ignore[arg-type]
     return MatchResult.from_json(changed.to_json())
 
 
