@@ -300,7 +300,9 @@ class TestInProcess:
         finished, and is ignored out of a task, where Python would raise KeyboardInterrupt and
         print its traceback.
         """
-        before = signal.getsignal(signal.SIGINT)
+        before = signal.signal(
+            signal.SIGINT, signal.default_int_handler
+        )  # as in a terminal, not a job in the background
         try:
             _signals.in_worker()
             assert _signals.abandon == signal.getsignal(signal.SIGINT)
