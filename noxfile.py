@@ -6,15 +6,15 @@
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
 and a match on a local Dask cluster.
 
-Continuous integration (``.ci/run``) also runs ``nox -s conformance build compiled brute-force``: the
+Continuous integration (``.ci/run``) also runs ``nox -s tests-loaded``, the first Python's tests beside two
+processes that check random games by brute force; ``nox -s conformance build compiled brute-force``: the
 conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python (with the tests marked
-``heavy``, which the default sessions leave out), the build of the package
-with its checks and its tests against the installed wheel, the compiled build's tests, and the legal
-actions checked against ``apply`` by brute force in 2,000 games, then ``nox -s train -- --quick``, the
-learned player's training on a short budget; then one short round of
-``nox -s bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench``
-measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
-CI also runs ``nox -s tests-loaded``: the first Python's tests beside two CPU-bound processes.
+``heavy``, which the default sessions leave out), the build of the package with its checks and the
+installed wheel's tests, the compiled build's tests and its games compared with the pure build's, and
+the legal actions checked against ``apply`` by brute force; ``nox -s make-vec``, ``nox -s train --
+--quick``, ``nox -s recipes``, ``nox -s server``, ``nox -s dask-faults`` and one short round of ``nox -s
+bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench`` measures
+speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
 
 The Pythons of ``PYTHONS`` are looked for on the machine (on the ``PATH``, as ``python3.12`` and the
 like, pyenv's among them); one that is missing is skipped with a line that says so, and never
@@ -23,11 +23,14 @@ downloaded: a session that needs it runs nowhere rather than on an interpreter f
 
 from __future__ import annotations
 
+import json
 import os
+import secrets
 import shutil
+import signal
 import subprocess
-import sys
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -86,43 +89,95 @@ def _install_tests(session: nox.Session, *, first: bool) -> None:
 
 #: The CPU-bound processes that ``nox -s tests-loaded`` runs beside the tests: as many as a laptop has cores.
 LOAD = 2
-#: What each of them runs: a loop of Python that never waits.
-BUSY_LOOP = "while True: pass"
+#: What each of them runs: the brute force of tests/test_bruteforce.py on random games, until it is stopped.
+LOAD_MODULE = "tests.bruteforce_load"
+#: The switches each process fixes in turn (``PERSIAN_RUMMY_BRUTE_FORCE_RULES``): the first draws them all but
+#: `Rules.jokers_wild` at random, the second plays every game with wild jokers (their plays the costliest to try).
+LOAD_RULES = ("-", "jokers_wild=true")
+#: How far apart the seeds of the processes are: the batches of each are seeded one after the other.
+SEED_STRIDE = 1_000_000
 
 
 @contextmanager
-def busy_processes(count: int) -> Iterator[list[subprocess.Popen[bytes]]]:
+def load_processes(python: str, count: int, seed: int, folder: Path) -> Iterator[list[subprocess.Popen[bytes]]]:
     """
-    *count* processes of this Python, each running `BUSY_LOOP`, for as long as the ``with`` block lasts;
-    killed and waited for when it ends, however it ends.
+    *count* processes of *python*, each checking games by brute force (`LOAD_MODULE`) from its own seed
+    after *seed*, under the switches of `LOAD_RULES` in turn, for as long as the ``with`` block lasts; sent
+    SIGTERM and waited for when it ends, however it ends.  Each writes what it has checked to
+    ``<folder>/<i>.json`` as it goes and when stopped.
     """
     processes: list[subprocess.Popen[bytes]] = []
     try:
         # Appended one by one, so that those started are stopped if starting one fails.
-        processes.extend(subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(count))  # noqa: S603
+        processes.extend(
+            subprocess.Popen(  # noqa: S603
+                [python, "-m", LOAD_MODULE, str(seed + index * SEED_STRIDE), str(folder / f"{index}.json")],
+                cwd=Path(__file__).parent,
+                env={**os.environ, "PERSIAN_RUMMY_BRUTE_FORCE_RULES": LOAD_RULES[index % len(LOAD_RULES)]},
+            )
+            for index in range(count)
+        )
         yield processes
     finally:
         for process in processes:
-            process.kill()
+            if process.poll() is None:
+                process.terminate()
         for process in processes:
-            process.wait()
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def load_verdict(processes: list[subprocess.Popen[bytes]], ended: list[bool], folder: Path) -> tuple[str, bool]:
+    """
+    What the load processes checked, in one line, and whether they all agreed: each must have been running
+    when the tests ended (*ended*, one flag a process, says which had stopped before) and stopped cleanly,
+    with its counts written (or ended by SIGTERM before it began, having checked nothing).
+    """
+    totals: Counter[str] = Counter()
+    for counts_file in folder.glob("*.json"):
+        totals.update(json.loads(counts_file.read_text(encoding="utf-8")))
+    agreed = not any(ended) and all(process.returncode in {0, -signal.SIGTERM} for process in processes)
+    return f"{totals['games']:,} games, {totals['states']:,} states, {totals['candidates']:,} actions tried", agreed
 
 
 @nox.session(name="tests-loaded", python=PYTHONS[0], default=False)
 def tests_loaded(session: nox.Session) -> None:
     """
     The first Python's ``tests`` session, its pytest command without coverage, while two CPU-bound processes
-    run beside it.
+    run beside it, each checking random games by brute force (tests/bruteforce_load.py).
 
     A test that depends on how fast the machine is (a deadline met, a time measured) fails here: the
-    suite must pass on a laptop busy with other work.  Continuous integration runs it; coverage is left
-    to the plain run, which measures it there.  Arguments after ``--`` go to pytest, as in ``nox -s tests``.
+    suite must pass on a laptop busy with other work.  The work beside it is a check of its own: in every
+    state of its games each action that could be written is tried with `apply` against `legal_actions`, as
+    in ``nox -s brute-force`` (the first process under switches drawn at random, the second with wild
+    jokers), and a disagreement fails the session, naming the game.  The session prints the seed
+    (``PERSIAN_RUMMY_LOAD_SEED`` chooses it) and what was checked.  Continuous integration runs it.  The
+    plain run has measured coverage and tried the rules with the full count of examples, so this one runs
+    without coverage and with the Hypothesis profile "quick" (20 examples; ``HYPOTHESIS_PROFILE`` chooses
+    another).  Arguments after ``--`` go to pytest, as in ``nox -s tests``.
     """
     _install_tests(session, first=True)
-    env = tests_environment(str(session.python))
-    with busy_processes(LOAD) as processes:
-        session.log(f"{len(processes)} CPU-bound processes beside the tests: {[p.pid for p in processes]}")
-        session.run("pytest", *tests_arguments(first=True, posargs=session.posargs, coverage=False), env=env)
+    env = {
+        **tests_environment(str(session.python)),
+        "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "quick"),
+    }
+    seed = int(os.environ.get("PERSIAN_RUMMY_LOAD_SEED") or secrets.randbelow(2**32))
+    folder = Path(tempfile.mkdtemp(prefix="persian-rummy-load-"))
+    python = str(Path(session.bin) / "python")
+    try:
+        with load_processes(python, LOAD, seed, folder) as processes:
+            session.log(f"{len(processes)} processes checking games by brute force beside the tests, from seed {seed}")
+            session.run("pytest", *tests_arguments(first=True, posargs=session.posargs, coverage=False), env=env)
+            ended = [process.poll() is not None for process in processes]
+        line, agreed = load_verdict(processes, ended, folder)
+        if not agreed:
+            session.error(f"the brute force beside the tests failed (seed {seed}; its report is above): {line}")
+        session.log(f"brute force beside the tests: {line}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def tests_arguments(*, first: bool, posargs: list[str], coverage: bool) -> list[str]:
@@ -274,12 +329,13 @@ def brute_force(session: nox.Session) -> None:
     Check `legal_actions` against `apply` by brute force in many games and print how many states and actions.
 
     ``tests/test_bruteforce.py`` with 2,000 games (``PERSIAN_RUMMY_BRUTE_FORCE_GAMES`` sets another
-    number): in every state reached, each action that could be written for the seat to act is tried,
-    and `legal_actions` must list exactly those `apply` accepts.  The games are played in two parts,
-    one per core; the last line says how many states and candidate actions were checked.  Those games keep
+    number): in every state reached, each action that could be written for the seat to act is tried, and
+    `legal_actions` must list exactly those `apply` accepts.  The games are played in two parts, one per
+    core; the last line says how many states and candidate actions were checked.  Those games keep
     `Rules.jokers_wild` off; then 300 games under `Rules.rummy_calls`, 100 under `Rules.jokers_wild` and 40
     under both (``PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES`` sets another number for the 100), and the slow
-    reference under each of the two.
+    reference under each of the two.  A number of 0 leaves its games out: continuous integration leaves out
+    the first two kinds, which ``nox -s tests-loaded`` checks beside the tests.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".")
@@ -294,11 +350,18 @@ def brute_force(session: nox.Session) -> None:
     }
     pytest = ["pytest", "-p", "no:cacheprovider", "--numprocesses=2"]
     try:
-        session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=env)
-        session.run("python", "-m", "tests.test_bruteforce", str(summary))
-        for switches, games in BRUTE_FORCE_SWITCHES:
-            summary.unlink()
-            fixed = {**env, "PERSIAN_RUMMY_BRUTE_FORCE_RULES": switches, "PERSIAN_RUMMY_BRUTE_FORCE_GAMES": games}
+        if int(games):
+            session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=env)
+            session.run("python", "-m", "tests.test_bruteforce", str(summary))
+        for switches, switch_games in BRUTE_FORCE_SWITCHES:
+            if not int(switch_games):
+                continue
+            summary.unlink(missing_ok=True)
+            fixed = {
+                **env,
+                "PERSIAN_RUMMY_BRUTE_FORCE_RULES": switches,
+                "PERSIAN_RUMMY_BRUTE_FORCE_GAMES": switch_games,
+            }
             session.run(*pytest, "tests/test_bruteforce.py", *session.posargs, env=fixed)
             session.run("python", "-m", "tests.test_bruteforce", str(summary), env=fixed)
         # The slow reference under the switches, in one process so that it prints its counts.
@@ -354,10 +417,11 @@ def build(session: nox.Session) -> None:
 
     The wheel is built from the sdist, so a file the sdist misses fails the build.  ``twine check --strict``
     checks the metadata and that the README renders, ``check-wheel-contents`` the wheel's files.  The
-    tests, the docs' examples and the modules' doctests then run against the wheel, installed with the
-    ``rl`` extra in a new virtual environment, with pytest's ``pythonpath`` emptied and the Hypothesis
-    profile "quick" (20 examples): the run stops if the package it imports is not the one in that
-    environment's site-packages.  Last, actionlint (with
+    wheel is then installed with the ``rl`` extra in a new virtual environment and `INSTALLED_TESTS` run
+    against it (that it holds every file of the package, the parts that read its data files, the README
+    and the docs' examples), then the modules' doctests, with pytest's ``pythonpath`` emptied and the
+    Hypothesis profile "quick" (20 examples): the run stops if the package it imports is not the one in
+    that environment's site-packages.  Last, actionlint (with
     shellcheck for the scripts) and zizmor check the GitHub Actions workflows.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "release"))
@@ -371,6 +435,24 @@ def build(session: nox.Session) -> None:
     _install_actionlint(session)
     session.run("actionlint")
     session.run("zizmor", ".github")
+
+
+#: What ``nox -s build`` runs against the installed wheel: the check that it holds every file of the package
+#: (tests/test_packaging.py), the tests of the parts that read the package's data files (the JSON schema, the
+#: browser client, the learned player's weights, the terminal game's styles), the version, the README and the
+#: docs' examples; then the modules' doctests.  The rest of the suite tests the code, which is the checkout's:
+#: the tests sessions run it.
+INSTALLED_TESTS = (
+    "tests/test_packaging.py",
+    "tests/test_version.py",
+    "tests/test_json.py",
+    "tests/test_server.py",
+    "tests/test_policy.py",
+    "tests/test_players.py",
+    "tests/test_cli_tui.py",
+    "README.md",
+    "docs",
+)
 
 
 def _test_installed(session: nox.Session, wheel: Path) -> None:
@@ -394,7 +476,7 @@ def _test_installed(session: nox.Session, wheel: Path) -> None:
         # The Hypothesis profile "quick" (20 examples): this run checks the package as built, not the rules again.
         env = {"PERSIAN_RUMMY_TEST_BUILD": "installed", "HYPOTHESIS_PROFILE": "quick"}
         pytest = [str(scripts / "pytest"), "-o", "pythonpath=", "-p", "no:cacheprovider", "--numprocesses=auto"]
-        session.run(*pytest, "tests", "README.md", "docs", *session.posargs, env=env, external=True)
+        session.run(*pytest, "-m", "not once", *INSTALLED_TESTS, *session.posargs, env=env, external=True)
         session.run(*pytest, "--pyargs", "persian_rummy", env=env, external=True)
     finally:
         shutil.rmtree(location, ignore_errors=True)
@@ -420,11 +502,12 @@ DIFFERENTIAL_GAMES = 2000
 @nox.session(python=PYTHONS[0], default=False)
 def compiled(session: nox.Session) -> None:
     """
-    Build the compiled wheel, run the whole test suite against it, and compare its games with the pure build's.
+    Build the compiled wheel, run the test suite against it, and compare its games with the pure build's.
 
     The wheel is built as a release builds it, the sdist first and the wheel from the sdist (so no
     compiled module is ever left in src/), with the mypyc hook on (``HATCH_BUILD_HOOKS_ENABLE=1``).  The
-    tests run against the installed wheel (``PERSIAN_RUMMY_TEST_BUILD=compiled``, ``pythonpath`` emptied,
+    tests but those marked ``heavy`` or ``once`` (as the later Pythons run them) run against the
+    installed wheel (``PERSIAN_RUMMY_TEST_BUILD=compiled``, ``pythonpath`` emptied,
     the package's module doctests taken from it with ``--pyargs``), without coverage and with the Hypothesis
     profile "quick" (20 examples) whatever ``CI`` says; the conftest stops
     the run if what it imports is not the compiled build.  Then tests/differential.py plays the same
@@ -435,7 +518,10 @@ def compiled(session: nox.Session) -> None:
     session.install(*extras, *nox.project.dependency_groups(PYPROJECT, "tests"))
     _install_compiled(session)
     folder = Path(session.virtualenv.location)
-    suite = ["tests", "README.md", "docs", "--pyargs", "persian_rummy"]
+    # The tests that conformance and the first Python's session run alone (heavy, once: whole toolkits' suites and
+    # long end-to-end runs of the command line and the match runner) stay out: the differential below plays
+    # whole games on both builds.
+    suite = ["-m", "not heavy and not once", "tests", "README.md", "docs", "--pyargs", "persian_rummy"]
     # The Hypothesis profile "quick" (20 examples): the rules were tried with the full count on the pure build,
     # and the differential below compares the builds over whole games.
     compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled", "HYPOTHESIS_PROFILE": "quick"}

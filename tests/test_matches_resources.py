@@ -21,6 +21,7 @@ from persian_rummy import InvalidTypeError, InvalidValueError
 from persian_rummy.bots.players import RandomPlayer
 from persian_rummy.cli import main
 from persian_rummy.matches import MAX_GAMES, available_cpus, play_match, process_pool
+from tests.processes import alive, children
 
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
 
@@ -107,27 +108,6 @@ class TestLimits:
         ) == capsys.readouterr().err.splitlines()[-1]
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state not in {"Z", "X"}
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
 @pytest.mark.skipif(available_cpus() < 2, reason="--jobs 2 needs two CPUs")
 class TestWorkersDieWithTheMatch:
@@ -145,13 +125,13 @@ class TestWorkersDieWithTheMatch:
             workers: set[int] = set()
             while len(workers) < 2 and time.monotonic() < deadline:
                 time.sleep(0.05)
-                workers = _children(parent.pid)
+                workers = children(parent.pid)
             assert 2 == len(workers)
             time.sleep(0.3)  # the workers are playing
         finally:
             parent.send_signal(signal.SIGKILL)
             parent.wait()
         deadline = time.monotonic() + 60  # a generous bound on the event waited for, not a measure
-        while time.monotonic() < deadline and any(_alive(worker) for worker in workers):
+        while time.monotonic() < deadline and any(alive(worker) for worker in workers):
             time.sleep(0.05)
-        assert set() == {worker for worker in workers if _alive(worker)}
+        assert set() == {worker for worker in workers if alive(worker)}

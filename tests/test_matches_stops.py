@@ -26,6 +26,7 @@ import pytest
 import persian_rummy
 from persian_rummy.bots.players import RandomPlayer
 from persian_rummy.matches import MatchResult, available_cpus, play_match, process_pool
+from tests.processes import alive, children
 
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
 #: The seconds a test waits for an event at most: far more than it takes on a loaded machine.
@@ -41,27 +42,6 @@ def _until(event: Callable[[], bool], what: str, deadline: float = DEADLINE) -> 
         if time.monotonic() > give_up:
             pytest.fail(f"{what} did not happen within {deadline:g} s")
         time.sleep(0.05)
-
-
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state not in {"Z", "X"}
 
 
 def _pairs(checkpoint: Path) -> int:
@@ -139,15 +119,15 @@ def test_kill_9_of_the_api_parent_kills_its_workers_busy_in_c_code(tmp_path: Pat
         _until(lambda: len(list(marks.iterdir())) >= (2 if where == "pool" else 1), "the players starting")
         workers = {int(mark.name) for mark in marks.iterdir()}
         assert parent.pid not in workers
-        assert all(_alive(worker) for worker in workers)
+        assert all(alive(worker) for worker in workers)
     finally:
         parent.send_signal(signal.SIGKILL)
         parent.wait()
     try:
-        _until(lambda: not any(_alive(worker) for worker in workers), "the workers ending", deadline=60.0)
+        _until(lambda: not any(alive(worker) for worker in workers), "the workers ending", deadline=60.0)
     finally:
         for worker in workers:
-            if _alive(worker):
+            if alive(worker):
                 os.kill(worker, signal.SIGKILL)
 
 
@@ -206,7 +186,7 @@ def test_an_ignored_sigint_stays_ignored() -> None:
     """
     arguments = ["match", "random", "random", "--games", "4000", "--jobs", "2", "--no-times"]
     with _started(arguments, ignore_sigint=True) as process:
-        _until(lambda: len(_children(process.pid)) >= 2, "the workers starting")
+        _until(lambda: len(children(process.pid)) >= 2, "the workers starting")
         time.sleep(0.5)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=DEADLINE)

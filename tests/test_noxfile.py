@@ -12,16 +12,24 @@ import functools
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests import bruteforce_load
+from tests.processes import PROC, children
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The sessions that a plain ``nox`` runs, as the README's Development section describes them.
+#: The seconds a test waits for the load to start at most: far more than it takes on a loaded machine.
+DEADLINE = 300.0
 DEFAULT_SESSIONS = ["tests-3.11", "tests-3.12", "tests-3.13", "lint", "typecheck", "docs", "fuzz", "dask"]
 
 
@@ -51,23 +59,19 @@ def run_nox(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, check=False, timeout=300)  # noqa: S603
 
 
-def busy_children() -> list[int]:
+def load_children() -> list[int]:
     """
-    The processes of this one running the noxfile's busy loop, by their ids (Linux's ``/proc``).
+    The processes of this one running the noxfile's load (the brute force of random games), by their ids.
     """
-    loop = load_noxfile().BUSY_LOOP.encode()
+    module = load_noxfile().LOAD_MODULE.encode()
     found = []
-    for folder in Path("/proc").iterdir():
-        if not folder.name.isdigit():
-            continue
+    for pid in children(os.getpid()):
         try:
-            status = (folder / "stat").read_text()
-            arguments = (folder / "cmdline").read_bytes().split(b"\0")
+            arguments = (PROC / str(pid) / "cmdline").read_bytes().split(b"\0")
         except OSError:  # a process that has ended since
             continue
-        # The parent's id is the second field after the command's name, which ends at the last ")".
-        if int(status.rpartition(")")[2].split()[1]) == os.getpid() and loop in arguments:
-            found.append(int(folder.name))
+        if module in arguments:
+            found.append(pid)
     return sorted(found)
 
 
@@ -80,6 +84,7 @@ class Session:
     def __init__(self, python: str, posargs: list[str]) -> None:
         self.python = python
         self.posargs = posargs
+        self.bin = str(Path(sys.executable).parent)
         self.installed: list[tuple[str, ...]] = []
         self.ran: list[tuple[tuple[str, ...], dict[str, str] | None]] = []
         self.busy: list[list[int]] = []
@@ -90,7 +95,7 @@ class Session:
 
     def run(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.ran.append((args, env))
-        self.busy.append(busy_children() if sys.platform == "linux" else [])
+        self.busy.append(load_children() if sys.platform == "linux" else [])
 
     def log(self, message: str) -> None:
         self.logged.append(message)
@@ -154,42 +159,110 @@ class TestLoaded:
         noxfile = load_noxfile()
         monkeypatch.delenv("CI", raising=False)
         monkeypatch.delenv("PERSIAN_RUMMY_COVERAGE", raising=False)
+        monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
         plain, loaded = Session("3.11", ["-k", "turn"]), Session("3.11", ["-k", "turn"])
         noxfile.tests(plain)
         noxfile.tests_loaded(loaded)
-        assert (plain.installed, plain.ran) == (loaded.installed, loaded.ran)
-        assert 1 == len(loaded.logged)
+        ((command, env),) = plain.ran
+        quick = {**(env or {}), "HYPOTHESIS_PROFILE": "quick"}
+        assert (plain.installed, [(command, quick)]) == (loaded.installed, loaded.ran)
+        assert 2 == len(loaded.logged)
+
+    def test_another_profile_when_asked(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("HYPOTHESIS_PROFILE", "thorough")
+        loaded = Session("3.11", [])
+        load_noxfile().tests_loaded(loaded)
+        ((_, env),) = loaded.ran
+        assert "thorough" == (env or {})["HYPOTHESIS_PROFILE"]
 
     def test_without_the_coverage_that_ci_measures_in_the_plain_run(self, monkeypatch: pytest.MonkeyPatch) -> None:
         noxfile = load_noxfile()
         monkeypatch.setenv("CI", "true")
+        monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
         plain, loaded = Session("3.11", []), Session("3.11", [])
         noxfile.tests(plain)
         noxfile.tests_loaded(loaded)
         (command, env), *_ = plain.ran
         without = [argument for argument in command if not argument.startswith("--cov")]
-        assert (plain.installed, [(tuple(without), env)]) == (loaded.installed, loaded.ran)
+        quick = {**(env or {}), "HYPOTHESIS_PROFILE": "quick"}
+        assert (plain.installed, [(tuple(without), quick)]) == (loaded.installed, loaded.ran)
         assert ("--cov", "--cov-branch", "--cov-report=term-missing:skip-covered") == command[5:8]
 
     @pytest.mark.skipif(sys.platform != "linux", reason="the processes are found in Linux's /proc")
-    def test_two_busy_processes_beside_the_tests_and_none_after(self) -> None:
+    def test_two_processes_beside_the_tests_and_none_after(self) -> None:
         noxfile = load_noxfile()
         session = Session("3.11", [])
         noxfile.tests_loaded(session)
         assert (1, 2) == (len(session.busy), len(session.busy[0]))
-        assert [] == busy_children()
+        assert [] == load_children()
+        assert "brute force beside the tests: " in session.logged[-1]
 
-    def test_the_processes_run_until_the_end(self) -> None:
+    def test_the_processes_check_games_until_stopped(self, tmp_path: Path) -> None:
         noxfile = load_noxfile()
-        with noxfile.busy_processes(2) as processes:
-            assert [None, None] == [process.poll() for process in processes]
-        assert [-9, -9] == [process.returncode for process in processes]
+        # One process: the first, under the switches drawn at random (the second's wild jokers take longer).
+        with noxfile.load_processes(sys.executable, 1, 7, tmp_path) as processes:
+            counted(tmp_path, processes)
+        assert [0] == [process.returncode for process in processes]
+        line, agreed = noxfile.load_verdict(processes, [False], tmp_path)
+        assert agreed
+        counts = json.loads((tmp_path / "0.json").read_text(encoding="utf-8"))
+        assert counts["games"] >= bruteforce_load.BATCH
+        assert counts["states"] > counts["games"]
+        assert line == f"{counts['games']:,} games, {counts['states']:,} states, {counts['candidates']:,} actions tried"
 
-    def test_the_processes_are_stopped_when_the_tests_fail(self) -> None:
+    def test_the_processes_are_stopped_when_the_tests_fail(self, tmp_path: Path) -> None:
         noxfile = load_noxfile()
-        with pytest.raises(RuntimeError, match=r"^the tests failed$"), noxfile.busy_processes(2) as processes:
+        with (
+            pytest.raises(RuntimeError, match=r"^the tests failed$"),
+            noxfile.load_processes(sys.executable, 2, 7, tmp_path) as processes,
+        ):
             raise RuntimeError("the tests failed")
-        assert [-9, -9] == [process.returncode for process in processes]
+        assert all(process.returncode in {0, -signal.SIGTERM} for process in processes)
+
+    @pytest.mark.parametrize(
+        ("ended", "returncode", "agreed"),
+        [
+            (False, 0, True),
+            (False, -signal.SIGTERM, True),  # stopped before its handler was set: it checked nothing
+            (True, 1, False),  # a disagreement ended it before the tests did
+            (True, 0, False),
+            (False, 1, False),
+            (False, -signal.SIGKILL, False),
+        ],
+    )
+    def test_the_verdict(self, ended: bool, returncode: int, agreed: bool, tmp_path: Path) -> None:
+        class Ended:
+            def __init__(self, code: int) -> None:
+                self.returncode = code
+
+        (tmp_path / "0.json").write_text('{"games": 3, "states": 40, "candidates": 900}', encoding="utf-8")
+        (tmp_path / "1.json").write_text('{"games": 2, "states": 30, "candidates": 1100}', encoding="utf-8")
+        processes = [Ended(0), Ended(returncode)]
+        line, verdict = load_noxfile().load_verdict(processes, [False, ended], tmp_path)
+        assert ("5 games, 70 states, 2,000 actions tried", agreed) == (line, verdict)
+
+    def test_a_disagreement_stops_the_check(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        def wrong(_state: object, _counts: object) -> None:
+            raise AssertionError("legal_actions lists an action that apply refuses")
+
+        monkeypatch.setattr(bruteforce_load, "check_state", wrong)
+        counts: Counter[str] = Counter()
+        with pytest.raises(AssertionError, match="apply refuses"):
+            bruteforce_load.check_games(7, counts)
+        assert 2 == counts["games"]  # the first game, and Hypothesis' replay of it for its report
+
+
+def counted(folder: Path, processes: list[subprocess.Popen[bytes]]) -> None:
+    """
+    Wait until each of *processes* (of `load_processes`, counting into *folder*) has written its first
+    count: then each is in its loop, with its handler of SIGTERM set.  Fails if one ends first.
+    """
+    give_up = time.monotonic() + DEADLINE
+    while not all((folder / f"{index}.json").exists() for index in range(len(processes))):
+        assert [None] * len(processes) == [process.poll() for process in processes]
+        if time.monotonic() > give_up:
+            pytest.fail(f"no count from the load within {DEADLINE:g} s")
+        time.sleep(0.1)
 
 
 class TestMissingPythons:

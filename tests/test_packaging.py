@@ -5,11 +5,15 @@ builds compiled wheels for, the compiled build's modules exist, and the release 
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
+
+import persian_rummy
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -58,6 +62,49 @@ class TestCompiledBuild:
         assert "compiled" == options["test-environment"]["PERSIAN_RUMMY_TEST_BUILD"]
         commands = [options["test-command"]] + [o["test-command"] for o in options["overrides"]]
         assert all(command.startswith("pytest -o pythonpath= ") for command in commands)
+
+
+def package_files(folder: Path) -> set[str]:
+    """
+    The files of the package in *folder*, by their paths inside it, without Python's caches.
+    """
+    return {
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+@pytest.mark.skipif(
+    os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") == "source",
+    reason="the tests run on the checkout's sources (nox -s build and nox -s compiled install the wheels)",
+)
+class TestInstalledBuild:
+    """
+    The wheel under test, installed: every file of src/persian_rummy, modules and data alike (the
+    browser client, the JSON schema, the learned player's weights, the terminal game's styles, py.typed),
+    and nothing else but the compiled build's extension modules.
+    """
+
+    INSTALLED = Path(persian_rummy.__file__ or "").resolve().parent
+    SOURCES = ROOT / "src" / "persian_rummy"
+
+    def test_every_file_of_the_package_is_installed(self) -> None:
+        installed = package_files(self.INSTALLED)
+        compiled = {name for name in installed if name.endswith(tuple(EXTENSION_SUFFIXES))}
+        assert package_files(self.SOURCES) == installed - compiled
+
+    def test_only_the_compiled_build_has_extension_modules(self) -> None:
+        compiled = {name for name in package_files(self.INSTALLED) if name.endswith(tuple(EXTENSION_SUFFIXES))}
+        if os.environ["PERSIAN_RUMMY_TEST_BUILD"] == "installed":
+            assert set() == compiled
+        else:
+            stems = {
+                Path(path).relative_to("src/persian_rummy").with_suffix("").as_posix()
+                for path in TestCompiledBuild.HOOK["include"]
+            }
+            # mypyc names each module's extension after it; its shared runtime lives outside the package.
+            assert stems <= {name.split(".", 1)[0] for name in compiled}
 
 
 @pytest.mark.skipif(not RELEASE.exists(), reason="the workflows are not beside the tests")

@@ -35,10 +35,7 @@ SKIPPED = {
     "python3 -m pip install .": "installs into the Python that runs the tests, which has the package installed",
     "python3 -m pip install nox uv": "installs the tools; the tests' dependency group has nox",
     "python3 -m nox": "the whole run of the default sessions, several minutes",
-    "python3 -m nox -s tests-loaded": "the first Python's tests again, beside two busy processes: a session of CI",
-    "python3 -m nox -s conformance build compiled brute-force": "the sessions of continuous integration, minutes each",
-    "python3 -m nox -s bench-peers": "a benchmark of several minutes",
-    "python3 -m nox -s train -- --quick": "the learned player's training, twice: a session of continuous integration",
+    "python3 -m nox -s tests-loaded": "the first Python's tests again, beside two processes of brute force: a session of CI",
 }
 #: The virtual environment, made and entered: run in a folder of the test's own.
 ENVIRONMENT = ("python3 -m venv .venv", ". .venv/bin/activate")
