@@ -306,17 +306,14 @@ def make_vec(session: nox.Session) -> None:
 BRUTE_FORCE_GAMES = 2000
 #: The switches the brute-force session also fixes, each in games of its own (RULES.md section 5), with
 #: the games of each, checked by brute force and against the slow reference: 300 games under calls of
-#: Rummy!, over 10,000 states.
-BRUTE_FORCE_SWITCH_GAMES = 300
-#: With jokers wild each play with jokers is tried with its jokers standing for every card, about 120 states
-#: a game at about a second each: 100 games under jokers wild, over 10,000 states, and 40 under jokers wild
-#: with calls, where the two switches meet (``PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES`` sets the first number).
-BRUTE_FORCE_WILD_GAMES = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES", "100")
-BRUTE_FORCE_BOTH_GAMES = "40"
+#: Rummy!, over 10,000 states.  With jokers wild each play with jokers is tried with its jokers standing for
+#: every card, about 120 states a game at about a second each: 100 games under jokers wild, over 10,000
+#: states, and 40 under jokers wild with calls, where the two switches meet.  Each number is
+#: ``PERSIAN_RUMMY_BRUTE_FORCE_<KIND>_GAMES`` where that is set (``CALLS``, ``WILD``, ``BOTH``).
 BRUTE_FORCE_SWITCHES = (
-    ("rummy_calls=true", str(BRUTE_FORCE_SWITCH_GAMES)),
-    ("jokers_wild=true", BRUTE_FORCE_WILD_GAMES),
-    ("jokers_wild=true,rummy_calls=true", BRUTE_FORCE_BOTH_GAMES),
+    ("rummy_calls=true", os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_CALLS_GAMES", "300")),
+    ("jokers_wild=true", os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES", "100")),
+    ("jokers_wild=true,rummy_calls=true", os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_BOTH_GAMES", "40")),
 )
 #: The games of the slow reference under calls (300, over 30,000 states), and under wild jokers (150 alone and
 #: 150 with calls, each over 10,000 states).
@@ -333,9 +330,10 @@ def brute_force(session: nox.Session) -> None:
     `legal_actions` must list exactly those `apply` accepts.  The games are played in two parts, one per
     core; the last line says how many states and candidate actions were checked.  Those games keep
     `Rules.jokers_wild` off; then 300 games under `Rules.rummy_calls`, 100 under `Rules.jokers_wild` and 40
-    under both (``PERSIAN_RUMMY_BRUTE_FORCE_WILD_GAMES`` sets another number for the 100), and the slow
-    reference under each of the two.  A number of 0 leaves its games out: continuous integration leaves out
-    the first two kinds, which ``nox -s tests-loaded`` checks beside the tests.
+    under both, and the slow reference under each of the two.  ``PERSIAN_RUMMY_BRUTE_FORCE_CALLS_GAMES``,
+    ``..._WILD_GAMES`` and ``..._BOTH_GAMES`` set the numbers of the three kinds under switches; a number
+    of 0 leaves its games out, as continuous integration does for the kinds that ``nox -s tests-loaded``
+    checks beside the tests (switches drawn at random, and wild jokers with calls drawn at random).
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".")
@@ -643,14 +641,15 @@ RECIPES_LIBRARIES = (
 @nox.session(python=PYTHONS[0], venv_backend="venv", default=False)
 def recipes(session: nox.Session) -> None:
     """
-    Run the recipes of docs/reinforcement-learning.md as written, with the libraries they name, on a short
-    budget (tests/test_docs_recipes.py): sb3-contrib's MaskablePPO in self-play for two rollouts, RLlib's PPO
-    through PettingZoo for two iterations, and one game of TorchRL's rollout through PettingZoo.  The libraries
-    are installed with pip (``venv_backend="venv"``), torch first (`RECIPES_TORCH`); the recipes run with one
-    BLAS thread.  Arguments after ``--`` go to pytest.
+    Run the recipes of the guides as written, with the libraries they name, on a short budget
+    (tests/test_docs_recipes.py): from docs/reinforcement-learning.md, sb3-contrib's MaskablePPO in self-play
+    for two rollouts, RLlib's PPO through PettingZoo for two iterations, and one game of TorchRL's rollout
+    through PettingZoo; from docs/bots.md and docs/matches.md, matches on a process pool, a local Dask
+    cluster and Ray.  The libraries are installed with pip (``venv_backend="venv"``), torch first
+    (`RECIPES_TORCH`); the recipes run with one BLAS thread.  Arguments after ``--`` go to pytest.
     """
     session.install(RECIPES_TORCH)
-    session.install(*RECIPES_LIBRARIES, *nox.project.dependency_groups(PYPROJECT, "tests"), "-e", ".[rl]")
+    session.install(*RECIPES_LIBRARIES, *nox.project.dependency_groups(PYPROJECT, "tests"), "-e", ".[rl,dask]")
     test = ["pytest", "-p", "no:cacheprovider", "-rA", "tests/test_docs_recipes.py", *session.posargs]
     session.run(*test, env=ONE_THREAD)
 

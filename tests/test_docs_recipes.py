@@ -1,12 +1,15 @@
 """
-The training recipes of docs/reinforcement-learning.md run as written, with the libraries they name.
+The recipes of the guides run as written, with the libraries they name: the training recipes of
+docs/reinforcement-learning.md, and the executors of docs/matches.md and docs/bots.md (a process pool,
+Dask, Ray).
 
-The recipes are the page's Python blocks that are not doctests.  Each is run as the page writes it, in
-a fresh interpreter, with its training budget shortened by replacing the text that sets it (each
-replacement must match the page exactly once, so that an edit of the page fails here rather than
-running something else), and a few lines after it that check what it did.  The libraries are not
-dependencies of the package: a recipe whose library is missing is skipped, and ``nox -s recipes``
-installs them all and runs this file.
+The recipes are the pages' Python blocks that are not doctests.  Each is run as the page writes it, in
+a fresh interpreter, with its budget shortened (the games of a match, the steps of a training) and a
+cluster's address replaced by a local cluster, each by replacing the text that sets it (each replacement
+must match the page exactly once, so that an edit of the page fails here rather than running something
+else); the names that the page's doctests imported before the block are imported first, and a few lines
+after it check what it did.  The libraries are not dependencies of the package: a recipe whose library
+is missing is skipped, and ``nox -s recipes`` installs them all and runs this file.
 """
 
 # Assertions put the expected value first: assert expected == actual.
@@ -24,7 +27,18 @@ import pytest
 from attrs import frozen
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGE = ROOT / "docs" / "reinforcement-learning.md"
+DOCS = ROOT / "docs"
+PAGE = DOCS / "reinforcement-learning.md"
+#: The check of a match under ``if __name__ == "__main__":``, as the page keeps it: a local cluster's workers
+#: import the script again, and must not run it.
+UNDER_THE_GUARD = (
+    'if __name__ == "__main__":\n    assert 4 == result.summary.games, result.summary\n    print("recipe done")\n'
+)
+#: What the blocks of docs/matches.md and docs/bots.md use from the doctests before them.
+MATCH_NAMES = (
+    "from persian_rummy.bots.players import GreedyPlayer, RandomPlayer, make_player\n"
+    "from persian_rummy.matches import play_match\n"
+)
 #: One thread for torch's and NumPy's linear algebra: on two cores shared with the environments'
 #: Python, more threads only wait for each other (Stable-Baselines3's steps run ten times slower).
 ONE_THREAD = dict.fromkeys(("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"), "1")
@@ -44,6 +58,8 @@ class Recipe:
     needs: tuple[str, ...]
     budget: tuple[tuple[str, str], ...]
     check: str
+    page: Path = PAGE
+    prelude: str = ""
 
 
 RECIPES = (
@@ -70,7 +86,45 @@ RECIPES = (
         budget=(),  # one whole game already
         check='assert bool(rollout["next", "done"][-1]), "the game did not end"\nprint("recipe done")\n',
     ),
+    Recipe(
+        name="a process pool and a Dask cluster",
+        marker="with ProcessPoolExecutor(max_workers=8) as pool:",
+        needs=("distributed",),
+        # Two duplicate pairs each; two processes, and a local cluster of two for the scheduler's address.
+        budget=(
+            ("max_workers=8", "max_workers=2"),
+            ("GreedyPlayer(), 600,", "GreedyPlayer(), 4,"),
+            ('Client("scheduler-address:8786")', "Client(n_workers=2, threads_per_worker=1, dashboard_address=None)"),
+            ("GreedyPlayer(), 6000,", "GreedyPlayer(), 4,"),
+        ),
+        check=UNDER_THE_GUARD,
+        page=DOCS / "bots.md",
+        prelude=MATCH_NAMES,
+    ),
+    Recipe(
+        name="a Dask cluster",
+        marker='with Client("scheduler-address:8786") as client:  # or Client() for a local cluster',
+        needs=("distributed",),
+        budget=(
+            ('Client("scheduler-address:8786")', "Client(n_workers=2, threads_per_worker=1, dashboard_address=None)"),
+            ("10_000,", "4,"),
+        ),
+        check=UNDER_THE_GUARD,
+        page=DOCS / "matches.md",
+        prelude=MATCH_NAMES,
+    ),
+    Recipe(
+        name="a Ray executor",
+        marker="class RayExecutor(Executor):",
+        needs=("ray",),
+        budget=(("ray.init()", "ray.init(num_cpus=2, include_dashboard=False)"), ("10_000,", "4,")),
+        check='assert 4 == result.summary.games, result.summary\nray.shutdown()\nprint("recipe done")\n',
+        page=DOCS / "matches.md",
+        prelude=MATCH_NAMES,
+    ),
 )
+#: The pages whose Python blocks are recipes, every one.
+PAGES = tuple(dict.fromkeys(recipe.page for recipe in RECIPES))
 
 
 def blocks(text: str) -> list[str]:
@@ -92,7 +146,7 @@ def recipe_code(recipe: Recipe, text: str) -> str:
             msg = f"the recipe {recipe.name} holds {written!r} {count} times, not once: update {Path(__file__).name}"
             raise AssertionError(msg)
         code = code.replace(written, run)
-    return f"{code}\n{recipe.check}"
+    return f"{recipe.prelude}{code}\n{recipe.check}"
 
 
 def _missing(recipe: Recipe) -> list[str]:
@@ -109,17 +163,19 @@ def _missing(recipe: Recipe) -> list[str]:
 
 class TestThePage:
     """
-    Every recipe of the page is one of `RECIPES`, its budget found once, its code valid Python.
+    Every recipe of the pages is one of `RECIPES`, its budget found once, its code valid Python.
     """
 
-    def test_every_recipe_is_known(self) -> None:
-        text = PAGE.read_text(encoding="utf-8")
-        known = [[recipe.name for recipe in RECIPES if recipe.marker in block] for block in blocks(text)]
-        assert [[recipe.name] for recipe in RECIPES] == known
+    @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+    def test_every_recipe_is_known(self, page: Path) -> None:
+        text = page.read_text(encoding="utf-8")
+        ours = [recipe for recipe in RECIPES if recipe.page == page]
+        known = [[recipe.name for recipe in ours if recipe.marker in block] for block in blocks(text)]
+        assert [[recipe.name] for recipe in ours] == known
 
     @pytest.mark.parametrize("recipe", RECIPES, ids=lambda recipe: recipe.name)
     def test_its_budget_is_found_once_and_it_compiles(self, recipe: Recipe) -> None:
-        compile(recipe_code(recipe, PAGE.read_text(encoding="utf-8")), recipe.name, "exec")
+        compile(recipe_code(recipe, recipe.page.read_text(encoding="utf-8")), recipe.name, "exec")
 
     def test_an_edited_budget_fails(self) -> None:
         text = PAGE.read_text(encoding="utf-8").replace("model.learn(3_000_000,", "model.learn(2_000_000,")
@@ -136,7 +192,7 @@ def test_the_recipe_runs(recipe: Recipe, tmp_path: Path) -> None:
     if missing:
         pytest.skip(f"the recipe needs {', '.join(missing)} (nox -s recipes installs them)")
     script = tmp_path / "recipe.py"
-    script.write_text(recipe_code(recipe, PAGE.read_text(encoding="utf-8")), encoding="utf-8")
+    script.write_text(recipe_code(recipe, recipe.page.read_text(encoding="utf-8")), encoding="utf-8")
     env = {**os.environ, **ONE_THREAD, "PYTHONWARNINGS": "ignore", "RAY_USAGE_STATS_ENABLED": "0"}
     run = subprocess.run(  # noqa: S603 (this interpreter, on a script written above)
         [sys.executable, str(script)],
