@@ -497,6 +497,24 @@ def _install_actionlint(session: nox.Session) -> None:
 DIFFERENTIAL_GAMES = 2000
 
 
+#: The tests that ``nox -s compiled`` leaves out: those of the layers above the engine, which call it through the
+#: public functions that the rest of the suite tries on the compiled build (the server, the command line, the
+#: match runner and its ratings, the training), and those of the project's own files (the README's commands,
+#: the noxfile, the docs' recipes).
+COMPILED_LEAVES_OUT = (
+    "tests/test_server*.py",
+    "tests/test_cli*.py",
+    "tests/test_matches*.py",
+    "tests/test_tournaments.py",
+    "tests/test_ratings.py",
+    "tests/test_training.py",
+    "tests/test_make_vec.py",
+    "tests/test_readme.py",
+    "tests/test_noxfile.py",
+    "tests/test_docs_recipes.py",
+)
+
+
 @nox.session(python=PYTHONS[0], default=False)
 def compiled(session: nox.Session) -> None:
     """
@@ -504,7 +522,8 @@ def compiled(session: nox.Session) -> None:
 
     The wheel is built as a release builds it, the sdist first and the wheel from the sdist (so no
     compiled module is ever left in src/), with the mypyc hook on (``HATCH_BUILD_HOOKS_ENABLE=1``).  The
-    tests but those marked ``heavy`` or ``once`` (as the later Pythons run them) run against the
+    tests but those marked ``heavy`` or ``once`` (as the later Pythons run them) and those of
+    `COMPILED_LEAVES_OUT` run against the
     installed wheel (``PERSIAN_RUMMY_TEST_BUILD=compiled``, ``pythonpath`` emptied,
     the package's module doctests taken from it with ``--pyargs``), without coverage and with the Hypothesis
     profile "quick" (20 examples) whatever ``CI`` says; the conftest stops
@@ -517,9 +536,10 @@ def compiled(session: nox.Session) -> None:
     _install_compiled(session)
     folder = Path(session.virtualenv.location)
     # The tests that conformance and the first Python's session run alone (heavy, once: whole toolkits' suites and
-    # long end-to-end runs of the command line and the match runner) stay out: the differential below plays
-    # whole games on both builds.
-    suite = ["-m", "not heavy and not once", "tests", "README.md", "docs", "--pyargs", "persian_rummy"]
+    # long end-to-end runs of the command line and the match runner) stay out, and so do those of the layers
+    # above the engine (`COMPILED_LEAVES_OUT`): the differential below plays whole games on both builds.
+    left_out = [f"--ignore-glob={pattern}" for pattern in COMPILED_LEAVES_OUT]
+    suite = ["-m", "not heavy and not once", *left_out, "tests", "README.md", "docs", "--pyargs", "persian_rummy"]
     # The Hypothesis profile "quick" (20 examples): the rules were tried with the full count on the pure build,
     # and the differential below compares the builds over whole games.
     compiled_build = {"PERSIAN_RUMMY_TEST_BUILD": "compiled", "HYPOTHESIS_PROFILE": "quick"}
