@@ -57,8 +57,8 @@ settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile("quick", max_examples=20, deadline=None)
 # On CI no example database: every run starts afresh, so results never depend on earlier runs.  As many
 # examples as "quick": the first Python's run there also measures coverage, which makes each example more than
-# twice as slow, and continuous integration tries whole games besides, by brute force (some 3,000 games with
-# every action tried) and by the differential (2,000 games on both builds).  Locally, "dev" tries 60.
+# twice as slow, and continuous integration tries whole games besides, by brute force (about a thousand games
+# with every action tried) and by the differential (2,000 games on both builds).  Locally, "dev" tries 60.
 settings.register_profile(
     "ci",
     max_examples=20,

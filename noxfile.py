@@ -155,8 +155,8 @@ def tests_loaded(session: nox.Session) -> None:
     in ``nox -s brute-force`` (the first process under switches drawn at random, the second with wild
     jokers), and a disagreement fails the session, naming the game.  The session prints the seed
     (``PERSIAN_RUMMY_LOAD_SEED`` chooses it) and what was checked.  Continuous integration runs it.  The
-    plain run has measured coverage and tried the rules with the full count of examples, so this one runs
-    without coverage and with the Hypothesis profile "quick" (20 examples; ``HYPOTHESIS_PROFILE`` chooses
+    plain run has tried the rules (and on CI measured coverage), so this one runs without coverage and
+    with the Hypothesis profile "quick" (20 examples; ``HYPOTHESIS_PROFILE`` chooses
     another).  Arguments after ``--`` go to pytest, as in ``nox -s tests``.
     """
     _install_tests(session, first=True)
