@@ -34,8 +34,8 @@ from persian_rummy import (
     notation,
     serialize,
 )
-from persian_rummy._cardlogic import fits, meldable, reaches, wild_usable
-from persian_rummy._core.build import DECLARED, builder, single
+from persian_rummy._internal.build import DECLARED, builder, single
+from persian_rummy._internal.cardlogic import fits, meldable, reaches, wild_usable
 from persian_rummy.events import Event
 from persian_rummy.matches import GameResult
 from persian_rummy.scoring import TeamScore
@@ -141,7 +141,7 @@ def _widened(declared: object, field: object) -> bool:
     """
     Whether *declared* is *field*; or one of the types of a union (a score's items, which the package always
     builds as numbers); or, for a tuple, a tuple of any length that holds its items (as the builders declare the
-    tuples the compiled build must hand on uncopied: `persian_rummy._unchecked`).
+    tuples the compiled build must hand on uncopied: `persian_rummy._internal.unchecked`).
     """
     if declared == field or (declared in typing.get_args(field) and type(field) is types.UnionType):
         return True

@@ -26,15 +26,15 @@ from persian_rummy import (
     Phase,
     Rules,
     TakeDiscard,
-    _phases,
-    _shapes,
     apply,
     check_invariants,
     legal_actions,
     new_game,
     random_deal,
 )
-from persian_rummy import _unchecked_view as _viewing
+from persian_rummy._internal import phases as _phases
+from persian_rummy._internal import shapes as _shapes
+from persian_rummy._internal import unchecked_view as _viewing
 from persian_rummy.engine import is_deal_over
 from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import forged, meld, position

@@ -754,7 +754,7 @@ class TestFromType:
         """
         hooks = [entry.value for entry in importlib.metadata.entry_points(group="hypothesis")]
 
-        assert "persian_rummy._hypothesis:_hypothesis_setup_hook" in hooks
+        assert "persian_rummy._internal.hypothesis_hook:_hypothesis_setup_hook" in hooks
 
     @given(st.from_type(Card), st.from_type(CardSet), st.from_type(Rules), st.from_type(CardValues))
     def test_values(self, card: Card, cards: CardSet, rules: Rules, values: CardValues) -> None:

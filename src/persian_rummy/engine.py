@@ -27,19 +27,20 @@ from typing import Final, NoReturn, assert_never
 
 from attrs import frozen
 
-from . import _arguments, _unchecked
-from ._engine.enumeration import answer_actions as _answer_actions
-from ._engine.enumeration import draw_actions as _draw_actions
-from ._engine.enumeration import play_actions as _play_actions
-from ._engine.transitions import answer as _answer
-from ._engine.transitions import deal as _deal
-from ._engine.transitions import discard as _discard
-from ._engine.transitions import draw_stock as _draw_stock
-from ._engine.transitions import lay_down as _lay_down
-from ._engine.transitions import lay_off as _lay_off
-from ._engine.transitions import not_an_action as _not_an_action
-from ._engine.transitions import pass_turn as _pass_turn
-from ._engine.transitions import take_discard as _take_discard
+from ._internal import arguments as _arguments
+from ._internal import unchecked as _unchecked
+from ._internal.enumeration import answer_actions as _answer_actions
+from ._internal.enumeration import draw_actions as _draw_actions
+from ._internal.enumeration import play_actions as _play_actions
+from ._internal.transitions import answer as _answer
+from ._internal.transitions import deal as _deal
+from ._internal.transitions import discard as _discard
+from ._internal.transitions import draw_stock as _draw_stock
+from ._internal.transitions import lay_down as _lay_down
+from ._internal.transitions import lay_off as _lay_off
+from ._internal.transitions import not_an_action as _not_an_action
+from ._internal.transitions import pass_turn as _pass_turn
+from ._internal.transitions import take_discard as _take_discard
 from .actions import (
     Action,
     CallRummy,
@@ -83,7 +84,7 @@ def __dir__() -> list[str]:
 #: Both behave alike: the same results, the same errors, the same pickles.
 COMPILED: Final[bool] = Path(__file__).suffix in {".so", ".pyd"}
 
-# The phases, tested by identity and exhaustively (see persian_rummy._phases).
+# The phases, tested by identity and exhaustively (see persian_rummy._internal.phases).
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY

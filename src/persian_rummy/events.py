@@ -44,16 +44,30 @@ from typing import Final, Never, Protocol, TypeAlias, assert_never, runtime_chec
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments, _coerce, _phases, _summary, _unchecked
-from ._cardlogic import blocked_cards as _blocked_cards
-from ._cardlogic import play_represents as _play_represents
-from ._cardlogic import usable as _usable
-from ._cardlogic import wild_usable as _wild_usable
-from ._cardlogic import wild_witnesses as _wild_witnesses
-from ._cardlogic import witnesses as _witnesses
-from ._core import build as _build
-from ._core import limits as _limits
-from ._core import seats as _seats
+from ._internal import (
+    arguments as _arguments,
+)
+from ._internal import build as _build
+from ._internal import (
+    coerce as _coerce,
+)
+from ._internal import limits as _limits
+from ._internal import (
+    phases as _phases,
+)
+from ._internal import seats as _seats
+from ._internal import (
+    summary as _summary,
+)
+from ._internal import (
+    unchecked as _unchecked,
+)
+from ._internal.cardlogic import blocked_cards as _blocked_cards
+from ._internal.cardlogic import play_represents as _play_represents
+from ._internal.cardlogic import usable as _usable
+from ._internal.cardlogic import wild_usable as _wild_usable
+from ._internal.cardlogic import wild_witnesses as _wild_witnesses
+from ._internal.cardlogic import witnesses as _witnesses
 from .actions import (
     ACTION_TYPES,
     Action,

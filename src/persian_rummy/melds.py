@@ -28,11 +28,13 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _arguments, _coerce, _tables
-from ._core import drawing as _drawing
-from ._core import limits as _limits
-from ._core import seats as _seats
-from ._core.choices import Choice as _Choice
+from ._internal import arguments as _arguments
+from ._internal import coerce as _coerce
+from ._internal import drawing as _drawing
+from ._internal import limits as _limits
+from ._internal import seats as _seats
+from ._internal import tables as _tables
+from ._internal.choices import Choice as _Choice
 from .cards import FULL_DECK, Card, Rank, Suit
 from .cardsets import CardSet
 from .exceptions import InvalidMeldError, InvalidNotationError, InvalidTypeError, InvalidValueError
@@ -201,7 +203,7 @@ def _represent(stand_ins: StandIns, mask: int) -> int:
     return mask
 
 
-# MeldKind by what `_tables.meld_shape` says.
+# MeldKind by what `_internal.tables.meld_shape` says.
 _KINDS: Final = (None, MeldKind.SET, MeldKind.RUN)
 
 

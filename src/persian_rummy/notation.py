@@ -51,9 +51,9 @@ from typing import Any, Final
 
 import attrs
 
-from . import _arguments as _args
-from ._core import limits as _limits
-from ._render import text as _format
+from ._internal import arguments as _args
+from ._internal import limits as _limits
+from ._internal import text as _format
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet

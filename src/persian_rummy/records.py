@@ -28,8 +28,8 @@ from typing import Final
 
 from attrs import Attribute, field, frozen
 
-from ._core import limits as _limits
-from ._core import seats as _seats
+from ._internal import limits as _limits
+from ._internal import seats as _seats
 from .actions import ACTION_TYPES, Action
 from .engine import apply
 from .exceptions import IllegalActionError, InvalidRecordError, InvalidTypeError, InvalidValueError

@@ -41,9 +41,9 @@ from typing import Any, Final, TypeAlias, TypeVar, get_args, overload
 
 import attrs
 
-from ._core import jsontext as _jsontext
-from ._core import limits as _limits
-from ._core import seats as _seats
+from ._internal import jsontext as _jsontext
+from ._internal import limits as _limits
+from ._internal import seats as _seats
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet

@@ -25,13 +25,16 @@ from typing import Any, Final, TypeAlias, assert_never
 
 from attrs import field, frozen
 
-from . import _arguments, _summary, _tables, _validation
-from ._core import build as _build
-from ._core import limits as _limits
-from ._core import seats as _seats
-from ._core.choices import Choice as _Choice
-from ._render import scene as _scene
-from ._render import text as _format
+from ._internal import arguments as _arguments
+from ._internal import build as _build
+from ._internal import limits as _limits
+from ._internal import scene as _scene
+from ._internal import seats as _seats
+from ._internal import summary as _summary
+from ._internal import tables as _tables
+from ._internal import text as _format
+from ._internal import validation as _validation
+from ._internal.choices import Choice as _Choice
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidStateError, ViewError
@@ -72,7 +75,7 @@ class Phase(_Choice):
     CALLED = "called"
 
 
-# The phases, tested by identity where every step of a game asks (see persian_rummy._phases).
+# The phases, tested by identity where every step of a game asks (see persian_rummy._internal.phases).
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
@@ -226,7 +229,7 @@ class GameState:
     went_out: int | None = None
     discarder: int | None = None
     results: tuple[DealScore, ...] = field(default=(), converter=_results)
-    # What the engine derives from the melds for its hot path (see persian_rummy._summary).
+    # What the engine derives from the melds for its hot path (see persian_rummy._internal.summary).
     _table: _summary.Summary = field(init=False, default=_summary.NO_TABLE, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -46,8 +46,8 @@ except ImportError as error:
 import attrs
 from attrs import frozen
 
-from . import _phases
-from ._core import seats as _seats
+from ._internal import phases as _phases
+from ._internal import seats as _seats
 from .actions import ACTION_TYPES, Action, Deal, LayDown, LayOff
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet

@@ -36,9 +36,26 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Final
 
-from . import _arguments, _cardlogic, _phases, _summary, _unchecked, _validation
-from . import _unchecked_view as _viewing
-from ._core import seats as _seats
+from ._internal import (
+    arguments as _arguments,
+)
+from ._internal import (
+    cardlogic as _cardlogic,
+)
+from ._internal import (
+    phases as _phases,
+)
+from ._internal import seats as _seats
+from ._internal import (
+    summary as _summary,
+)
+from ._internal import (
+    unchecked as _unchecked,
+)
+from ._internal import unchecked_view as _viewing
+from ._internal import (
+    validation as _validation,
+)
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import ViewError
@@ -274,7 +291,7 @@ class _Pending:
         """
         How many of the hidden parts, drawn from the *unseen* cards, let the seat play the card:
         all of them but those that hold none of the single cards and none of the pairs of cards
-        that are enough (`_cardlogic.witnesses`).
+        that are enough (`_internal.cardlogic.witnesses`).
         """
         if self.wild:
             ways = _cardlogic.wild_witnesses(self.card, self.hand, self.unseen, self.table, self.blocked, self.ace_low)

@@ -40,10 +40,13 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, TypeAlias
 
-from .. import _arguments, _cardlogic, _phases, _tables
-from .._core import build as _build
-from .._core import limits as _limits
-from .._core.choices import Choice as _Choice
+from .._internal import arguments as _arguments
+from .._internal import build as _build
+from .._internal import cardlogic as _cardlogic
+from .._internal import limits as _limits
+from .._internal import phases as _phases
+from .._internal import tables as _tables
+from .._internal.choices import Choice as _Choice
 from ..actions import PlayerAction
 from ..cards import Card
 from ..cardsets import CardSet

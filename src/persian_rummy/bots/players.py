@@ -43,9 +43,12 @@ from typing import TYPE_CHECKING, Final, Protocol, assert_never, runtime_checkab
 
 from attrs import field, frozen
 
-from .. import _arguments, _cardlogic, _phases, _tables
-from .._core import build as _build
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import build as _build
+from .._internal import cardlogic as _cardlogic
+from .._internal import limits as _limits
+from .._internal import phases as _phases
+from .._internal import tables as _tables
 from ..actions import CallRummy, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from ..cardsets import CardSet
 from ..engine import apply, legal_actions, max_deal_length

@@ -47,9 +47,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
-from .. import _phases
-from .._core import limits as _limits
-from .._core import version as _version
+from .._internal import limits as _limits
+from .._internal import phases as _phases
+from .._internal import version as _version
 from ..actions import Action
 from ..cards import Card
 from ..cardsets import CardSet

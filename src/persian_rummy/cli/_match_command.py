@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from .._core import limits as _limits
+from .._internal import limits as _limits
 from ..bots import _loading
 from ..bots.players import PLAYER_NAMES, Player, make_player
 from ..exceptions import InvalidDataError, InvalidValueError, PersianRummyError

@@ -20,8 +20,8 @@ from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
-from .._render import scene as _scene
-from .._render.scene import cells
+from .._internal import scene as _scene
+from .._internal.scene import cells
 from ..actions import (
     Action,
     CallRummy,

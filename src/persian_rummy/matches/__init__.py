@@ -42,9 +42,9 @@ from typing import Final, Protocol, TypeAlias, TypedDict, Unpack
 import attrs
 from attrs import field, frozen
 
-from .. import _arguments
-from .._core import build as _build
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import build as _build
+from .._internal import limits as _limits
 from ..actions import Deal
 from ..bots.players import Player, RandomPlayer
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError

@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Final, Self, TypeVar
 
-from .._core import jsontext as _jsontext
-from .._core import limits as _limits
+from .._internal import jsontext as _jsontext
+from .._internal import limits as _limits
 from ..exceptions import InvalidDataError, InvalidValueError
 from ..serialize import FORMAT, VERSION
 from . import _checks

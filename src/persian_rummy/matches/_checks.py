@@ -14,8 +14,8 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
-from .._core import jsontext as _jsontext
-from .._core import limits as _limits
+from .._internal import jsontext as _jsontext
+from .._internal import limits as _limits
 from ..engine import max_deal_length
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
 from ..records import GameRecord

@@ -16,8 +16,8 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from .. import _arguments
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
 from ..bots.players import Player
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import DEFAULT_RULES, Rules

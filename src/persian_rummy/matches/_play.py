@@ -15,15 +15,15 @@ from typing import Any, Final, TypeAlias, assert_never
 
 import attrs
 
-from .._core import limits as _limits
-from .._phases import CALLED as _CALLED
-from .._phases import CALLS as _CALLS
-from .._phases import DEAL as _DEAL
-from .._phases import DEAL_OVER as _DEAL_OVER
-from .._phases import DRAW as _DRAW
-from .._phases import GAME_OVER as _GAME_OVER
-from .._phases import PLAY as _PLAY
-from .._unchecked_view import view_of
+from .._internal import limits as _limits
+from .._internal.phases import CALLED as _CALLED
+from .._internal.phases import CALLS as _CALLS
+from .._internal.phases import DEAL as _DEAL
+from .._internal.phases import DEAL_OVER as _DEAL_OVER
+from .._internal.phases import DRAW as _DRAW
+from .._internal.phases import GAME_OVER as _GAME_OVER
+from .._internal.phases import PLAY as _PLAY
+from .._internal.unchecked_view import view_of
 from ..actions import Action, PlayerAction
 from ..bots.players import Player
 from ..engine import apply, legal_actions, random_deal

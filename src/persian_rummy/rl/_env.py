@@ -18,10 +18,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .. import _arguments, _phases
-from .._core import limits as _limits
-from .._render import scene as _scene
-from .._render import text as _format
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
+from .._internal import phases as _phases
+from .._internal import scene as _scene
+from .._internal import text as _format
 from ..actions import Action, PlayerAction
 from ..engine import apply, max_game_length, outcome, random_deal
 from ..events import Listener, events_of

@@ -16,7 +16,7 @@ from typing import Final
 
 import numpy as np
 
-from .._core import limits as _limits
+from .._internal import limits as _limits
 from ..exceptions import InvalidTypeError, InvalidValueError
 
 #: Seeds are below this: ``reset(seed=...)`` takes an int from 0 to 2**64 - 1, or `None`, in every environment.

@@ -4,7 +4,7 @@ A picture of the table as an array of pixels, for the environments' render mode 
 `picture` draws a state, or what one seat sees of it (a `View`), on a canvas of a fixed size,
 `HEIGHT` by `WIDTH` pixels, as an array of shape ``(HEIGHT, WIDTH, 3)`` and type ``uint8`` (red,
 green, blue): the frames of a game have one shape, as a video recorder wants them.  It is drawn
-with NumPy alone, from the scene that `persian_rummy._render.scene` makes of the position, so it
+with NumPy alone, from the scene that `persian_rummy._internal.scene` makes of the position, so it
 shows what the text and the SVG pictures show, and a view's picture no card that the view hides:
 
 - at the top, the deal (``1/2``) and the teams' totals, in the teams' colours;
@@ -30,8 +30,8 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from .._core import drawing as _drawing
-from .._render import scene as _scene
+from .._internal import drawing as _drawing
+from .._internal import scene as _scene
 from ..cards import Card
 from ..state import GameState, View
 

@@ -57,8 +57,10 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Final, SupportsIndex, TypeVar, assert_never, overload
 
-from .. import _arguments, _cardlogic, _tables
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import cardlogic as _cardlogic
+from .._internal import limits as _limits
+from .._internal import tables as _tables
 from ..actions import (
     ACTION_TYPES,
     CallRummy,

@@ -85,8 +85,8 @@ from typing import Any, Final, SupportsFloat, TypeAlias, assert_never, cast
 import gymnasium
 import numpy as np
 
-from .. import _arguments
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player, make_player
 from ..engine import random_deal
@@ -109,7 +109,7 @@ def __dir__() -> list[str]:
 
 #: The id the environment is registered under: ``gymnasium.make(ENV_ID)``.
 ENV_ID: Final = "persian_rummy/Solo-v0"
-# The phases, tested by identity and exhaustively (see persian_rummy._phases).
+# The phases, tested by identity and exhaustively (see persian_rummy._internal.phases).
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY

@@ -60,9 +60,9 @@ import attrs
 import numpy as np
 import pyspiel
 
-from .. import _arguments
-from .._core import limits as _limits
-from .._core.choices import Choice as _Choice
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
+from .._internal.choices import Choice as _Choice
 from ..actions import Deal
 from ..cards import FULL_DECK
 from ..engine import apply, outcome

@@ -68,8 +68,8 @@ from typing import Any, Final, SupportsFloat, TypeAlias, assert_never, cast
 import gymnasium
 import numpy as np
 
-from .. import _arguments
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player, make_player
 from ..engine import random_deal

@@ -37,10 +37,10 @@ from typing import Final, Protocol, TypeAlias, assert_never
 import numpy as np
 from attrs import field, frozen
 
-from .. import _arguments
-from .._core import build as _build
-from .._core import limits as _limits
-from .._render import text as _format
+from .._internal import arguments as _arguments
+from .._internal import build as _build
+from .._internal import limits as _limits
+from .._internal import text as _format
 from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK, Card
 from ..cardsets import CardSet

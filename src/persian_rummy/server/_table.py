@@ -21,7 +21,7 @@ import random
 from collections import deque
 from typing import Final
 
-from .._core import seats as _seats
+from .._internal import seats as _seats
 from ..actions import ACTION_TYPES, Action, Deal, PlayerAction
 from ..bots import GreedyPlayer, Player
 from ..engine import apply, legal_actions, random_deal

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Final, assert_never
 
-from ._core import build as _build
-from .state import GameState, Phase, View
+from ..state import GameState, Phase, View
+from . import build as _build
 
 _new: Final = object.__new__
 _VIEW_TWIN: Final = _build.twin(View)
-# The phases, tested by identity and exhaustively (see persian_rummy._phases).
+# The phases, tested by identity and exhaustively (see persian_rummy._internal.phases).
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY

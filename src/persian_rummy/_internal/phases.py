@@ -5,11 +5,11 @@ Code that does something else in each phase tests the phase by identity, one pha
 against constants such as those below (a member looked up through its enumeration costs as much as
 a short function call, every time), and ends with `typing.assert_never`: mypy narrows the phase at
 each test, so a phase added to `Phase` is a mypy error there, where it must be handled.  Code that
-asks one of the questions of `persian_rummy._shapes` (is the next action a deal, is a seat to act,
+asks one of the questions of `persian_rummy._internal.shapes` (is the next action a deal, is a seat to act,
 is the deal over) reads the answer from the sets below, worked out once from those questions.
 
 `name` is where each phase meets its name, which the modules below `state` see: a phase added to
-`Phase` is a mypy error there, and once its name is added to `_shapes.PhaseName`, in every `match`
+`Phase` is a mypy error there, and once its name is added to `_internal.shapes.PhaseName`, in every `match`
 on names.
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Final, assert_never
 
-from ._shapes import PhaseName, is_chance, is_deal_over, is_turn
-from .state import Phase
+from ..state import Phase
+from .shapes import PhaseName, is_chance, is_deal_over, is_turn
 
 DEAL: Final = Phase.DEAL
 DRAW: Final = Phase.DRAW

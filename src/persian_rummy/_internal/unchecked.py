@@ -1,7 +1,7 @@
 """
 The engine's values built without checks, by keyword: the states, the melds, the lay-downs, lay-offs and deals
 that `persian_rummy.apply`, `persian_rummy.legal_actions`, ``determinize`` and the events' replay derive from
-values already checked (`persian_rummy._core.build`).
+values already checked (`persian_rummy._internal.build`).
 
 Each protocol below declares one builder: every field of its class, in field order, without a default, by
 keyword, so that mypy names every construction that lacks a field; `_build.builder` refuses, when this module is
@@ -10,7 +10,7 @@ types).  A state's builder takes the eight fields of a type that no other field 
 positionally, since mypy tells them apart by their types, and by keyword only the ten that share a type (the
 counts, the seats, the hands and revealed cards, the stock and the pile): CPython passes more than fifteen
 arguments by keyword only through a dictionary, several times as slowly, and a call with keywords costs more
-than one without, a little more for each keyword (`persian_rummy._core.build`).  The tuples that the engine hands on
+than one without, a little more for each keyword (`persian_rummy._internal.build`).  The tuples that the engine hands on
 from one state to the next (hands, revealed cards, the table summary) are declared as tuples of any length: the
 compiled build then passes on the tuple itself instead of a copy (CONTRIBUTING, "The compiled build").
 """
@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from ._core import build as _build
-from .actions import Deal, LayDown, LayOff
-from .cards import Card
-from .cardsets import CardSet
-from .melds import MeldKind, StandIns, TableMeld
-from .rules import Rules
-from .scoring import DealScore
-from .state import GameState, Phase
+from ..actions import Deal, LayDown, LayOff
+from ..cards import Card
+from ..cardsets import CardSet
+from ..melds import MeldKind, StandIns, TableMeld
+from ..rules import Rules
+from ..scoring import DealScore
+from ..state import GameState, Phase
+from . import build as _build
 
 #: The stand-ins of the engine's plays and melds with no joker standing for a card (A7): one object, so
 #: that the check of a play's stand-ins begins with its identity.
@@ -88,7 +88,7 @@ class _DealFields(Protocol):
     def __call__(self, *, seat: int, deck: tuple[Card, ...]) -> Deal: ...
 
 
-#: A state: ``table`` is the summary of its melds (`persian_rummy._summary`), ``_table`` on the state.
+#: A state: ``table`` is the summary of its melds (`persian_rummy._internal.summary`), ``_table`` on the state.
 new_state: Final = _build.builder(GameState, _StateFields.__call__)
 #: A meld on the table: ``cards``, ``represents``, ``kind``, ``ends`` and ``reach`` are what ``TableMeld`` derives.
 new_meld: Final = _build.builder(TableMeld, _MeldFields.__call__)

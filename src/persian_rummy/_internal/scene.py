@@ -6,7 +6,7 @@ A scene is made in one place from a state, which shows everything, or from a vie
 what its seat sees: its own hand, the size of every other hand and the cards everyone knows to be
 in it, the table, the discard pile and the size of the stock.  The text and the SVG are written
 from the scene alone, so neither can show a card that the view hides.  The functions read states
-and views through the protocols of `persian_rummy._shapes`: this module lies below
+and views through the protocols of `persian_rummy._internal.shapes`: this module lies below
 `persian_rummy.state`, whose values show themselves in a notebook with it.
 """
 
@@ -18,14 +18,14 @@ from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
-from .._core import drawing as _drawing
-from .._shapes import PhaseName, State, ViewShape, is_turn, named
 from ..cards import Card
 from ..cardsets import CardSet
 from ..melds import MeldKind, TableMeld
 from ..rules import Rules
 from ..scoring import DealEnd, DealScore
+from . import drawing as _drawing
 from . import text as _format
+from .shapes import PhaseName, State, ViewShape, is_turn, named
 
 _LETTERS: Final[str] = _format.SEAT_LETTERS
 _TEAMS: Final = (f"{_LETTERS[0]}-{_LETTERS[2]}", f"{_LETTERS[1]}-{_LETTERS[3]}")

@@ -5,7 +5,7 @@ they work on a `persian_rummy.GameState` and a `persian_rummy.View` alike withou
 
 They see the phase as its name, the value of `persian_rummy.Phase` (a text enumeration, equal to it):
 `PhaseName` lists the names, and the questions below answer each for every name, in a `match` that
-mypy checks is exhaustive.  ``persian_rummy._phases.name`` maps each phase to its name, so that a phase
+mypy checks is exhaustive.  ``persian_rummy._internal.phases.name`` maps each phase to its name, so that a phase
 added to ``Phase`` is a mypy error there, and, once its name is added here, in every `match` on names.
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Final, Literal, Protocol, TypeAlias, assert_never, cast, get_args
 
-from ._summary import Summary
-from .cards import Card
-from .cardsets import CardSet
-from .melds import TableMeld
-from .rules import Rules
-from .scoring import DealScore
+from ..cards import Card
+from ..cardsets import CardSet
+from ..melds import TableMeld
+from ..rules import Rules
+from ..scoring import DealScore
+from .summary import Summary
 
 #: The names of the phases, the values of `persian_rummy.Phase`.
 PhaseName: TypeAlias = Literal["deal", "draw", "play", "deal_over", "game_over", "calls", "called"]

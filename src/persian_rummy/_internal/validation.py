@@ -28,17 +28,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from . import _cardlogic, _tables
-from ._core import seats as _seats
-from ._shapes import PHASE_NAMES, Public, State, ViewShape, counts_passes, is_deal_over, is_turn, named
-from .cards import FULL_DECK, Card
-from .cardsets import CardSet
-from .melds import TableMeld
-from .rules import EmptyStockEnd, ObligationTiming, Rules
-from .scoring import DealEnd, DealScore, TeamScore, score_deal
+from ..cards import FULL_DECK, Card
+from ..cardsets import CardSet
+from ..melds import TableMeld
+from ..rules import EmptyStockEnd, ObligationTiming, Rules
+from ..scoring import DealEnd, DealScore, TeamScore, score_deal
+from . import cardlogic as _cardlogic
+from . import seats as _seats
+from . import tables as _tables
+from .shapes import PHASE_NAMES, Public, State, ViewShape, counts_passes, is_deal_over, is_turn, named
 
 # The phases, by name: this module comes before the `Phase` enumeration, which compares equal to them
-# (persian_rummy._shapes).  A test of one phase stays here; a question about several is asked there.
+# (persian_rummy._internal.shapes).  A test of one phase stays here; a question about several is asked there.
 _DEAL: Final = "deal"
 _DRAW: Final = "draw"
 _PLAY: Final = "play"

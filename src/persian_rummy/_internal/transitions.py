@@ -3,7 +3,7 @@ The transitions of the reducer: one function per type of action, each checking t
 against the state and building the next state.
 
 `persian_rummy.apply` picks the function by the action's type.  Each one raises `IllegalActionError`
-naming the rules broken, and builds the new state without checks (`persian_rummy._core.build`),
+naming the rules broken, and builds the new state without checks (`persian_rummy._internal.build`),
 sharing every part of the old state that did not change.
 """
 
@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import Final, Never, NoReturn, Protocol, assert_never
 
-from .._cardlogic import (
+from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from ..cards import FULL_DECK, Card
+from ..cardsets import CardSet
+from ..exceptions import IllegalActionError
+from ..melds import MeldKind, StandIns, TableMeld
+from ..rules import EmptyStockEnd, ObligationTiming
+from ..scoring import DealEnd, score_deal
+from ..state import GameState, Phase, next_dealer
+from .build import single
+from .cardlogic import (
     blocked_cards,
     called_on,
     canonical_pairs,
@@ -24,21 +33,12 @@ from .._cardlogic import (
     wild_takeable,
     wild_usable,
 )
-from .._core.build import single
-from .._summary import Summary
-from .._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
-from .._unchecked import NO_STAND_INS as _NO_STAND_INS
-from .._unchecked import new_meld, new_state
-from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from ..cards import FULL_DECK, Card
-from ..cardsets import CardSet
-from ..exceptions import IllegalActionError
-from ..melds import MeldKind, StandIns, TableMeld
-from ..rules import EmptyStockEnd, ObligationTiming
-from ..scoring import DealEnd, score_deal
-from ..state import GameState, Phase, next_dealer
+from .summary import Summary
+from .tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
+from .unchecked import NO_STAND_INS as _NO_STAND_INS
+from .unchecked import new_meld, new_state
 
-# The phases, tested by identity and exhaustively (see persian_rummy._phases).
+# The phases, tested by identity and exhaustively (see persian_rummy._internal.phases).
 DRAW: Final = Phase.DRAW
 PLAY: Final = Phase.PLAY
 CALLS: Final = Phase.CALLS
