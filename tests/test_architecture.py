@@ -224,7 +224,7 @@ SHARED = {
     "_internal.scene": "what a picture of a position shows, for the terminal's screen and the environments' pictures",
     "_internal.text": "positions written as text, for the environments' renderings and the tensors' errors",
     "_internal.drawing": "cards drawn in SVG, for the environments' pictures",
-    "_internal.phases": "the phases of each question about a position, for the players, matches and environments",
+    "_internal.phase": "the phases of each question about a position, for the players, matches and environments",
     "_internal.unchecked_view": "views built without checks, one for each decision of a match",
     "_internal.version": "the installed version, for the command's --version",
 }

@@ -53,6 +53,7 @@ class TestCompiledBuild:
     def test_the_compiled_modules_exist(self) -> None:
         modules = [Path(path).relative_to("src").with_suffix("").as_posix() for path in self.HOOK["include"]]
         expected = [
+            "_internal/phase",
             "_internal/tables",
             "_internal/cardlogic",
             "_internal/transitions",

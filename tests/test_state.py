@@ -8,8 +8,8 @@ Building a `GameState` by hand runs `check_invariants`: every problem is refused
 from __future__ import annotations
 
 import copy
+import pickle
 import random
-import typing
 
 import attrs
 import pytest
@@ -32,8 +32,7 @@ from persian_rummy import (
     new_game,
     random_deal,
 )
-from persian_rummy._internal import phases as _phases
-from persian_rummy._internal import shapes as _shapes
+from persian_rummy._internal import phase as _phases
 from persian_rummy._internal import unchecked_view as _viewing
 from persian_rummy.engine import is_deal_over
 from persian_rummy.scoring import DealEnd, TeamScore
@@ -205,18 +204,19 @@ class TestPhaseQuestions:
     R5, A4: the next action is a deal in phases deal and deal_over; R13, A24: a seat is to act in phases
     draw and play, and in calls and called; R19, R22: the deal is over in phases deal_over and game_over;
     R21, A17: passes in a row are counted in phases draw, deal_over and game_over.  Each question is
-    answered for every phase, by the name that the modules below `state` see.
+    answered for every phase, by `persian_rummy._internal.phase`, where `Phase` is defined.
     """
 
-    def test_each_phase_has_its_value_as_its_name(self) -> None:
-        assert [phase.value for phase in Phase] == [_phases.name(phase) for phase in Phase]
-        assert {phase.value for phase in Phase} == set(typing.get_args(_shapes.PhaseName))
+    def test_the_phase_is_one_class_shown_where_users_import_it(self) -> None:
+        assert Phase is _phases.Phase
+        assert ("persian_rummy.state", "Phase") == (Phase.__module__, Phase.__qualname__)
+        assert [Phase.DRAW] == [pickle.loads(pickle.dumps(Phase.DRAW))]  # noqa: S301 (our own pickle)
 
     def test_the_phases_of_each_question(self) -> None:
         assert frozenset({Phase.DEAL, Phase.DEAL_OVER}) == _phases.CHANCE
         assert frozenset({Phase.DRAW, Phase.PLAY, Phase.CALLS, Phase.CALLED}) == _phases.TURN
         assert frozenset({Phase.DEAL_OVER, Phase.GAME_OVER}) == _phases.OVER
-        assert ["draw", "deal_over", "game_over"] == [p.value for p in Phase if _shapes.counts_passes(p.value)]
+        assert ["draw", "deal_over", "game_over"] == [p.value for p in Phase if p in _phases.COUNTING_PASSES]
 
     @pytest.mark.parametrize("phase", list(Phase), ids=str)
     def test_a_state_answers_as_its_phase(self, phase: Phase) -> None:

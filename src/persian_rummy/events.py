@@ -53,7 +53,7 @@ from ._internal import (
 )
 from ._internal import limits as _limits
 from ._internal import (
-    phases as _phases,
+    phase as _phase,
 )
 from ._internal import seats as _seats
 from ._internal import (
@@ -105,7 +105,7 @@ _Five: TypeAlias = tuple["Event", "Event", "Event", "Event", "Event"]
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 _PLAYER_ACTIONS: Final = frozenset(ACTION_TYPES) - {Deal}
-_OVER: Final = _phases.OVER
+_OVER: Final = _phase.OVER
 # The actions that take cards from the discard pile, whose events show them (R14, A24).
 _TAKES: Final = frozenset({TakeDiscard, CallRummy})
 _card_set: Final = _build.single(CardSet, int)

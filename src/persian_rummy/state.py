@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any, Final, TypeAlias, assert_never
+from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
@@ -34,7 +34,8 @@ from ._internal import summary as _summary
 from ._internal import tables as _tables
 from ._internal import text as _format
 from ._internal import validation as _validation
-from ._internal.choices import Choice as _Choice
+from ._internal.phase import CHANCE as _CHANCE
+from ._internal.phase import Phase
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidStateError, ViewError
@@ -48,41 +49,6 @@ __all__ = ["GameState", "Phase", "View", "check_invariants", "new_game", "next_d
 def __dir__() -> list[str]:
     return __all__
 
-
-class Phase(_Choice):
-    """
-    Where the game is.
-
-    In `DEAL` and `DEAL_OVER` the next action is the chance action `persian_rummy.Deal`
-    (`GameState.to_act` is `None`); in `DRAW` and `PLAY` it is the turn of
-    `GameState.to_act`, and in `CALLS` and `CALLED` (`Rules.rummy_calls`, A24) that seat
-    answers the discard of `GameState.discarder`; `GAME_OVER` is final.
-    """
-
-    #: Before the first deal; the cards are all in the stock, undealt.
-    DEAL = "deal"
-    #: The seat to act must draw from the stock or take from the discard pile, or pass (R14, R21).
-    DRAW = "draw"
-    #: The seat to act has drawn: it lays down, lays off, and discards (R16-R18).
-    PLAY = "play"
-    #: A deal has ended and another one follows; the table is left as it ended.
-    DEAL_OVER = "deal_over"
-    #: The game has ended (R27); the table is left as the last deal ended.
-    GAME_OVER = "game_over"
-    #: A discard a table meld takes: the seat to act, round from the discarder, calls "Rummy!" or declines (A24).
-    CALLS = "calls"
-    #: The seat to act called "Rummy!" and lays off the card it took, `GameState.obligation` (A24).
-    CALLED = "called"
-
-
-# The phases, tested by identity where every step of a game asks (see persian_rummy._internal.phases).
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
 
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str
@@ -250,12 +216,7 @@ class GameState:
         """
         Whether the next action is a `persian_rummy.Deal`.
         """
-        phase = self.phase  # every playout loop asks, at every step: the turns first
-        if phase is _PLAY or phase is _DRAW or phase is _GAME_OVER or phase is _CALLS or phase is _CALLED:
-            return False
-        if phase is _DEAL or phase is _DEAL_OVER:
-            return True
-        assert_never(phase)
+        return self.phase in _CHANCE  # every playout loop asks, at every step
 
     def __repr__(self) -> str:
         return f"parse_position({_format.position(self)!r})"
@@ -478,7 +439,7 @@ def _state_hash(state: GameState) -> int:
         cached = hash((
             hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask, state.picked.mask, len(state.stock),
             len(state.discard_pile), len(state.melds), len(state.results), state.deal, state.dealer, state.passes,
-            -1 if to_act is None else to_act, state.phase is _PLAY,
+            -1 if to_act is None else to_act, state.phase is Phase.PLAY,
         ))  # fmt: skip
         object.__setattr__(state, _build.CACHED_HASH, cached)
     return cached
@@ -495,7 +456,7 @@ def _view_hash(view: View) -> int:
             -1 if hand is None else hand.mask, known[0].mask, known[1].mask, known[2].mask, known[3].mask,
             view.hand_sizes, view.picked.mask, view.stock_size, len(view.discard_pile), len(view.melds),
             len(view.results), view.deal, view.dealer, view.passes, -1 if to_act is None else to_act,
-            -1 if seat is None else seat, view.phase is _PLAY,
+            -1 if seat is None else seat, view.phase is Phase.PLAY,
         ))  # fmt: skip
         object.__setattr__(view, _build.CACHED_HASH, cached)
     return cached

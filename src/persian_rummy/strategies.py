@@ -46,7 +46,7 @@ except ImportError as error:
 import attrs
 from attrs import frozen
 
-from ._internal import phases as _phases
+from ._internal import phase as _phase
 from ._internal import seats as _seats
 from .actions import ACTION_TYPES, Action, Deal, LayDown, LayOff
 from .cards import FULL_DECK, Card, Rank
@@ -84,7 +84,7 @@ def __dir__() -> list[str]:
 _UNBOUNDED_GAME_CAP: Final = 2000
 #: The cards of each rank, by the rank's place 0-13 (2 to ace, then the jokers).
 _BY_RANK: Final = tuple(tuple(card for card in FULL_DECK if card.rank is rank) for rank in Rank)
-_CHANCE_PHASES: Final = _phases.CHANCE
+_CHANCE_PHASES: Final = _phase.CHANCE
 #: The most deals a game can have: the 100 deals `Rules.num_deals` allows at most, and an extra deal.
 _MOST_DEALS: Final = 101
 

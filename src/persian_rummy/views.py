@@ -43,7 +43,7 @@ from ._internal import (
     cardlogic as _cardlogic,
 )
 from ._internal import (
-    phases as _phases,
+    phase as _phase,
 )
 from ._internal import seats as _seats
 from ._internal import (
@@ -71,7 +71,7 @@ def __dir__() -> list[str]:
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 _new_state: Final = _unchecked.new_state
-_OVER: Final = _phases.OVER
+_OVER: Final = _phase.OVER
 
 
 def observe(state: GameState, seat: int | None = None) -> View:

@@ -38,14 +38,6 @@ from .tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_s
 from .unchecked import NO_STAND_INS as _NO_STAND_INS
 from .unchecked import new_meld, new_state
 
-# The phases, tested by identity and exhaustively (see persian_rummy._internal.phases).
-DRAW: Final = Phase.DRAW
-PLAY: Final = Phase.PLAY
-CALLS: Final = Phase.CALLS
-CALLED: Final = Phase.CALLED
-_DEAL: Final = Phase.DEAL
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
 _SET_KIND: Final = MeldKind.SET
 _RUN_KIND: Final = MeldKind.RUN
 _card_set: Final = single(CardSet, int)
@@ -110,15 +102,15 @@ def _not_now(state: GameState, action: _Forgeable, phase: Phase, doing: str) -> 
     """
     current = state.phase
     if current is not phase:
-        if current is DRAW:
+        if current is Phase.DRAW:
             return IllegalActionError(action, f"seat {state.to_act} must first draw or pass, not {doing}", "R13")
-        if current is PLAY:
+        if current is Phase.PLAY:
             return IllegalActionError(
                 action, f"seat {state.to_act} has drawn already; {doing} is not possible now", "R13"
             )
-        if current is _DEAL or current is _DEAL_OVER or current is _GAME_OVER:
+        if current is Phase.DEAL or current is Phase.DEAL_OVER or current is Phase.GAME_OVER:
             return IllegalActionError(action, f"no player acts in phase {current.value!r}", "R13")
-        if current is CALLS or current is CALLED:
+        if current is Phase.CALLS or current is Phase.CALLED:
             return _answering(state, action, doing)
         assert_never(current)
     seat = action.seat
@@ -132,12 +124,12 @@ def _answering(state: GameState, action: _Forgeable, doing: str) -> IllegalActio
     The error for *action* while the discard of `GameState.discarder` is answered (A24): in `CALLS`
     the seat to act calls "Rummy!" or declines, in `CALLED` it lays off the card it called on.
     """
-    if state.phase is CALLED:
+    if state.phase is Phase.CALLED:
         reason = f"seat {state.to_act} called Rummy! and must lay off {state.obligation}; {doing} is not possible now"
-    elif state.phase is CALLS and action.seat == state.to_act:
+    elif state.phase is Phase.CALLS and action.seat == state.to_act:
         top = state.discard_pile[-1]
         reason = f"seat {state.to_act} is asked whether it calls Rummy! on {top}; {doing} is not possible now"
-    elif state.phase is CALLS:
+    elif state.phase is Phase.CALLS:
         reason = f"seat {state.to_act} is asked first whether it calls Rummy!, not seat {action.seat!r}"
     else:
         reason = "nobody is asked to call Rummy!: only a discard that a table meld takes is called on"
@@ -161,12 +153,14 @@ def _check_dealing(action: Deal, phase: Phase) -> None:
     """
     R7: cards are dealt only before a deal, in `Phase.DEAL` and `Phase.DEAL_OVER`.
     """
-    if phase is DRAW or phase is PLAY or phase is _GAME_OVER or phase is CALLS or phase is CALLED:
-        raise IllegalActionError(
-            action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7"
-        )
-    if phase is not _DEAL and phase is not _DEAL_OVER:
-        assert_never(phase)
+    match phase:
+        case Phase.DEAL | Phase.DEAL_OVER:
+            return
+        case Phase.DRAW | Phase.PLAY | Phase.GAME_OVER | Phase.CALLS | Phase.CALLED:
+            msg = f"cards are dealt only at the start of a deal, not in phase {phase.value!r}"
+            raise IllegalActionError(action, msg, "R7")
+        case _:
+            assert_never(phase)
 
 
 def deal(state: GameState, action: Deal) -> GameState:
@@ -176,7 +170,7 @@ def deal(state: GameState, action: Deal) -> GameState:
     fields: _ForgeableDeal = action
     seat = fields.seat
     if type(seat) is not int or seat != dealer:
-        rule = "R5" if phase is _DEAL else "A4"
+        rule = "R5" if phase is Phase.DEAL else "A4"
         raise IllegalActionError(action, f"seat {dealer} deals this deal, not seat {seat!r}", rule)
     deck = fields.deck
     if type(deck) is not tuple or len(deck) != 56:
@@ -197,7 +191,7 @@ def deal(state: GameState, action: Deal) -> GameState:
     new_hands = (_card_set(hands[0]), _card_set(hands[1]), _card_set(hands[2]), _card_set(hands[3]))
     rest = deck[dealt + 1 :]
     return _state(
-        state.rules, DRAW, False, (), None, _EMPTY, state.results, _NO_TABLE, deal=state.deal + 1, dealer=dealer,
+        state.rules, Phase.DRAW, False, (), None, _EMPTY, state.results, _NO_TABLE, deal=state.deal + 1, dealer=dealer,
         to_act=(dealer + 1) % 4, hands=new_hands, stock=rest, discard_pile=(deck[dealt],), revealed=_NO_CARDS,
         passes=0, went_out=None, discarder=None,
     )  # fmt: skip
@@ -209,8 +203,8 @@ def deal(state: GameState, action: Deal) -> GameState:
 def draw_stock(state: GameState, action: DrawStock) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
-        raise _not_now(state, action, DRAW, "drawing")
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+        raise _not_now(state, action, Phase.DRAW, "drawing")
     stock = state.stock
     if not stock:
         raise IllegalActionError(action, "the stock is empty: take from the discard pile or pass", "R21")
@@ -221,7 +215,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     if state.stock_known:  # everyone knows the card drawn from a stock turned over from the pile (A18)
         revealed = _with_part(revealed, seat, revealed[seat].mask | bit)
     return _state(
-        state.rules, PLAY, state.stock_known and len(stock) > 1, state.melds, None, _EMPTY, state.results,
+        state.rules, Phase.PLAY, state.stock_known and len(stock) > 1, state.melds, None, _EMPTY, state.results,
         kept._table, deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=stock[1:],
         discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None, discarder=None,
     )  # fmt: skip
@@ -230,8 +224,8 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
 def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
-        raise _not_now(state, action, DRAW, "taking from the discard pile")
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+        raise _not_now(state, action, Phase.DRAW, "taking from the discard pile")
     card = action.card
     pile = state.discard_pile
     if type(card) is not Card:
@@ -252,8 +246,8 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
         raise IllegalActionError(action, reason, ("R15", "A12"))
     revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | taken)
     return _state(
-        state.rules, PLAY, state.stock_known, state.melds, None if free else card, _card_set(taken), state.results,
-        kept._table, deal=state.deal, dealer=state.dealer, to_act=seat,
+        state.rules, Phase.PLAY, state.stock_known, state.melds, None if free else card, _card_set(taken),
+        state.results, kept._table, deal=state.deal, dealer=state.dealer, to_act=seat,
         hands=_with_part(kept.hands, seat, hand | taken), stock=state.stock, discard_pile=pile[:i], revealed=revealed,
         passes=0, went_out=None, discarder=None,
     )  # fmt: skip
@@ -267,7 +261,7 @@ def _melding_before_pass(state: GameState) -> bool:
     Whether the seat to act may lay down or lay off before a pass, with an empty stock, as the rules
     allow it (A16): the other time a player may meld, besides after the draw.
     """
-    return state.phase is DRAW and not state.stock and state.rules.pass_allows_melding
+    return state.phase is Phase.DRAW and not state.stock and state.rules.pass_allows_melding
 
 
 def _cards_in_hand(state: GameState, action: LayDown | LayOff | Discard, seat: int, mask: int) -> int:
@@ -325,8 +319,12 @@ def _new_meld(  # noqa: PLR0913
 def lay_down(state: GameState, action: LayDown) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or (state.phase is not PLAY and not _melding_before_pass(state)):
-        raise _not_now(state, action, PLAY, "laying down a meld")
+    if (
+        type(seat) is not int
+        or seat != state.to_act
+        or (state.phase is not Phase.PLAY and not _melding_before_pass(state))
+    ):
+        raise _not_now(state, action, Phase.PLAY, "laying down a meld")
     cards = action.cards
     if type(cards) is not CardSet:
         raise IllegalActionError(action, "the cards must be a CardSet", "R16")
@@ -355,7 +353,11 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
 def lay_off(state: GameState, action: LayOff) -> GameState:
     fields: _ForgeableLayOff = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or (state.phase is not PLAY and not _melding_before_pass(state)):
+    if (
+        type(seat) is not int
+        or seat != state.to_act
+        or (state.phase is not Phase.PLAY and not _melding_before_pass(state))
+    ):
         seat = _caller(state, action)
     cards, k, melds = action.cards, fields.meld, state.melds
     if type(cards) is not CardSet or not cards:
@@ -412,8 +414,8 @@ def _caller(state: GameState, action: LayOff) -> int:
     """
     fields: _Forgeable = action
     seat = fields.seat
-    if state.phase is not CALLED or type(seat) is not int or seat != state.to_act:
-        raise _not_now(state, action, PLAY, "laying off")
+    if state.phase is not Phase.CALLED or type(seat) is not int or seat != state.to_act:
+        raise _not_now(state, action, Phase.PLAY, "laying off")
     called: Card = state.obligation  # type: ignore[assignment]
     if action.cards != _card_set(1 << called.index):
         reason = f"seat {seat} called Rummy! on {called} and lays off that card alone"
@@ -430,7 +432,7 @@ def _check_lay_off_obligation(state: GameState, action: LayOff, hand: int, union
         after = [m.represents.mask for m in state.melds]
         after[action.meld] = union
         _check_pending(state, action, hand, mask, after, blocked_cards(state.melds) | union)
-    elif not state.rules.obligation_by_layoff and state.phase is not CALLED:
+    elif not state.rules.obligation_by_layoff and state.phase is not Phase.CALLED:
         raise IllegalActionError(action, f"{obligation}, taken from the discard pile, must go into a new meld", "A10")
 
 
@@ -552,7 +554,7 @@ def _after_play(  # noqa: PLR0913
         revealed = _with_part(revealed, seat, revealed[seat].mask & ~played)
     obligation = state.obligation
     if obligation is not None and played >> obligation.index & 1:
-        if state.phase is CALLED:  # the card called on, laid off: the discarder's left draws (A24)
+        if state.phase is Phase.CALLED:  # the card called on, laid off: the discarder's left draws (A24)
             return _after_calls(state, hands, melds, revealed, table)
         obligation = None
     if not hand:
@@ -571,8 +573,8 @@ def _after_play(  # noqa: PLR0913
 def discard(state: GameState, action: Discard) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not PLAY:
-        raise _not_now(state, action, PLAY, "discarding")
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.PLAY:
+        raise _not_now(state, action, Phase.PLAY, "discarding")
     card = action.card
     if type(card) is not Card:
         raise IllegalActionError(action, f"{card!r} is not a card", "R18")
@@ -593,7 +595,7 @@ def discard(state: GameState, action: Discard) -> GameState:
     if not state.stock or rules.rummy_calls:
         return _after_discard(state, seat, hands, pile, revealed)
     return _state(
-        rules, DRAW, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
+        rules, Phase.DRAW, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
         dealer=state.dealer, to_act=(seat + 1) % 4, hands=hands, stock=state.stock, discard_pile=pile,
         revealed=revealed, passes=0, went_out=None, discarder=None,
     )  # fmt: skip
@@ -616,9 +618,9 @@ def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, .
     called = rules.rummy_calls and called_on(state.melds, pile[-1].index, rules.jokers_wild)
     asked = _next_asked(hands, seat, seat) if called else None
     return _state(
-        rules, DRAW if asked is None else CALLS, known, state.melds, None, _EMPTY, state.results, kept._table,
-        deal=state.deal, dealer=state.dealer, to_act=(seat + 1) % 4 if asked is None else asked, hands=hands,
-        stock=stock, discard_pile=pile, revealed=revealed, passes=0, went_out=None,
+        rules, Phase.DRAW if asked is None else Phase.CALLS, known, state.melds, None, _EMPTY, state.results,
+        kept._table, deal=state.deal, dealer=state.dealer, to_act=(seat + 1) % 4 if asked is None else asked,
+        hands=hands, stock=stock, discard_pile=pile, revealed=revealed, passes=0, went_out=None,
         discarder=None if asked is None else seat,
     )  # fmt: skip
 
@@ -666,7 +668,7 @@ def answer(state: GameState, action: CallRummy | DeclineCall) -> GameState:
 def call_rummy(state: GameState, action: CallRummy) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not CALLS:
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.CALLS:
         raise _answering(state, action, "calling Rummy!")
     pile = state.discard_pile
     card = pile[-1]
@@ -675,7 +677,7 @@ def call_rummy(state: GameState, action: CallRummy) -> GameState:
     hands = _with_part(kept.hands, seat, kept.hands[seat].mask | bit)
     revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | bit)
     return _state(
-        state.rules, CALLED, state.stock_known, state.melds, card, _card_set(bit), state.results, kept._table,
+        state.rules, Phase.CALLED, state.stock_known, state.melds, card, _card_set(bit), state.results, kept._table,
         deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock, discard_pile=pile[:-1],
         revealed=revealed, passes=0, went_out=None, discarder=state.discarder,
     )  # fmt: skip
@@ -684,7 +686,7 @@ def call_rummy(state: GameState, action: CallRummy) -> GameState:
 def decline_call(state: GameState, action: DeclineCall) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not CALLS:
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.CALLS:
         raise _answering(state, action, "declining a call")
     discarder: int = state.discarder  # type: ignore[assignment]
     kept: _Kept = state
@@ -692,7 +694,7 @@ def decline_call(state: GameState, action: DeclineCall) -> GameState:
     if asked is None:
         return _after_calls(state, kept.hands, state.melds, kept.revealed, kept._table)
     return _state(
-        state.rules, CALLS, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table,
+        state.rules, Phase.CALLS, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table,
         deal=state.deal, dealer=state.dealer, to_act=asked, hands=kept.hands, stock=state.stock,
         discard_pile=state.discard_pile, revealed=kept.revealed, passes=0, went_out=None, discarder=discarder,
     )  # fmt: skip
@@ -707,7 +709,7 @@ def _after_calls(
     """
     discarder: int = state.discarder  # type: ignore[assignment]
     return _state(
-        state.rules, DRAW, state.stock_known, melds, None, _EMPTY, state.results, table, deal=state.deal,
+        state.rules, Phase.DRAW, state.stock_known, melds, None, _EMPTY, state.results, table, deal=state.deal,
         dealer=state.dealer, to_act=(discarder + 1) % 4, hands=hands, stock=state.stock,
         discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None, discarder=None,
     )  # fmt: skip
@@ -716,8 +718,8 @@ def _after_calls(
 def pass_turn(state: GameState, action: Pass) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
-        raise _not_now(state, action, DRAW, "passing")
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+        raise _not_now(state, action, Phase.DRAW, "passing")
     if state.stock:
         raise IllegalActionError(action, "a player may pass only when the stock is empty", "R21")
     passes = state.passes + 1
@@ -728,7 +730,7 @@ def pass_turn(state: GameState, action: Pass) -> GameState:
             state, kept.hands, state.discard_pile, state.melds, kept.revealed, None, DealEnd.PASSES, passes
         )
     return _state(
-        rules, DRAW, False, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
+        rules, Phase.DRAW, False, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
         dealer=state.dealer, to_act=(seat + 1) % 4, hands=kept.hands, stock=state.stock,
         discard_pile=state.discard_pile, revealed=kept.revealed, passes=passes, went_out=None, discarder=None,
     )  # fmt: skip
@@ -749,11 +751,11 @@ def _end_deal(  # noqa: PLR0913
     kept: _Kept = state
     score = score_deal(hands, melds, went_out, rules=rules, deal=state.deal, end=end)
     results = (*state.results, score)
-    phase = _DEAL_OVER
+    phase = Phase.DEAL_OVER
     if state.deal >= rules.num_deals:
         level = sum(r.teams[0].total for r in results) == sum(r.teams[1].total for r in results)
         if not (level and state.deal < rules.max_deals):
-            phase = _GAME_OVER
+            phase = Phase.GAME_OVER
     return _state(
         rules, phase, state.stock_known, melds, None, _EMPTY, results, kept._table if table is None else table,
         deal=state.deal, dealer=state.dealer, to_act=None, hands=hands, stock=state.stock, discard_pile=pile,

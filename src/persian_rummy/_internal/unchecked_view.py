@@ -12,14 +12,6 @@ from . import build as _build
 
 _new: Final = object.__new__
 _VIEW_TWIN: Final = _build.twin(View)
-# The phases, tested by identity and exhaustively (see persian_rummy._internal.phases).
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
 
 
 def view_of(state: GameState, seat: int | None) -> View:
@@ -39,9 +31,15 @@ def view_of(state: GameState, seat: int | None) -> View:
     view.hand = None if seat is None else hands[seat]
     north, east, south, west = hands
     view.hand_sizes = (north.mask.bit_count(), east.mask.bit_count(), south.mask.bit_count(), west.mask.bit_count())
-    if phase is _PLAY or phase is _DRAW or phase is _DEAL or phase is _CALLS or phase is _CALLED:
+    if (
+        phase is Phase.PLAY
+        or phase is Phase.DRAW
+        or phase is Phase.DEAL
+        or phase is Phase.CALLS
+        or phase is Phase.CALLED
+    ):
         view.known = state.revealed
-    elif phase is _DEAL_OVER or phase is _GAME_OVER:  # every hand is shown (R22)
+    elif phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER:  # every hand is shown (R22)
         view.known = hands
     else:
         assert_never(phase)

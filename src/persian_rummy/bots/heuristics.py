@@ -44,7 +44,7 @@ from .._internal import arguments as _arguments
 from .._internal import build as _build
 from .._internal import cardlogic as _cardlogic
 from .._internal import limits as _limits
-from .._internal import phases as _phases
+from .._internal import phase as _phase
 from .._internal import tables as _tables
 from .._internal.choices import Choice as _Choice
 from ..actions import PlayerAction
@@ -315,9 +315,9 @@ class Chooser(Protocol):
         ...
 
 
-_CHANCE: Final = _phases.CHANCE
+_CHANCE: Final = _phase.CHANCE
 _STOPS: Final = {
-    Until.DEAL: _phases.OVER,
+    Until.DEAL: _phase.OVER,
     Until.GAME: frozenset({Phase.GAME_OVER}),
 }
 

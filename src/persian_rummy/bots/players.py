@@ -47,7 +47,7 @@ from .._internal import arguments as _arguments
 from .._internal import build as _build
 from .._internal import cardlogic as _cardlogic
 from .._internal import limits as _limits
-from .._internal import phases as _phases
+from .._internal import phase as _phase
 from .._internal import tables as _tables
 from ..actions import CallRummy, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
 from ..cardsets import CardSet
@@ -207,14 +207,7 @@ class RandomPlayer:
 # -- the greedy player -------------------------------------------------------------------------------------------
 
 _card_set: Final = _build.single(CardSet, int)
-_PLAY: Final = Phase.PLAY
-_DRAW: Final = Phase.DRAW
-_DEAL: Final = Phase.DEAL
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
-_TURN: Final = _phases.TURN
+_TURN: Final = _phase.TURN
 #: The jokers, as a mask of card bits, and the first joker's number; a wild joker's keep score (A7).
 _JOKERS: Final = _tables.JOKER_MASK
 _FIRST_JOKER: Final = 52
@@ -383,15 +376,15 @@ def _greedy(position: GameState | View, hand: int, actions: tuple[PlayerAction, 
     if len(actions) == 1:
         return actions[0]
     phase = position.phase
-    if phase is _PLAY:
+    if phase is Phase.PLAY:
         return _play_choice(position, hand, actions)
-    if phase is _DRAW:
+    if phase is Phase.DRAW:
         return _draw_choice(position, hand, actions)
-    if phase is _CALLS:  # a lay-off only adds points: call whenever asked (A24)
+    if phase is Phase.CALLS:  # a lay-off only adds points: call whenever asked (A24)
         return next(action for action in actions if type(action) is CallRummy)
-    if phase is _CALLED:
+    if phase is Phase.CALLED:
         return _most_points([action for action in actions if type(action) is LayOff], position.rules)
-    if phase is _DEAL or phase is _DEAL_OVER or phase is _GAME_OVER:
+    if phase is Phase.DEAL or phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER:
         msg = f"no seat is to act in phase {phase.value!r}: there is no action to choose"
         raise InvalidValueError(msg)
     assert_never(phase)

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
 from .._internal import limits as _limits
-from .._internal import phases as _phases
+from .._internal import phase as _phase
 from .._internal import version as _version
 from ..actions import Action
 from ..cards import Card
@@ -172,7 +172,7 @@ class _Narrator:
             return
         self.number += 1
         print(f"  {self.number:3}. {describe(before, action, symbols=self.symbols)}", file=out)
-        if after.phase in _phases.OVER:
+        if after.phase in _phase.OVER:
             print(file=out)
             print(render_text(after, symbols=self.symbols), file=out)
             _print_score(after.results[-1], after.scores, out)

@@ -16,13 +16,6 @@ from typing import Any, Final, TypeAlias, assert_never
 import attrs
 
 from .._internal import limits as _limits
-from .._internal.phases import CALLED as _CALLED
-from .._internal.phases import CALLS as _CALLS
-from .._internal.phases import DEAL as _DEAL
-from .._internal.phases import DEAL_OVER as _DEAL_OVER
-from .._internal.phases import DRAW as _DRAW
-from .._internal.phases import GAME_OVER as _GAME_OVER
-from .._internal.phases import PLAY as _PLAY
 from .._internal.unchecked_view import view_of
 from ..actions import Action, PlayerAction
 from ..bots.players import Player
@@ -30,7 +23,7 @@ from ..engine import apply, legal_actions, random_deal
 from ..events import Event, Listener, events_of
 from ..exceptions import IllegalActionError, InvalidValueError, PlayerError
 from ..rules import Rules
-from ..state import GameState, new_game
+from ..state import GameState, Phase, new_game
 from . import _signals, _workers
 
 #: Called as ``progress(finished, total)`` as the games are finished.
@@ -110,13 +103,13 @@ def playout(  # noqa: PLR0913
     record, state = actions.append, new_game(rules, dealer=dealer)
     for number in _STEPS:
         phase = state.phase
-        if phase is _PLAY or phase is _DRAW or phase is _CALLS or phase is _CALLED:
+        if phase is Phase.PLAY or phase is Phase.DRAW or phase is Phase.CALLS or phase is Phase.CALLED:
             seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
             given = view_of(state, seat) if shown[seat] else legal_actions(state)  # or the actions alone
             action: Action = decide(given, state, seat, number)
-        elif phase is _GAME_OVER:
+        elif phase is Phase.GAME_OVER:
             break
-        elif phase is _DEAL or phase is _DEAL_OVER:
+        elif phase is Phase.DEAL or phase is Phase.DEAL_OVER:
             action = random_deal(state, decks)
         else:
             assert_never(phase)

@@ -20,7 +20,7 @@ from gymnasium import spaces
 
 from .._internal import arguments as _arguments
 from .._internal import limits as _limits
-from .._internal import phases as _phases
+from .._internal import phase as _phase
 from .._internal import scene as _scene
 from .._internal import text as _format
 from ..actions import Action, PlayerAction
@@ -50,8 +50,7 @@ RENDER_FPS: Final = 4
 Frame: TypeAlias = str | np.ndarray[Any, np.dtype[Any]] | None
 #: The player actions after which a game under rules with no bound on its length is cut short.
 UNBOUNDED_STEPS: Final = 10_000
-_OVER: Final = _phases.OVER
-_GAME_OVER: Final = Phase.GAME_OVER
+_OVER: Final = _phase.OVER
 _TEAMS: Final = ("N-S", "E-W")
 #: The teams' rewards in the mode "outcome", by the winning team.
 _WON: Final = ((1.0, -1.0), (-1.0, 1.0))
@@ -319,13 +318,13 @@ def _heading(position: GameState | View, names: Sequence[str]) -> str:
     number, planned = position.deal, position.rules.num_deals
     deal = f"deal {number} of {planned}" if number <= planned else f"deal {number}, the extra deal (A22)"
     deals = f"{deal}, dealer {_format.SEAT_LETTERS[position.dealer]}"
-    if position.phase is _GAME_OVER:
+    if position.phase is Phase.GAME_OVER:
         team_0, team_1 = position.scores if isinstance(position, GameState) else _totals(position)
         ending = "a draw" if team_0 == team_1 else f"{_TEAMS[int(team_1 > team_0)]} win"
         return f"Persian Rummy, {deals}: the game is over, {ending}"
     if position.to_act is None:
         return f"Persian Rummy, {deals}: the cards are to be dealt"
-    doing = _scene.turn_note(_phases.name(position.phase))
+    doing = _scene.turn_note(position.phase)
     owed = "" if position.obligation is None else f", must play {position.obligation}"
     return f"Persian Rummy, {deals}: {_seat_name(position.to_act, names)} {doing}{owed}"
 

@@ -109,14 +109,6 @@ def __dir__() -> list[str]:
 
 #: The id the environment is registered under: ``gymnasium.make(ENV_ID)``.
 ENV_ID: Final = "persian_rummy/Solo-v0"
-# The phases, tested by identity and exhaustively (see persian_rummy._internal.phases).
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
 #: An observation: the dict of the tensor and the mask, or the tensor alone (``mask_in_observation=False``),
 #: typed as either, so that the code that indexes the dict and the code that takes the tensor are both typed.
 _Observation: TypeAlias = Any
@@ -307,7 +299,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         while True:
             state = self._state
             phase = state.phase
-            if phase is _DRAW or phase is _PLAY or phase is _CALLS or phase is _CALLED:
+            if phase is Phase.DRAW or phase is Phase.PLAY or phase is Phase.CALLS or phase is Phase.CALLED:
                 seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
                 if seat == self.seat:
                     return True
@@ -315,9 +307,9 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
                 chosen = player.choose(observe(state, seat), self._sources[seat])
                 self._recent.append((state, chosen))
                 action: Action = chosen
-            elif phase is _GAME_OVER:
+            elif phase is Phase.GAME_OVER:
                 return False
-            elif phase is _DEAL or phase is _DEAL_OVER:
+            elif phase is Phase.DEAL or phase is Phase.DEAL_OVER:
                 action = random_deal(state, self._deck)
             else:
                 assert_never(phase)
@@ -372,7 +364,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         self._ended = False
         self._play(chosen)
         self._advance()
-        self._over = self._state.phase is _GAME_OVER
+        self._over = self._state.phase is Phase.GAME_OVER
         reward, self._gained = self._gained, 0.0
         return reward, _rlenv.deal_info(self._state) if self._ended else {}
 

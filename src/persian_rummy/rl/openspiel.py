@@ -97,7 +97,6 @@ GAME_NAME: Final = "python_persian_rummy"
 _CARDS: Final = len(FULL_DECK)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_GAME_OVER: Final = Phase.GAME_OVER
 #: The names of the rule switches, the game's parameters.
 _SWITCHES: Final[tuple[str, ...]] = tuple(attrs.fields_dict(Rules))
 
@@ -328,7 +327,7 @@ def _player(state: GameState, moves: int, cap: int) -> int:
     """
     OpenSpiel's player to act at *state*, after *moves* players' actions of at most *cap*.
     """
-    if state.phase is _GAME_OVER or moves >= cap:
+    if state.phase is Phase.GAME_OVER or moves >= cap:
         return _TERMINAL
     to_act = state.to_act
     return _CHANCE if to_act is None else to_act

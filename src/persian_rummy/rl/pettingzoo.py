@@ -139,7 +139,6 @@ def __dir__() -> list[str]:
 #: The agents, by seat.
 AGENTS: Final = ("seat_0", "seat_1", "seat_2", "seat_3")
 _SEATS: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
-_GAME_OVER: Final = Phase.GAME_OVER
 _Observation = _rlenv.Observation
 _ActionId = _rlenv.ActionId
 
@@ -297,7 +296,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
             after = self._deal_over(after)
         self._state = after
         self._steps += 1
-        if self.max_steps is not None and self._steps >= self.max_steps and after.phase is not _GAME_OVER:
+        if self.max_steps is not None and self._steps >= self.max_steps and after.phase is not Phase.GAME_OVER:
             self._truncated = True
             self.truncations = dict.fromkeys(AGENTS, True)
         self._select(after)
@@ -315,7 +314,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
             self._rewarded = True
         info = _rlenv.deal_info(state)
         self.infos = {agent: dict(info) for agent in AGENTS}
-        if state.phase is _GAME_OVER:
+        if state.phase is Phase.GAME_OVER:
             self.terminations = dict.fromkeys(AGENTS, True)
             return state
         return _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
@@ -516,7 +515,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
             after, rewards, deal = self._deal_over(after, live)
         self._state = after
         self._steps += 1
-        over = after.phase is _GAME_OVER
+        over = after.phase is Phase.GAME_OVER
         cut = not over and self.max_steps is not None and self._steps >= self.max_steps
         if over or cut:
             self.agents = []
@@ -538,7 +537,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         gained = _rlenv.rewards(state, self.reward_mode, self.reward_scale)
         rewards = dict.fromkeys(live, 0.0) if gained is None else {a: gained[_SEATS[a] & 1] for a in live}
         deal = _rlenv.deal_info(state)
-        if state.phase is not _GAME_OVER:
+        if state.phase is not Phase.GAME_OVER:
             state = _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
         return state, rewards, deal
 

@@ -96,13 +96,6 @@ ENV_ID: Final = "persian_rummy/SelfPlay-v0"
 Policy: TypeAlias = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], Any]
 #: What a pool holds: a frozen policy or a ready player (a name for ``make_player`` is read as one).
 Member: TypeAlias = Policy | Player
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
 _Observation = _rlenv.Observation
 _ActionId = _rlenv.ActionId
 _ON_ILLEGAL: Final = ("lose", "raise")
@@ -423,7 +416,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         while True:
             state = self._state
             phase = state.phase
-            if phase is _DRAW or phase is _PLAY or phase is _CALLS or phase is _CALLED:
+            if phase is Phase.DRAW or phase is Phase.PLAY or phase is Phase.CALLS or phase is Phase.CALLED:
                 seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
                 held = self._seated[seat]
                 if held is None:
@@ -432,9 +425,9 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
                 chosen = self._choose(held, state, seat)
                 self._recent.append((state, chosen))
                 action: Action = chosen
-            elif phase is _GAME_OVER:
+            elif phase is Phase.GAME_OVER:
                 return False
-            elif phase is _DEAL or phase is _DEAL_OVER:
+            elif phase is Phase.DEAL or phase is Phase.DEAL_OVER:
                 action = random_deal(state, self._deck)
             else:
                 assert_never(phase)
@@ -483,7 +476,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self._ended = False
         self._play(chosen)
         self._advance()
-        self._over = self._state.phase is _GAME_OVER
+        self._over = self._state.phase is Phase.GAME_OVER
         reward, self._gained = self._gained, 0.0
         if self.render_mode == "human":
             self.render()
