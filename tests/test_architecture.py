@@ -8,10 +8,13 @@ the order of the layers: each module imports only modules named before it there.
 from __future__ import annotations
 
 import ast
+import builtins
+import functools
 import os
 import re
 import subprocess
 import sys
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -492,3 +495,108 @@ def test_functions_are_simple(module: str) -> None:
         if isinstance(node, ast.FunctionDef) and complexity(node) > 15
     ]
     assert [] == tangled
+
+
+# -- the checklists of CONTRIBUTING.md ----------------------------------------------------------------------------
+
+ROOT = PACKAGE.parents[1]
+#: What the checklists write in backquotes: a file (`tests/test_json.py`, `_internal/transitions.py`), a
+#: test in one (`tests/test_strategies.py::TestStates::test_variants_by_default`), a dotted name
+#: (`_internal.cardlogic.takeable`, `Rules.points`, `tests.strategies.WILD_ONE_IN`, `tests/test_properties.points`)
+#: or a bare name (`_plain`, `DEFAULT_RULES_TEXT`); a call is read as its function's name (`_about("A16")`).
+QUOTED = re.compile(r"`([\w./*:-]+)(?:\([^`]*\))?`")
+#: What the checklists quote that is no name of the package's: the type checker, Hypothesis's function.
+NOT_NAMES = {"mypy", "st.from_type"}
+
+
+def _checklists() -> list[str]:
+    """
+    What the checklists of CONTRIBUTING.md ("## Checklist: ...") quote, in backquotes, in order.
+    """
+    sections = CONTRIBUTING.read_text(encoding="utf-8").split("\n## Checklist: ")[1:]
+    return [name for section in sections for name in QUOTED.findall(section.split("\n## ", 1)[0])]
+
+
+def _member(scope: ast.AST, name: str) -> ast.AST | None:
+    """
+    What *name* is defined as in the body of *scope* (a module or a class), or `None`.
+    """
+    body: list[ast.stmt] = getattr(scope, "body", [])
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name:
+            return node
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            return node
+    return None
+
+
+def _resolves(scope: ast.AST | None, names: list[str]) -> bool:
+    for name in names:
+        scope = None if scope is None else _member(scope, name)
+    return scope is not None
+
+
+def _source(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _defined() -> frozenset[str]:
+    """
+    Every name defined anywhere in the package and the tests: functions, classes, their arguments,
+    assignments and fields, for the bare names the checklists quote next to their module.
+    """
+    return frozenset(
+        name
+        for path in [*PACKAGE.rglob("*.py"), *(ROOT / "tests").glob("*.py")]
+        for node in ast.walk(_source(path))
+        for name in (
+            [node.name] if isinstance(node, ast.FunctionDef | ast.ClassDef) else
+            [node.arg] if isinstance(node, ast.arg) else
+            [node.id] if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) else []
+        )
+    )  # fmt: skip
+
+
+def _dotted_resolves(quoted: str) -> bool:
+    """
+    Whether the dotted name *quoted* names something: a module of the package (`_internal.choices`),
+    a name in one (`strategies._values`, `Rules.points` in the module that defines `Rules`), or in a
+    module of the tests (`tests.strategies.WILD_ONE_IN`, written `tests/test_properties.points` too).
+    """
+    parts = quoted.replace("/", ".").removeprefix("persian_rummy.").split(".")
+    if parts[0] == "tests":
+        module = ROOT.joinpath(*parts[:2]).with_suffix(".py")
+        return module.is_file() and _resolves(_source(module), parts[2:])
+    for cut in range(len(parts), 0, -1):
+        if ".".join(parts[:cut]) in MODULES:
+            return _resolves(MODULES[".".join(parts[:cut])], parts[cut:])
+    return any(_resolves(tree, parts) for tree in MODULES.values())
+
+
+def _quoted_resolves(quoted: str) -> bool:
+    """
+    Whether what a checklist quotes is there: a file (of the checkout, or of the package), the
+    test of a file, a dotted name, a bare name that is defined somewhere.
+    """
+    path, _, test = quoted.partition("::")
+    if Path(path).suffix in {".py", ".md", ".json", ".txt"}:
+        files = [*ROOT.glob(path), *PACKAGE.glob(path)]
+        return bool(files) and (not test or _resolves(_source(files[0]), test.split("::")))
+    if quoted in NOT_NAMES:
+        return True
+    if "." in quoted or "/" in quoted:
+        return _dotted_resolves(quoted)
+    return quoted in _defined() or quoted in MODULES or hasattr(builtins, quoted) or hasattr(typing, quoted)
+
+
+def test_the_checklists_name_what_is_there() -> None:
+    """
+    Every module, function, test and file that the checklists of CONTRIBUTING.md quote exists
+    where they say: a step that names a place the code has left fails here.
+    """
+    quoted = _checklists()
+    assert "_internal.cardlogic.forbidden_discards" in quoted
+    missing = [name for name in quoted if not _quoted_resolves(name)]
+    assert [] == missing, f"the checklists of CONTRIBUTING.md name what is not there: {', '.join(missing)}"
