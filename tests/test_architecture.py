@@ -87,6 +87,10 @@ LAYERS = (
     "matches._sink",
     "matches._options",
     "matches._ratings",
+    "matches._game",
+    "matches._results",
+    "matches._match",
+    "matches._tournament",
     "matches",
     # learning interfaces
     "rl.actionids",
