@@ -26,9 +26,9 @@ def expect(value: object, kind: type | tuple[type, ...], name: str, what: str) -
         raise InvalidTypeError(msg)
 
 
-def seat(value: object, name: str) -> None:
+def seat(value: object, name: str) -> int:
     """
-    Raise unless *value*, the argument *name*, is a seat: an `int` from 0 to 3 (`bool` is not one).
+    *value*, the argument *name*, if it is a seat: an `int` from 0 to 3 (`bool` is not one).
     """
     if type(value) is not int:
         msg = f"{name} must be a seat 0-3, got {_limits.shown(value)}"
@@ -36,6 +36,7 @@ def seat(value: object, name: str) -> None:
     if not 0 <= value <= 3:
         msg = f"{name} must be a seat 0-3, got {value!r}"
         raise InvalidValueError(msg)
+    return value
 
 
 def optional_count(value: object, name: str, least: int) -> int | None:

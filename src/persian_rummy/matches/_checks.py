@@ -18,6 +18,7 @@ from .._internal import jsontext as _jsontext
 from .._internal import limits as _limits
 from ..engine import max_deal_length
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
+from ..notation import parse_rules
 from ..records import GameRecord
 from ..rules import CardValues, EmptyStockEnd, Rules, TieBreak
 from ..scoring import DealEnd, DealScore, TeamScore
@@ -47,13 +48,21 @@ def number(value: int) -> str:
     return f"an int of {value.bit_length():,} bits"
 
 
-def count(value: object, name: str) -> int:
+def integer(value: object, name: str) -> int:
     """
-    *value*, the field *name*, if it is an `int`, 0 or more.
+    *value*, the field *name*, if it is an `int` (`bool` is not one).
     """
     if type(value) is not int:
         msg = f"{name} must be an int, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
+    return value
+
+
+def count(value: object, name: str) -> int:
+    """
+    *value*, the field *name*, if it is an `int`, 0 or more.
+    """
+    value = integer(value, name)
     if value < 0:
         msg = f"{name} must be 0 or more, got {number(value)}"
         raise InvalidValueError(msg)
@@ -79,57 +88,62 @@ def _four(value: object, name: str) -> tuple[object, ...]:
     return items
 
 
+def per_seat(value: object, name: str, check: Callable[[object, str], _T]) -> tuple[_T, _T, _T, _T]:
+    """
+    *value*, the field *name*: four values, one per seat, each as ``check(item, name)`` returns it.
+    """
+    items = _four(value, name)
+    return (check(items[0], name), check(items[1], name), check(items[2], name), check(items[3], name))
+
+
 def seeds(value: Iterable[int]) -> tuple[int, int, int, int]:
     """
     Four seeds, one per seat.
     """
-    items = _four(value, "seeds")
-    return (seed(items[0], "seeds"), seed(items[1], "seeds"), seed(items[2], "seeds"), seed(items[3], "seeds"))
+    return per_seat(value, "seeds", seed)
 
 
 def decisions(value: Iterable[int]) -> tuple[int, int, int, int]:
     """
     Four counts, one per seat.
     """
-    items = _four(value, "decisions")
-    name = "decisions"
-    return (count(items[0], name), count(items[1], name), count(items[2], name), count(items[3], name))
+    return per_seat(value, "decisions", count)
 
 
-def _seconds(value: object) -> float:
+def seconds(value: object, _: str) -> float:
+    """
+    *value*, a seat's seconds of thinking or of CPU, as a float: a number, 0 or more (the messages
+    call both thinking times).
+    """
     if type(value) is not int and type(value) is not float:
         msg = f"thinking times must be numbers of seconds, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    seconds = float(value)
-    if not 0 <= seconds < math.inf:
-        msg = f"thinking times must be seconds, 0 or more, got {seconds!r}"
+    given = float(value)
+    if not 0 <= given < math.inf:
+        msg = f"thinking times must be seconds, 0 or more, got {given!r}"
         raise InvalidValueError(msg)
-    return seconds
+    return given
 
 
 def thinking(value: Iterable[float]) -> tuple[float, float, float, float]:
     """
     Four numbers of seconds, one per seat, as floats.
     """
-    items = _four(value, "thinking")
-    return (_seconds(items[0]), _seconds(items[1]), _seconds(items[2]), _seconds(items[3]))
+    return per_seat(value, "thinking", seconds)
 
 
 def cpu(value: Iterable[float]) -> tuple[float, float, float, float]:
     """
     Four numbers of CPU seconds, one per seat, as floats.
     """
-    items = _four(value, "cpu")
-    return (_seconds(items[0]), _seconds(items[1]), _seconds(items[2]), _seconds(items[3]))
+    return per_seat(value, "cpu", seconds)
 
 
 def overruns(value: Iterable[int]) -> tuple[int, int, int, int]:
     """
     Four counts of decisions over the limit, one per seat.
     """
-    items = _four(value, "overruns")
-    name = "overruns"
-    return (count(items[0], name), count(items[1], name), count(items[2], name), count(items[3], name))
+    return per_seat(value, "overruns", count)
 
 
 def layout(value: object) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -163,10 +177,16 @@ def deal_scores(value: Iterable[DealScore]) -> tuple[DealScore, ...]:
 
 def names(value: Iterable[str]) -> tuple[str, str]:
     """
-    The names of the two teams: text of 1 to 100 characters each.
+    The names of the two teams, as `names_of` checks them.
     """
-    raw: object = value
-    items = tuple(raw) if isinstance(raw, Iterable) and not isinstance(raw, str) else None
+    return names_of(value)
+
+
+def names_of(value: object) -> tuple[str, str]:
+    """
+    *value*, the names of the two teams: text of 1 to 100 characters each.
+    """
+    items = tuple(value) if isinstance(value, Iterable) and not isinstance(value, str) else None
     if items is None or len(items) != 2:
         msg = f"names must be two names, the first team's and the second's, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
@@ -436,6 +456,16 @@ def built(path: str, build: Callable[[], _T]) -> _T:
     except PersianRummyError as error:
         msg = f"{path}: {error}"
         raise InvalidDataError(msg) from None
+
+
+def rules(value: object, path: str) -> Rules:
+    """
+    The rules whose id (`persian_rummy.notation.format_rules`) *value* is, at *path*.
+    """
+    if not isinstance(value, str):
+        msg = f"{path}: rules must be written as a string, got {_limits.shown(value)}"
+        raise InvalidDataError(msg)
+    return built(path, functools.partial(parse_rules, value))
 
 
 def document(value: object, path: str, kind: type[_T]) -> _T:
