@@ -63,6 +63,7 @@ LAYERS = (
     "engine",
     # hidden information
     "views",
+    "_hidden_cards",
     "events",
     # text and data
     "notation",
