@@ -72,6 +72,7 @@ LAYERS = (
     "pictures",
     # players
     "bots.heuristics",
+    "bots._greedy",
     "bots._loading",
     "bots.players",
     "bots",
