@@ -91,6 +91,7 @@ LAYERS = (
     "matches._ratings",
     "matches",
     # learning interfaces
+    "rl._action_space",
     "rl.actionids",
     "rl.tensors",
     "rl.openspiel",
