@@ -93,6 +93,7 @@ LAYERS = (
     # learning interfaces
     "rl._action_space",
     "rl.actionids",
+    "rl._tensor_layouts",
     "rl.tensors",
     "rl.openspiel",
     "rl._numbers",
