@@ -118,6 +118,8 @@ LAYERS = (
     "server._serving",
     "server",
     # tools
+    "_card_strategies",
+    "_state_knobs",
     "strategies",
     "_hypothesis",
     "cli._pace",
