@@ -18,6 +18,10 @@ The ``persian-rummy`` command.
   plays a match of duplicate deals between two bots and prints its summary (it needs rich, the
   ``cli`` extra): see `persian_rummy.cli._match_command`.
 
+Each subcommand is a module of its own (``_demo_command``, ``_match_command``, ...), which gives
+the subcommand's parser its arguments (``configure``, where it has any) and runs it (``run``);
+this module holds the parser and `main`.
+
 ``demo``, ``replay`` and ``show`` write positions as `persian_rummy.pictures.render_text` does, cards with
 their suit symbols (``10♦``) where the output's encoding has them and in card notation (``Td``)
 where it does not, and say once how to read them.
