@@ -233,7 +233,7 @@ class TestDemoRecord:
                 raise KeyboardInterrupt
             return apply(state, action)  # type: ignore[arg-type]
 
-        monkeypatch.setattr("persian_rummy.cli.apply", interrupted)
+        monkeypatch.setattr("persian_rummy.cli._demo_command.apply", interrupted)
         assert 130 == main(["demo", "--seed", "3", "--record", str(tmp_path / "game.json")])
         assert "" == capsys.readouterr().err
         assert 10 == len(calls)

@@ -21,7 +21,7 @@ import pytest
 
 from persian_rummy import Phase, notation
 from persian_rummy._internal import phase as phases
-from persian_rummy.rl import tensors
+from persian_rummy.rl import _tensor_layouts
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "persian_rummy"
@@ -74,12 +74,12 @@ def _format_position_doc() -> set[str]:
 
 
 def _tensor_phases() -> set[str]:
-    return {phase.value for phase in tensors._PHASE_BITS}
+    return {phase.value for phase in _tensor_layouts.PHASE_BITS}
 
 
 #: Each place that lists or maps the phases, by the name a failure shows, and the phases it covers.
 PLACES: dict[str, Callable[[], set[str]]] = {
-    "rl.tensors._PHASE_BITS (the phase part's bits)": _tensor_phases,
+    "rl._tensor_layouts.PHASE_BITS (the phase part's bits)": _tensor_phases,
     "notation._PHASES (field 3 read back)": lambda: set(notation._PHASES),
     "notation.format_position's docstring (field 3)": _format_position_doc,
     "schema.json: the phase of a state and of a view": _schema_enums,
