@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, NoReturn, TypeAlias
 
 from attrs import field, frozen
 
@@ -38,7 +38,7 @@ from ._internal.phase import CHANCE as _CHANCE
 from ._internal.phase import Phase
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
-from .exceptions import InvalidStateError, ViewError
+from .exceptions import ChanceNodeError, InvalidStateError, InvalidValueError, ViewError
 from .melds import TableMeld
 from .rules import DEFAULT_RULES, NextDealer, Rules
 from .scoring import DealScore
@@ -85,6 +85,14 @@ def _four_sets(value: Iterable[_Cards | CardSet], name: str) -> tuple[CardSet, C
 
 def _optional_card(value: Card | str | None) -> Card | None:
     return Card.parse(value) if isinstance(value, str) else value
+
+
+def _no_seat(phase: Phase) -> NoReturn:
+    if phase is Phase.GAME_OVER:
+        msg = "no seat is to act: the game is over (R27)"
+        raise InvalidValueError(msg)
+    msg = f"no seat is to act in phase {phase.value!r}: the next action is a Deal"
+    raise ChanceNodeError(msg)
 
 
 def _phase(value: Phase | str) -> Phase:
@@ -210,6 +218,27 @@ class GameState:
         Each team's total over the finished deals.
         """
         return (sum(r.teams[0].total for r in self.results), sum(r.teams[1].total for r in self.results))
+
+    @property
+    def seat_to_act(self) -> int:
+        """
+        The seat to act, `to_act`, as a seat: for code that knows a seat is to act (after
+        `legal_actions` gave actions, or in the phases of `Phase` where one does).
+
+        Raises:
+            ChanceNodeError: no seat is to act: the next action is a deal.
+            InvalidValueError: no seat is to act: the game is over.
+
+        >>> from persian_rummy import new_game
+        >>> new_game().seat_to_act
+        Traceback (most recent call last):
+          ...
+        persian_rummy.exceptions.ChanceNodeError: no seat is to act in phase 'deal': the next action is a Deal
+        """
+        seat = self.to_act
+        if seat is None:
+            return _no_seat(self.phase)
+        return seat
 
     @property
     def is_chance_node(self) -> bool:
@@ -390,6 +419,22 @@ class View:
         Each team's total over the finished deals, as `GameState.scores`.
         """
         return (sum(r.teams[0].total for r in self.results), sum(r.teams[1].total for r in self.results))
+
+    @property
+    def seat_to_act(self) -> int:
+        """
+        The seat to act, `to_act`, as a seat: for code that knows a seat is to act (after
+        `legal_actions` gave actions, or in the phases of `Phase` where one does).
+
+        Raises:
+            ChanceNodeError: no seat is to act: the next action is a deal.
+            InvalidValueError: no seat is to act: the game is over.
+
+        """
+        seat = self.to_act
+        if seat is None:
+            return _no_seat(self.phase)
+        return seat
 
     @property
     def unseen(self) -> CardSet:
