@@ -228,7 +228,7 @@ SHARED = {
     "_internal.text": "positions written as text, for the environments' renderings and the tensors' errors",
     "_internal.drawing": "cards drawn in SVG, for the environments' pictures",
     "_internal.phase": "the phases of each question about a position, for the players, matches and environments",
-    "_internal.unchecked_view": "views built without checks, one for each decision of a match",
+    "_internal.unchecked": "views built without checks, one for each decision of a match",
     "_internal.version": "the installed version, for the command's --version",
 }
 

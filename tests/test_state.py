@@ -33,7 +33,7 @@ from persian_rummy import (
     random_deal,
 )
 from persian_rummy._internal import phase as _phases
-from persian_rummy._internal import unchecked_view as _viewing
+from persian_rummy._internal import unchecked as _unchecked
 from persian_rummy.engine import is_deal_over
 from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import forged, meld, position
@@ -223,7 +223,7 @@ class TestPhaseQuestions:
         state = forged(position(hands=("Qh", "Kd", "2c", "3s")), phase=phase)
         assert (phase in _phases.CHANCE) == state.is_chance_node
         assert (phase in _phases.OVER) == is_deal_over(state)
-        assert (phase in _phases.OVER) == (state.hands == _viewing.view_of(state, 0).known)
+        assert (phase in _phases.OVER) == (state.hands == _unchecked.view_of(state, 0).known)
 
 
 class TestTurn:

@@ -52,7 +52,6 @@ from ._internal import (
 from ._internal import (
     unchecked as _unchecked,
 )
-from ._internal import unchecked_view as _viewing
 from ._internal import (
     validation as _validation,
 )
@@ -70,7 +69,6 @@ def __dir__() -> list[str]:
 
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
-_new_state: Final = _unchecked.new_state
 _OVER: Final = _phase.OVER
 
 
@@ -87,7 +85,7 @@ def observe(state: GameState, seat: int | None = None) -> View:
         _arguments.expect(state, GameState, "state", "a GameState")
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         _arguments.seat(seat, "seat")
-    return _viewing.view_of(state, seat)
+    return _unchecked.view_of(state, seat)
 
 
 def check_view(view: View) -> None:
@@ -131,25 +129,13 @@ def _build_state(view: View, order: list[Card]) -> GameState:
         i += counts[seat]
     known_stock = view.known_stock
     # A view is checked when it is built, so the state is consistent: build it without checks.
-    return _new_state(
-        view.rules,
-        view.phase,
-        known_stock is not None,
-        view.melds,
-        view.obligation,
-        view.picked,
-        view.results,
-        _summary.table_of(view),
-        deal=view.deal,
-        dealer=view.dealer,
-        to_act=view.to_act,
+    return _unchecked.seen(
+        view,
+        stock_known=known_stock is not None,
+        table=_summary.table_of(view),
         hands=(hands[0], hands[1], hands[2], hands[3]),
         stock=tuple(order[i:]) if known_stock is None else known_stock,
-        discard_pile=view.discard_pile,
         revealed=_NO_CARDS if view.phase in _OVER else view.known,
-        passes=view.passes,
-        went_out=view.went_out,
-        discarder=view.discarder,
     )
 
 

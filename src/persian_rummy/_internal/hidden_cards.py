@@ -28,7 +28,6 @@ _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
 _OVER: Final = _phase.OVER
 _card_set: Final = _build.single(CardSet, int)
-_new_state: Final = _unchecked.new_state
 
 
 class Told(Protocol):
@@ -105,13 +104,14 @@ class Layout:
         hands = (self.hand(0), self.hand(1), self.hand(2), self.hand(3))
         over = view.phase in _OVER
         # Built without checks: the view is checked, and the hidden cards only moved among hidden places.
-        return _new_state(
-            view.rules, view.phase, view.known_stock is not None, view.melds, view.obligation, view.picked,
-            view.results, _summary.table_of(view), deal=view.deal, dealer=view.dealer, to_act=view.to_act,
-            hands=tuple(map(_card_set, hands)), stock=tuple(self.stock), discard_pile=view.discard_pile,
-            revealed=_NO_CARDS if over else view.known, passes=view.passes, went_out=view.went_out,
-            discarder=view.discarder,
-        )  # fmt: skip
+        return _unchecked.seen(
+            view,
+            stock_known=view.known_stock is not None,
+            table=_summary.table_of(view),
+            hands=tuple(map(_card_set, hands)),
+            stock=tuple(self.stock),
+            revealed=_NO_CARDS if over else view.known,
+        )
 
     def _pool(self) -> int:
         """

@@ -36,12 +36,21 @@ from .cardlogic import (
 from .summary import Summary
 from .tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
 from .unchecked import NO_STAND_INS as _NO_STAND_INS
-from .unchecked import new_meld, new_state
+from .unchecked import answered as _answered
+from .unchecked import asked as _asked
+from .unchecked import called as _called
+from .unchecked import dealt as _dealt
+from .unchecked import discarded as _discarded
+from .unchecked import drawn as _drawn
+from .unchecked import ended as _ended
+from .unchecked import new_meld
+from .unchecked import passed as _passed
+from .unchecked import played as _played
+from .unchecked import taken as _taken
 
 _SET_KIND: Final = MeldKind.SET
 _RUN_KIND: Final = MeldKind.RUN
 _card_set: Final = single(CardSet, int)
-_state: Final = new_state
 _meld: Final = new_meld
 #: The four parts of hands or revealed cards, by seat.  Typed as a tuple of any length, as are the
 #: constants below and the parts a transition passes on unchanged (`_Kept`): compiled code then
@@ -50,7 +59,6 @@ _meld: Final = new_meld
 Four = tuple[CardSet, ...]
 _EMPTY: Final = _card_set(0)
 _NO_CARDS: Final[Four] = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
-_NO_TABLE: Final[tuple[object, ...]] = (0, 0, ())
 
 
 class _Kept(Protocol):
@@ -190,11 +198,15 @@ def deal(state: GameState, action: Deal) -> GameState:
         hands[(dealer + 1 + i) % 4] |= 1 << deck[i].index
     new_hands = (_card_set(hands[0]), _card_set(hands[1]), _card_set(hands[2]), _card_set(hands[3]))
     rest = deck[dealt + 1 :]
-    return _state(
-        state.rules, Phase.DRAW, False, (), None, _EMPTY, state.results, _NO_TABLE, deal=state.deal + 1, dealer=dealer,
-        to_act=(dealer + 1) % 4, hands=new_hands, stock=rest, discard_pile=(deck[dealt],), revealed=_NO_CARDS,
-        passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _dealt(
+        state,
+        deal=state.deal + 1,
+        dealer=dealer,
+        to_act=(dealer + 1) % 4,
+        hands=new_hands,
+        stock=rest,
+        discard_pile=(deck[dealt],),
+    )
 
 
 # -- drawing ------------------------------------------------------------------------------------------------------
@@ -214,11 +226,9 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     revealed = kept.revealed
     if state.stock_known:  # everyone knows the card drawn from a stock turned over from the pile (A18)
         revealed = _with_part(revealed, seat, revealed[seat].mask | bit)
-    return _state(
-        state.rules, Phase.PLAY, state.stock_known and len(stock) > 1, state.melds, None, _EMPTY, state.results,
-        kept._table, deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=stock[1:],
-        discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _drawn(
+        state, stock_known=state.stock_known and len(stock) > 1, hands=hands, stock=stock[1:], revealed=revealed
+    )
 
 
 def take_discard(state: GameState, action: TakeDiscard) -> GameState:
@@ -245,12 +255,14 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
         reason = f"{card} cannot be melded or laid off at once, so it may not be taken"
         raise IllegalActionError(action, reason, ("R15", "A12"))
     revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | taken)
-    return _state(
-        state.rules, Phase.PLAY, state.stock_known, state.melds, None if free else card, _card_set(taken),
-        state.results, kept._table, deal=state.deal, dealer=state.dealer, to_act=seat,
-        hands=_with_part(kept.hands, seat, hand | taken), stock=state.stock, discard_pile=pile[:i], revealed=revealed,
-        passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _taken(
+        state,
+        obligation=None if free else card,
+        picked=_card_set(taken),
+        hands=_with_part(kept.hands, seat, hand | taken),
+        discard_pile=pile[:i],
+        revealed=revealed,
+    )
 
 
 # -- melding ------------------------------------------------------------------------------------------------------
@@ -560,11 +572,7 @@ def _after_play(  # noqa: PLR0913
     if not hand:
         # Out by melding before a pass (A16): the passes in a row before it stay on the record (A17).
         return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, state.passes, table)
-    return _state(
-        state.rules, state.phase, state.stock_known, melds, obligation, state.picked, state.results, table,
-        deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=revealed, passes=state.passes, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _played(state, melds=melds, obligation=obligation, table=table, hands=hands, revealed=revealed)
 
 
 # -- ending the turn ----------------------------------------------------------------------------------------------
@@ -594,11 +602,17 @@ def discard(state: GameState, action: Discard) -> GameState:
         return _end_deal(state, hands, pile, state.melds, revealed, seat, DealEnd.WENT_OUT)
     if not state.stock or rules.rummy_calls:
         return _after_discard(state, seat, hands, pile, revealed)
-    return _state(
-        rules, Phase.DRAW, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
-        dealer=state.dealer, to_act=(seat + 1) % 4, hands=hands, stock=state.stock, discard_pile=pile,
-        revealed=revealed, passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _discarded(
+        state,
+        phase=Phase.DRAW,
+        stock_known=state.stock_known,
+        to_act=(seat + 1) % 4,
+        hands=hands,
+        stock=state.stock,
+        discard_pile=pile,
+        revealed=revealed,
+        discarder=None,
+    )
 
 
 def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, ...], revealed: Four) -> GameState:
@@ -608,7 +622,6 @@ def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, .
     or the next turn.
     """
     rules = state.rules
-    kept: _Kept = state
     stock, known = state.stock, state.stock_known
     if not stock and rules.reshuffle_on_empty_stock and len(pile) > 1:
         # The pile but its top card is turned over, in order, and becomes the stock (A18).
@@ -617,12 +630,17 @@ def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, .
         return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
     called = rules.rummy_calls and called_on(state.melds, pile[-1].index, rules.jokers_wild)
     asked = _next_asked(hands, seat, seat) if called else None
-    return _state(
-        rules, Phase.DRAW if asked is None else Phase.CALLS, known, state.melds, None, _EMPTY, state.results,
-        kept._table, deal=state.deal, dealer=state.dealer, to_act=(seat + 1) % 4 if asked is None else asked,
-        hands=hands, stock=stock, discard_pile=pile, revealed=revealed, passes=0, went_out=None,
+    return _discarded(
+        state,
+        phase=Phase.DRAW if asked is None else Phase.CALLS,
+        stock_known=known,
+        to_act=(seat + 1) % 4 if asked is None else asked,
+        hands=hands,
+        stock=stock,
+        discard_pile=pile,
+        revealed=revealed,
         discarder=None if asked is None else seat,
-    )  # fmt: skip
+    )
 
 
 def _check_discard_after_take(state: GameState, action: Discard, hand: int, bit: int) -> None:
@@ -676,11 +694,9 @@ def call_rummy(state: GameState, action: CallRummy) -> GameState:
     kept: _Kept = state
     hands = _with_part(kept.hands, seat, kept.hands[seat].mask | bit)
     revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | bit)
-    return _state(
-        state.rules, Phase.CALLED, state.stock_known, state.melds, card, _card_set(bit), state.results, kept._table,
-        deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock, discard_pile=pile[:-1],
-        revealed=revealed, passes=0, went_out=None, discarder=state.discarder,
-    )  # fmt: skip
+    return _called(
+        state, obligation=card, picked=_card_set(bit), hands=hands, discard_pile=pile[:-1], revealed=revealed
+    )
 
 
 def decline_call(state: GameState, action: DeclineCall) -> GameState:
@@ -693,11 +709,7 @@ def decline_call(state: GameState, action: DeclineCall) -> GameState:
     asked = _next_asked(kept.hands, seat, discarder)
     if asked is None:
         return _after_calls(state, kept.hands, state.melds, kept.revealed, kept._table)
-    return _state(
-        state.rules, Phase.CALLS, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table,
-        deal=state.deal, dealer=state.dealer, to_act=asked, hands=kept.hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=kept.revealed, passes=0, went_out=None, discarder=discarder,
-    )  # fmt: skip
+    return _asked(state, to_act=asked)
 
 
 def _after_calls(
@@ -708,11 +720,7 @@ def _after_calls(
     discarder's left draws, as it would have without the call (A24).
     """
     discarder: int = state.discarder  # type: ignore[assignment]
-    return _state(
-        state.rules, Phase.DRAW, state.stock_known, melds, None, _EMPTY, state.results, table, deal=state.deal,
-        dealer=state.dealer, to_act=(discarder + 1) % 4, hands=hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _answered(state, melds=melds, table=table, to_act=(discarder + 1) % 4, hands=hands, revealed=revealed)
 
 
 def pass_turn(state: GameState, action: Pass) -> GameState:
@@ -729,11 +737,7 @@ def pass_turn(state: GameState, action: Pass) -> GameState:
         return _end_deal(
             state, kept.hands, state.discard_pile, state.melds, kept.revealed, None, DealEnd.PASSES, passes
         )
-    return _state(
-        rules, Phase.DRAW, False, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
-        dealer=state.dealer, to_act=(seat + 1) % 4, hands=kept.hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=kept.revealed, passes=passes, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _passed(state, to_act=(seat + 1) % 4, passes=passes)
 
 
 def _end_deal(  # noqa: PLR0913
@@ -756,8 +760,15 @@ def _end_deal(  # noqa: PLR0913
         level = sum(r.teams[0].total for r in results) == sum(r.teams[1].total for r in results)
         if not (level and state.deal < rules.max_deals):
             phase = Phase.GAME_OVER
-    return _state(
-        rules, phase, state.stock_known, melds, None, _EMPTY, results, kept._table if table is None else table,
-        deal=state.deal, dealer=state.dealer, to_act=None, hands=hands, stock=state.stock, discard_pile=pile,
-        revealed=revealed, passes=passes, went_out=went_out, discarder=None,
-    )  # fmt: skip
+    return _ended(
+        state,
+        phase=phase,
+        melds=melds,
+        results=results,
+        table=kept._table if table is None else table,
+        hands=hands,
+        discard_pile=pile,
+        revealed=revealed,
+        passes=passes,
+        went_out=went_out,
+    )

@@ -16,7 +16,7 @@ from typing import Any, Final, TypeAlias, assert_never
 import attrs
 
 from .._internal import limits as _limits
-from .._internal.unchecked_view import view_of
+from .._internal.unchecked import view_of
 from ..actions import Action, PlayerAction
 from ..bots.players import Player
 from ..engine import apply, legal_actions, random_deal
