@@ -110,14 +110,13 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
     except AttributeError:
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise
+    seat = state.to_act  # a seat in a turn's phases (R13): the phase is tested first, then the seat for mypy
     if isinstance(state, GameState):
-        if phase is Phase.PLAY:
-            return _play_actions(state, state.to_act, state.hands[state.to_act].mask)  # type: ignore[index, arg-type]
-        if phase is Phase.DRAW:
-            seat: int = state.to_act  # type: ignore[assignment]
+        if phase is Phase.PLAY and seat is not None:
+            return _play_actions(state, seat, state.hands[seat].mask)
+        if phase is Phase.DRAW and seat is not None:
             return _draw_actions(state, seat, state.hands[seat].mask, bool(state.stock))
-    elif phase is Phase.PLAY or phase is Phase.DRAW:
-        seat = state.to_act  # type: ignore[assignment]
+    elif (phase is Phase.PLAY or phase is Phase.DRAW) and seat is not None:
         shown = state.hand
         if state.seat != seat or shown is None:
             _not_shown(state, seat)
@@ -137,7 +136,7 @@ def _out_of_turn(state: GameState | View, phase: Phase) -> tuple[PlayerAction, .
         return ()
     if phase is Phase.CALLS or phase is Phase.CALLED:
         if isinstance(state, View) and state.seat != state.to_act:
-            _not_shown(state, state.to_act)  # type: ignore[arg-type]  # a seat answers
+            _not_shown(state, state.seat_to_act)
         return _answer_actions(state)
     if phase is Phase.DEAL or phase is Phase.DEAL_OVER:
         msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"

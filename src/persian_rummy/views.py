@@ -95,8 +95,9 @@ def check_view(view: View) -> None:
     Views made by `observe` always pass; building a `View` by hand, or reading one from JSON,
     runs this check.
     """
-    if not isinstance(view, View):
-        msg = f"not a View: {view!r}"  # type: ignore[unreachable]
+    given: object = view  # as a caller without a type checker may pass it
+    if not isinstance(given, View):
+        msg = f"not a View: {given!r}"
         raise ViewError(msg)
     problem = _validation.view_problem(view)
     if problem:

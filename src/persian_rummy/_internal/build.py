@@ -137,14 +137,14 @@ def twin(cls: type) -> type[Any]:
     A mutable class with the slots of the frozen, slotted *cls*: an object of it, its slots
     filled, becomes a *cls* when given that class (``obj.__class__ = cls``).  One per class.
     """
-    return type(f"_Unchecked{cls.__name__}", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    return type(f"_Unchecked{cls.__name__}", (), {"__slots__": vars(cls)["__slots__"]})
 
 
 @functools.cache
 def _builder(cls: type, positional: tuple[str, ...], keywords: tuple[str, ...]) -> Callable[..., object]:
     names = [attribute.name for attribute in attrs.fields(cls)]
     params = list(fields_of(cls))
-    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    slots: tuple[str, ...] = vars(cls)["__slots__"]
     signature = ", ".join([*positional, "/"] if positional else [])
     if keywords:
         signature += (", " if signature else "") + ", ".join(["*", *keywords])

@@ -326,7 +326,7 @@ def answer_actions(position: Position) -> tuple[PlayerAction, ...]:
     it, `DeclineCall` then `CallRummy`; once it called, the lay-offs of the card called on, alone,
     by meld, as `lay_off_masks` finds them for a hand of that card.
     """
-    seat: int = position.to_act  # type: ignore[assignment]  # a seat answers
+    seat = position.seat_to_act  # a seat answers
     called = position.obligation
     if called is None:
         return ANSWERS[seat]

@@ -286,7 +286,13 @@ def _cards_in_hand(state: GameState, action: LayDown | LayOff | Discard, seat: i
 
 
 def _check_pending(  # noqa: PLR0913
-    state: GameState, action: LayDown | LayOff, hand: int, mask: int, after: list[int], blocked: int = 0
+    state: GameState,
+    obligation: Card,
+    action: LayDown | LayOff,
+    hand: int,
+    mask: int,
+    after: list[int],
+    blocked: int = 0,
 ) -> None:
     """
     Check an action that does not play the pending card from the discard pile (R15, A10, A11).
@@ -294,7 +300,6 @@ def _check_pending(  # noqa: PLR0913
     *after* lists the cards the table's melds represent as they would be after the action, and
     *blocked* the cards they represent together, with jokers wild (A7).
     """
-    obligation: Card = state.obligation  # type: ignore[assignment]
     rules = state.rules
     if rules.obligation_timing is ObligationTiming.IMMEDIATE:
         raise IllegalActionError(
@@ -354,8 +359,9 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     if shape == NO_MELD:
         raise IllegalActionError(action, f"{cards} is not a set or a run", "R11" if mask & JOKER_MASK else "R9")
     melds = state.melds
-    if state.obligation is not None and not mask >> state.obligation.index & 1:
-        _check_pending(state, action, hand, mask, [*(m.represents.mask for m in melds), mask])
+    obligation = state.obligation
+    if obligation is not None and not mask >> obligation.index & 1:
+        _check_pending(state, obligation, action, hand, mask, [*(m.represents.mask for m in melds), mask])
     meld = _new_meld(seat, cards, shape, ace_low)
     direct, far, runs = state._table
     table = (direct | meld.ends, far | meld.reach, (*runs, mask) if shape == RUN else runs)
@@ -428,8 +434,8 @@ def _caller(state: GameState, action: LayOff) -> int:
     seat = fields.seat
     if state.phase is not Phase.CALLED or type(seat) is not int or seat != state.to_act:
         raise _not_now(state, action, Phase.PLAY, "laying off")
-    called: Card = state.obligation  # type: ignore[assignment]
-    if action.cards != _card_set(1 << called.index):
+    called = state.obligation  # the card called on, in phase called (A24)
+    if called is None or action.cards != _card_set(1 << called.index):
         reason = f"seat {seat} called Rummy! on {called} and lays off that card alone"
         raise IllegalActionError(action, reason, "A24")
     return seat
@@ -443,7 +449,7 @@ def _check_lay_off_obligation(state: GameState, action: LayOff, hand: int, union
     if not mask >> obligation.index & 1:
         after = [m.represents.mask for m in state.melds]
         after[action.meld] = union
-        _check_pending(state, action, hand, mask, after, blocked_cards(state.melds) | union)
+        _check_pending(state, obligation, action, hand, mask, after, blocked_cards(state.melds) | union)
     elif not state.rules.obligation_by_layoff and state.phase is not Phase.CALLED:
         raise IllegalActionError(action, f"{obligation}, taken from the discard pile, must go into a new meld", "A10")
 
@@ -511,9 +517,10 @@ def _wild_lay_down(state: GameState, action: LayDown, seat: int, hand: int) -> G
         written = action.stand_ins.write(action.cards)
         raise IllegalActionError(action, f"{written} is not a set or a run", "A7" if pairs else "R9")
     melds = state.melds
-    if state.obligation is not None and not mask >> state.obligation.index & 1:
+    obligation = state.obligation
+    if obligation is not None and not mask >> obligation.index & 1:
         after = [*(m.represents.mask for m in melds), shown]
-        _check_pending(state, action, hand, mask, after, blocked_cards(melds) | shown)
+        _check_pending(state, obligation, action, hand, mask, after, blocked_cards(melds) | shown)
     meld = _new_meld(seat, cards, shape, ace_low, action.stand_ins, shown)
     direct, far, runs = state._table
     table = (direct | meld.ends, far | meld.reach, (*runs, shown) if shape == RUN else runs)
@@ -678,9 +685,11 @@ def answer(state: GameState, action: CallRummy | DeclineCall) -> GameState:
     """
     The state after the seat asked about a discard called "Rummy!" or declined (A24).
     """
-    if type(action) is CallRummy:
-        return call_rummy(state, action)
-    return decline_call(state, action)  # type: ignore[arg-type]
+    match action:
+        case CallRummy():
+            return call_rummy(state, action)
+        case DeclineCall():
+            return decline_call(state, action)
 
 
 def call_rummy(state: GameState, action: CallRummy) -> GameState:
@@ -704,12 +713,23 @@ def decline_call(state: GameState, action: DeclineCall) -> GameState:
     seat = fields.seat
     if type(seat) is not int or seat != state.to_act or state.phase is not Phase.CALLS:
         raise _answering(state, action, "declining a call")
-    discarder: int = state.discarder  # type: ignore[assignment]
+    discarder = _answered_discard(state)
     kept: _Kept = state
     asked = _next_asked(kept.hands, seat, discarder)
     if asked is None:
         return _after_calls(state, kept.hands, state.melds, kept.revealed, kept._table)
     return _asked(state, to_act=asked)
+
+
+def _answered_discard(state: GameState) -> int:
+    """
+    The seat whose discard is answered, in the phases of a call of "Rummy!" (A24), where a state has one.
+    """
+    discarder = state.discarder
+    if discarder is None:  # pragma: no cover (the validation: a discarder in the phases of a call)
+        msg = f"no discarder in phase {state.phase.value!r}"
+        raise AssertionError(msg)
+    return discarder
 
 
 def _after_calls(
@@ -719,7 +739,7 @@ def _after_calls(
     The state once a discard was answered, by a call and its lay-off or by every seat declining: the
     discarder's left draws, as it would have without the call (A24).
     """
-    discarder: int = state.discarder  # type: ignore[assignment]
+    discarder = _answered_discard(state)
     return _answered(state, melds=melds, table=table, to_act=(discarder + 1) % 4, hands=hands, revealed=revealed)
 
 

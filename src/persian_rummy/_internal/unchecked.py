@@ -22,7 +22,7 @@ match builds one.
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Final, Protocol, cast
 
 from ..actions import Deal, LayDown, LayOff
 from ..cards import Card
@@ -195,7 +195,7 @@ def view_of(state: GameState, seat: int | None) -> View:
     view._table = state._table
     view._attrs_cached_hash = None
     view.__class__ = View
-    return view  # type: ignore[no-any-return]
+    return cast("View", view)
 
 
 # -- the engine's values --------------------------------------------------------------------------------------
