@@ -103,6 +103,7 @@ def test_the_questions_are_asked_of_every_phase() -> None:
         phases.CHANCE: phases.is_chance,
         phases.TURN: phases.is_turn,
         phases.OVER: phases.is_deal_over,
+        phases.FINAL: phases.is_final,
         phases.COUNTING_PASSES: phases.counts_passes,
     }
     assert all(members == {phase for phase in Phase if asks(phase)} for members, asks in questions.items())

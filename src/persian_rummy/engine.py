@@ -32,6 +32,7 @@ from ._internal import unchecked as _unchecked
 from ._internal.enumeration import answer_actions as _answer_actions
 from ._internal.enumeration import draw_actions as _draw_actions
 from ._internal.enumeration import play_actions as _play_actions
+from ._internal.phase import FINAL as _FINAL
 from ._internal.transitions import answer as _answer
 from ._internal.transitions import deal as _deal
 from ._internal.transitions import discard as _discard
@@ -263,7 +264,7 @@ def is_game_over(state: GameState) -> bool:
     Whether the game has ended (R27).
     """
     try:
-        return state.phase is Phase.GAME_OVER
+        return state.phase in _FINAL
     except AttributeError:  # free while nothing is raised: is_game_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise

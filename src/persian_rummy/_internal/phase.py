@@ -90,6 +90,19 @@ def is_deal_over(phase: Phase) -> bool:
             assert_never(phase)
 
 
+def is_final(phase: Phase) -> bool:
+    """
+    Whether the game has ended in *phase* (R27): no action follows.
+    """
+    match phase:
+        case Phase.GAME_OVER:
+            return True
+        case Phase.DEAL | Phase.DRAW | Phase.PLAY | Phase.DEAL_OVER | Phase.CALLS | Phase.CALLED:
+            return False
+        case _:
+            assert_never(phase)
+
+
 def counts_passes(phase: Phase) -> bool:
     """
     Whether passes in a row may be counted in *phase* (R21, A17): between the turns of a deal with an
@@ -110,5 +123,7 @@ CHANCE: Final = frozenset(phase for phase in Phase if is_chance(phase))
 TURN: Final = frozenset(phase for phase in Phase if is_turn(phase))
 #: The phases after a deal has ended (R19, R22), the table left as it ended and every hand shown.
 OVER: Final = frozenset(phase for phase in Phase if is_deal_over(phase))
+#: The phases after the game has ended (R27): the one, asked of at every step of a playout.
+FINAL: Final = frozenset(phase for phase in Phase if is_final(phase))
 #: The phases in which passes in a row may be counted (R21, A17).
 COUNTING_PASSES: Final = frozenset(phase for phase in Phase if counts_passes(phase))
