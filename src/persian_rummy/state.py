@@ -50,6 +50,10 @@ def __dir__() -> list[str]:
     return __all__
 
 
+# Phase is documented, pickled and shown where users import it from, in both builds (its module is
+# compiled in the compiled build, whose classes take their module from where they are defined).
+Phase.__module__ = __name__
+
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str
 _EMPTY: Final = CardSet()

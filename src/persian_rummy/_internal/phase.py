@@ -47,10 +47,6 @@ class Phase(Choice):
     CALLED = "called"
 
 
-# Documented, pickled and shown where users import it from.
-Phase.__module__ = "persian_rummy.state"
-
-
 def is_chance(phase: Phase) -> bool:
     """
     Whether the next action in *phase* is a deal, which no player chooses (R5, A4).
