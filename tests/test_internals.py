@@ -14,7 +14,7 @@ from typing import ClassVar, Protocol
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from persian_rummy import (
@@ -41,6 +41,7 @@ from persian_rummy._internal.cardlogic import fits, meldable, reaches, wild_usab
 from persian_rummy.events import Event
 from persian_rummy.matches import GameResult
 from persian_rummy.scoring import TeamScore
+from tests.positions import cards
 from tests.test_properties import MELDS, extensions, naive_kind
 
 #: The classes whose builders the package declares: `History` too where the ``numpy`` extra is installed.
@@ -405,6 +406,9 @@ def _wild_positions(draw: st.DrawFn) -> tuple[Card, frozenset[Card], list[frozen
     return card, hand, table, blocked, ace_low
 
 
+RUN_TJQ = frozenset(cards("Ts Js Qs"))
+
+
 class TestA7CardLogic:
     """
     A7: whether a card can be played at once with wild jokers (what a card taken from the pile must
@@ -412,6 +416,9 @@ class TestA7CardLogic:
     """
 
     @given(_wild_positions())
+    @example(
+        (Card.parse("As"), frozenset(cards("X1")), [frozenset(cards("Ts Js Qs"))], frozenset(cards("Ts Js Qs")), True)
+    )
     def test_a7_wild_usable_agrees_with_the_definition(
         self, position: tuple[Card, frozenset[Card], list[frozenset[Card]], frozenset[Card], bool]
     ) -> None:

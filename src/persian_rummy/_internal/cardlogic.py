@@ -523,11 +523,11 @@ def _natural_with_jokers(  # noqa: PLR0913
         if not group & blocked and (group & ~live).bit_count() <= room:
             return True
     for rep in table:
+        # The least chain of each end that holds the card is enough: both ends are tried, since an
+        # ace that may be low (A8) ends a chain below the run and another above it.
         for group in _lay_off_groups(rep, ace_low):
-            if group & bit:
-                if not group & blocked and (group & ~live).bit_count() <= room:
-                    return True
-                break  # the chains of one end grow outwards: those after this one hold it too
+            if group & bit and not group & blocked and (group & ~live).bit_count() <= room:
+                return True
     return False
 
 
