@@ -433,7 +433,7 @@ def _list(read: Callable[[object, _Path], _T], what: str, limit: int) -> Callabl
 
 def _read_rules(value: object, path: _Path) -> Rules:
     data = _object(value, path, dict.fromkeys(_RULE_NAMES, False))
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # each value read as its switch's default is typed, and checked by Rules
     for name, raw in data.items():
         default = getattr(DEFAULT_RULES, name)
         where = path.key(name)
@@ -446,7 +446,7 @@ def _read_rules(value: object, path: _Path) -> Rules:
         else:
             values[name] = _choice(tuple(member.value for member in type(default)))(raw, where)
     try:
-        return Rules(**values)  # type: ignore[arg-type]
+        return Rules(**values)
     except (TypeError, ValueError) as error:
         raise path.fail(str(error)) from None
 
