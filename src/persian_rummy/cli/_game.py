@@ -26,7 +26,6 @@ from .._internal import limits as _limits
 from ..actions import (
     Action,
     CallRummy,
-    Deal,
     DeclineCall,
     Discard,
     DrawStock,
@@ -365,9 +364,10 @@ def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> P
         verbs = person_verbs(state.rules)
         text = _NOTATION_VERBS.sub(f"(expected {', '.join(verbs[:-1])} or {verbs[-1]})", str(error))
         return f"Not a move: {text}"
-    if isinstance(action, Deal) or action not in moves:
+    move = next((move for move in moves if move == action), None)
+    if move is None:
         return f"Not one of your moves: {_type_a_number(moves)}, or ? for help."
-    return action
+    return move
 
 
 def notations(moves: Sequence[PlayerAction], state: GameState) -> list[str]:

@@ -96,12 +96,8 @@ def playout(  # noqa: PLR0913
     (here) or `_Remote` (in its process).  Raises `IllegalActionError` for an illegal choice (naming
     the seat and the game), `PlayerError` for a player's failure, `InvalidValueError` after 100,000 actions.
     """
-    processes = seated.processes
-    decide = (
-        _Decider(players, seeds, seated, game)
-        if processes is None
-        else _Remote(players, seeds, seated, game, processes)
-    )
+    remote = seated.processes
+    decide = _Decider(players, seeds, seated, game) if remote is None else _Remote(players, seeds, seated, game, remote)
     shown, listening = decide.shown, decide.listening
     decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
     actions: list[Action] = []
