@@ -19,6 +19,7 @@ from persian_rummy import (
     Card,
     CardSet,
     ChanceNodeError,
+    Deal,
     DealScore,
     DrawStock,
     GameState,
@@ -383,8 +384,7 @@ class TestSeatToAct:
         assert (2, 2, 2) == (observe(state, 2).seat, observe(state, 2).to_act, observe(state, 2).seat_to_act)
 
     def test_the_seat_after_a_deal(self) -> None:
-        state = new_game(dealer=1)
-        dealt = apply(state, random_deal(state, random.Random(3)))  # noqa: S311
+        dealt = apply(new_game(dealer=1), Deal(1, FULL_DECK))
         assert (Phase.DRAW, 2, 2) == (dealt.phase, dealt.seat_to_act, observe(dealt, 0).seat_to_act)
 
     def test_no_seat_before_the_first_deal(self) -> None:
