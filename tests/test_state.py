@@ -18,6 +18,8 @@ from persian_rummy import (
     FULL_DECK,
     Card,
     CardSet,
+    ChanceNodeError,
+    Deal,
     DealScore,
     DrawStock,
     GameState,
@@ -30,6 +32,7 @@ from persian_rummy import (
     check_invariants,
     legal_actions,
     new_game,
+    observe,
     random_deal,
 )
 from persian_rummy._internal import phase as _phases
@@ -366,6 +369,52 @@ class TestEndOfDeal:
         second = attrs.evolve(first, deal=2)
         with pytest.raises(InvalidStateError, match="after deal 2 the game is over, not between deals"):
             _ended_by_passes(deal=2, results=(first, second))
+
+
+class TestSeatToAct:
+    """
+    R13: "Draw → meld [...] → discard one card, which ends the turn."  In a turn `seat_to_act` is the
+    seat to act, `to_act`, typed as a seat, for a state and for the view of that seat; where no seat
+    acts it raises: the next action is a deal (R5, phases deal and deal_over), or the game is over (R27).
+    """
+
+    def test_the_seat_of_a_turn(self) -> None:
+        state = position(hands=("Qh", "Kd", "2c", "3s"), to_act=2)
+        assert (2, 2) == (state.to_act, state.seat_to_act)
+        assert (2, 2, 2) == (observe(state, 2).seat, observe(state, 2).to_act, observe(state, 2).seat_to_act)
+
+    def test_the_seat_after_a_deal(self) -> None:
+        dealt = apply(new_game(dealer=1), Deal(1, FULL_DECK))
+        assert (Phase.DRAW, 2, 2) == (dealt.phase, dealt.seat_to_act, observe(dealt, 0).seat_to_act)
+
+    def test_no_seat_before_the_first_deal(self) -> None:
+        message = "no seat is to act in phase 'deal': the next action is a Deal"
+        with pytest.raises(ChanceNodeError) as info:
+            _ = new_game().seat_to_act
+        assert message == str(info.value)
+        with pytest.raises(ChanceNodeError) as info:
+            _ = observe(new_game(), 0).seat_to_act
+        assert message == str(info.value)
+
+    def test_no_seat_between_deals(self) -> None:
+        state = _ended_by_passes()
+        message = "no seat is to act in phase 'deal_over': the next action is a Deal"
+        with pytest.raises(ChanceNodeError) as info:
+            _ = state.seat_to_act
+        assert message == str(info.value)
+        with pytest.raises(ChanceNodeError) as info:
+            _ = observe(state, 3).seat_to_act
+        assert message == str(info.value)
+
+    def test_no_seat_once_the_game_is_over(self) -> None:
+        first = DealScore(1, (TeamScore(0, 0, 0, 0), TeamScore(0, 0, 0, 0)), None, DealEnd.PASSES)
+        state = _ended_by_passes(phase="game_over", deal=2, results=(first, attrs.evolve(first, deal=2)))
+        assert (Phase.GAME_OVER, None) == (state.phase, state.to_act)
+        for value in (state, observe(state, 1)):
+            with pytest.raises(InvalidValueError) as info:
+                _ = value.seat_to_act
+            assert "no seat is to act: the game is over (R27)" == str(info.value)
+            assert not isinstance(info.value, ChanceNodeError)
 
 
 class TestValue:

@@ -286,10 +286,10 @@ def _layoffs(value: Iterable[Iterable[Card | str] | CardSet | str] | None) -> tu
         msg = f"layoffs must be four card sets, one per seat, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
     result = tuple(_arguments.cards(part, "layoffs") for part in value)
-    if len(result) != len(_seats.SEATS):
+    if len(result) != 4:
         msg = f"layoffs must be four card sets, one per seat, got {len(result)}"
         raise InvalidValueError(msg)
-    return result  # type: ignore[return-value]  # four, checked
+    return result
 
 
 def _stand_ins(value: object) -> StandIns:

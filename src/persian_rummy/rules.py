@@ -216,8 +216,9 @@ class CardValues:
         >>> CardValues.parse("100/100/100/100/100/100/100/100/100/100/100/100/100/100").deck_points
         5600
         """
-        if not isinstance(text, str):
-            msg = f"card values must be written as a string, got {_limits.shown(text)}"  # type: ignore[unreachable]
+        raw: object = text
+        if not isinstance(raw, str):
+            msg = f"card values must be written as a string, got {_limits.shown(raw)}"
             raise InvalidTypeError(msg)
         if not _VALUE_TEXT.fullmatch(text):
             msg = (
@@ -283,7 +284,8 @@ class CardValues:
         return sum(self._cards)
 
     def __getitem__(self, rank: Rank) -> int:
-        return getattr(self, _RANK_FIELDS[Rank(rank) - 2])  # type: ignore[no-any-return]
+        value: int = getattr(self, _RANK_FIELDS[Rank(rank) - 2])
+        return value
 
     def card(self, index: int) -> int:
         """

@@ -9,6 +9,7 @@ its range), never with an `AttributeError` or an `IndexError` from deep inside.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import overload
 
 from ..cards import Card
 from ..cardsets import CardSet
@@ -39,6 +40,10 @@ def seat(value: object, name: str) -> int:
     return value
 
 
+@overload
+def optional_count(value: int, name: str, least: int) -> int: ...
+@overload
+def optional_count(value: object, name: str, least: int) -> int | None: ...
 def optional_count(value: object, name: str, least: int) -> int | None:
     """
     *value* if it is `None` or an `int` of at least *least*; else the library's error, naming *name*.

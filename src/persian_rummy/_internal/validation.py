@@ -476,13 +476,16 @@ def _team_types(team: TeamScore) -> str | None:
     """
     A team's score has four int items and their total, or an int total alone.
     """
-    items = (team.melded, team.doubling, team.bonus, team.in_hand)
+    melded, doubling, bonus, in_hand = team.melded, team.doubling, team.bonus, team.in_hand
     total: object = team.total
-    if type(total) is not int or (not all(type(item) is int for item in items) and items != (None,) * 4):
-        return f"a team's score has four int items or none, and an int total, got {team!r}"
-    if team.has_breakdown and sum(items[:3]) - items[3] != total:  # type: ignore[arg-type, operator]
-        return f"a team's total is melded + doubling + bonus - in_hand, got {team!r} with total {total!r}"
-    return None
+    if type(total) is int:
+        if melded is None and doubling is None and bonus is None and in_hand is None:
+            return None
+        if type(melded) is int and type(doubling) is int and type(bonus) is int and type(in_hand) is int:
+            if melded + doubling + bonus - in_hand == total:
+                return None
+            return f"a team's total is melded + doubling + bonus - in_hand, got {team!r} with total {total!r}"
+    return f"a team's score has four int items or none, and an int total, got {team!r}"
 
 
 #: The checks of the game that states and views share, in the order they run.

@@ -325,14 +325,13 @@ _STOPS: Final = {
 def _policy_of(policy: Policy | Chooser) -> Policy:
     if callable(policy):
         return policy
-    choose = getattr(policy, "choose", None)
-    if not callable(choose):
+    if not callable(getattr(policy, "choose", None)):
         msg = f"policy must be a function of a state and a random source, or a player, got {_limits.shown(policy)}"
         raise InvalidTypeError(msg)
+    choose = policy.choose
 
     def on_views(state: GameState, rng: random.Random) -> PlayerAction:
-        seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
-        return choose(observe(state, seat), rng)  # type: ignore[no-any-return]
+        return choose(observe(state, state.seat_to_act), rng)
 
     return on_views
 

@@ -39,13 +39,12 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, TypeGuard, runtime_checkable
 
 from attrs import field, frozen
 
 from .._internal import arguments as _arguments
 from .._internal import limits as _limits
-from .._internal import phase as _phase
 from ..engine import apply, legal_actions, max_deal_length
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import DEFAULT_RULES, Rules
@@ -282,10 +281,10 @@ def _positive_int(_: object, attribute: Attribute[int], value: object) -> None:
 def _seconds(_: object, attribute: Attribute[float | None], value: object) -> None:
     if value is None:
         return
-    if type(value) not in {int, float}:
+    if type(value) is not int and type(value) is not float:
         msg = f"{attribute.name} must be a number of seconds or None, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    if not 0 < value < math.inf:  # type: ignore[operator]  # int or float
+    if not 0 < value < math.inf:
         msg = f"{attribute.name} must be more than 0 and finite, got {value!r}"
         raise InvalidValueError(msg)
 
@@ -393,7 +392,7 @@ class PIMCPlayer:
         totals = [0] * len(actions)
         budget = _Budget(max(1, self.rollouts // len(actions)), self.seconds)
         bound = _rollout_bound(view.rules)
-        team = view.to_act & 1  # type: ignore[operator]  # a seat acts
+        team = view.seat_to_act & 1
         while budget.spend():
             sample = determinize(view, rng)
             seed = rng.getrandbits(64)
@@ -412,8 +411,6 @@ class PIMCPlayer:
 #: other values.
 _MARGIN_SCALE: Final = 100.0
 _R23_DECK: Final = DEFAULT_RULES.card_values.deck_points
-#: The phases in which a seat is to act: a search goes down the tree through them.
-_TURN: Final = _phase.TURN
 
 
 @functools.lru_cache(maxsize=64)
@@ -520,10 +517,10 @@ class ISMCTSPlayer:
 
     @explore.validator
     def _check_explore(self, attribute: Attribute[float], value: object) -> None:
-        if type(value) not in {int, float}:
+        if type(value) is not int and type(value) is not float:
             msg = f"{attribute.name} must be a number, got {_limits.shown(value)}"
             raise InvalidTypeError(msg)
-        if not 0 <= value < math.inf:  # type: ignore[operator]  # int or float
+        if not 0 <= value < math.inf:
             msg = f"{attribute.name} must be 0 or more and finite, got {value!r}"
             raise InvalidValueError(msg)
 
@@ -541,22 +538,26 @@ class ISMCTSPlayer:
             return actions[0]
         tree: dict[View, dict[PlayerAction, _Edge]] = {}
         budget = _Budget(self.iterations, self.seconds)
+        observer = view.seat_to_act  # the view's seat, as legal_actions checked
         while budget.spend():
-            self._iterate(view, tree, rng)
+            self._iterate(view, observer, tree, rng)
         root = tree[view]
         best = max(range(len(actions)), key=lambda i: (root[actions[i]].visits if actions[i] in root else 0, -i))
         return actions[best]
 
-    def _iterate(self, view: View, tree: dict[View, dict[PlayerAction, _Edge]], rng: random.Random) -> None:
-        observer: int = view.seat  # type: ignore[assignment]  # the seat to act
+    def _iterate(
+        self, view: View, observer: int, tree: dict[View, dict[PlayerAction, _Edge]], rng: random.Random
+    ) -> None:
         state = determinize(view, rng)
         path: list[tuple[_Edge, int]] = []
         grown = False
-        while not grown and state.phase in _TURN:
+        seat = state.to_act
+        while not grown and seat is not None:  # a seat acts: the tree goes down through the turns
             edges = tree.setdefault(observe(state, observer), {})
             action, grown = _select(edges, legal_actions(state), self.explore, rng)
-            path.append((edges[action], state.to_act))  # type: ignore[arg-type]  # a seat acts
+            path.append((edges[action], seat))
             state = apply(state, action)
+            seat = state.to_act
         final = rollout(state, self.policy, rng, Until.DEAL, max_actions=_rollout_bound(view.rules))
         margin = _deal_margin(final, view.deal, 0) / _margin_scale(view.rules)
         for edge, seat in path:
@@ -586,7 +587,7 @@ def _learned() -> Player:
             msg = "the learned player needs numpy: pip install 'persian-rummy[numpy]' (or the rl extra)"
             raise InvalidValueError(msg) from cause
         raise  # pragma: no cover (the package's own module is always there)
-    return _loading.build(found, "", "learned")  # type: ignore[return-value]  # LearnedPlayer is a Player
+    return _player(_loading.build(found, "", "learned"), "learned")
 
 
 # `persian-rummy players` names the class each ready name builds.
@@ -684,7 +685,18 @@ def _elsewhere(spec: str) -> Player:
         known = ", ".join(sorted({*PLAYER_NAMES, *registered}))
         msg = f"no player is called {_limits.shown(name)}; the players are {known}, or module:attribute"
         raise InvalidValueError(msg)
-    if isinstance(built, type) or not callable(getattr(built, "choose", None)):
+    return _player(built, spec)
+
+
+def _player(built: object, spec: str) -> Player:
+    """
+    *built*, what the player *spec* names, if it is a player: a value, not a class, with a ``choose``.
+    """
+    if not _is_player(built):
         msg = f"{_limits.shown(spec)} built {_limits.shown(built)}, which is not a player: it has no choose(view, rng)"
         raise InvalidValueError(msg)
-    return built  # type: ignore[return-value]  # it has a choose method, as checked
+    return built
+
+
+def _is_player(value: object) -> TypeGuard[Player]:
+    return not isinstance(value, type) and callable(getattr(value, "choose", None))

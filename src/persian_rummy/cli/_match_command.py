@@ -206,10 +206,11 @@ def _make_directory(path: str) -> None:
 
 def _write_records(result: MatchResult, directory: Path) -> None:
     width = len(str(len(result.games) - 1))
-    for game in result.games:
-        path = directory / f"game-{game.index:0{width}}.json"
+    kept = [(game.index, game.record) for game in result.games if game.record is not None]  # all: the match kept them
+    for index, record in kept:
+        path = directory / f"game-{index:0{width}}.json"
         try:
-            path.write_text(to_json(game.record, pretty=True) + "\n", encoding="utf-8")  # type: ignore[arg-type]
+            path.write_text(to_json(record, pretty=True) + "\n", encoding="utf-8")
         except OSError as error:
             raise OSError(error.errno, error.strerror or str(error), str(path)) from None
 

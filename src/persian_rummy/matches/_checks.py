@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, TypeVar
+from typing import Final, TypeAlias, TypeVar
 
 from .._internal import jsontext as _jsontext
 from .._internal import limits as _limits
@@ -324,24 +324,32 @@ def _check_deal_count(rules: Rules, deals: Sequence[DealScore], path: str) -> No
     raise InvalidDataError(f"{path}: {msg}, got {len(deals)}")
 
 
-_ITEMS: Final = ("melded", "doubling", "in_hand")
+#: A team's score in a deal of a match, item by item: melded, doubling, bonus and in_hand.
+_Items: TypeAlias = tuple[int, int, int, int]
 
 
 def _check_deal(rules: Rules, deal: DealScore, path: str) -> None:
     teams = deal.teams
-    for team, score in enumerate(teams):
-        if not score.has_breakdown:
-            msg = f"{path}.teams[{team}]: a deal of a match is scored item by item: melded, doubling, bonus"
-            raise InvalidDataError(f"{msg} and in_hand (R24), got its total alone, {score.total}")
-        for name in _ITEMS:
-            value: int = getattr(score, name)
-            if value < 0:
-                msg = f"{path}.teams[{team}].{name}: points of cards are 0 or more (R23), got {number(value)}"
-                raise InvalidDataError(msg)
+    items = (_items(teams[0], f"{path}.teams[0]"), _items(teams[1], f"{path}.teams[1]"))
     _check_end(rules, deal, path)
     _check_bonus(rules, deal, path)
-    _check_cards(rules, teams, path)
-    _check_doubling(rules, teams, path)
+    _check_cards(rules, items, path)
+    _check_doubling(rules, items, path)
+
+
+def _items(score: TeamScore, path: str) -> _Items:
+    """
+    The items of *score*, the team's at *path*: given, and those of cards 0 or more.
+    """
+    melded, doubling, bonus, in_hand = score.melded, score.doubling, score.bonus, score.in_hand
+    if melded is None or doubling is None or bonus is None or in_hand is None:
+        msg = f"{path}: a deal of a match is scored item by item: melded, doubling, bonus"
+        raise InvalidDataError(f"{msg} and in_hand (R24), got its total alone, {score.total}")
+    for name, value in (("melded", melded), ("doubling", doubling), ("in_hand", in_hand)):
+        if value < 0:
+            msg = f"{path}.{name}: points of cards are 0 or more (R23), got {number(value)}"
+            raise InvalidDataError(msg)
+    return melded, doubling, bonus, in_hand
 
 
 def _check_end(rules: Rules, deal: DealScore, path: str) -> None:
@@ -365,16 +373,15 @@ def _check_bonus(rules: Rules, deal: DealScore, path: str) -> None:
         raise InvalidDataError(msg)
 
 
-def _check_cards(rules: Rules, teams: tuple[TeamScore, TeamScore], path: str) -> None:
+def _check_cards(rules: Rules, teams: tuple[_Items, _Items], path: str) -> None:
     totals = card_totals(rules.card_values)
     deck = rules.card_values.deck_points
-    for team, score in enumerate(teams):
-        for name, what in (("melded", "melded"), ("in_hand", "left in hand")):
-            value: int = getattr(score, name)
+    for team, (melded, _, _, in_hand) in enumerate(teams):
+        for name, what, value in (("melded", "melded", melded), ("in_hand", "left in hand", in_hand)):
             if not _makes(totals, value):
                 msg = f"{path}.teams[{team}].{name}: {number(value)} points {what}, {_beyond(value, deck)}"
                 raise InvalidDataError(msg)
-    together = sum(getattr(score, name) for score in teams for name in ("melded", "in_hand"))
+    together = sum(melded + in_hand for melded, _, _, in_hand in teams)
     if not _makes(totals, together):
         msg = f"{path}: the cards melded and left in hand by both teams are worth {number(together)} points"
         raise InvalidDataError(f"{msg} together, {_beyond(together, deck)}")
@@ -389,16 +396,15 @@ def _beyond(value: int, deck: int) -> str:
     return "a total no cards of the 56 make under the rules' card values (R2, R23)"
 
 
-def _check_doubling(rules: Rules, teams: tuple[TeamScore, TeamScore], path: str) -> None:
+def _check_doubling(rules: Rules, teams: tuple[_Items, _Items], path: str) -> None:
     totals = doubling_totals(rules)
-    doubled = [score.doubling for score in teams]
-    for team, score in enumerate(teams):
-        value: int = score.doubling  # type: ignore[assignment]  # the breakdown is given, as checked
-        if value > score.melded or not _makes(totals, value):  # type: ignore[operator]
-            msg = f"{path}.teams[{team}].doubling: {number(value)} is not the worth of melds of four laid down"
-            msg += f" at once by the team (R25, A20), among its {score.melded} points melded"
+    doubled = [doubling for _, doubling, _, _ in teams]
+    for team, (melded, doubling, _, _) in enumerate(teams):
+        if doubling > melded or not _makes(totals, doubling):
+            msg = f"{path}.teams[{team}].doubling: {number(doubling)} is not the worth of melds of four laid down"
+            msg += f" at once by the team (R25, A20), among its {melded} points melded"
             raise InvalidDataError(msg)
-    if not _makes(totals, sum(doubled)):  # type: ignore[arg-type]
+    if not _makes(totals, sum(doubled)):
         msg = f"{path}: the doubling of both teams, {doubled}, is not the worth of melds of four the 56 cards"
         raise InvalidDataError(f"{msg} make, each laid down at once (R25, A20)")
 

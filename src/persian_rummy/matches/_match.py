@@ -223,7 +223,7 @@ def _resumed(plan: _options.Plan, match: Match, games: int, sink: _sink.Sink[Gam
     elif resume is not None:
         reader = _checkpoint.Reader(_options.path_or_none(resume, "resume") or Path())
         read = partial(_results.pair_of, match=match, records=match.records)
-        lines = _checkpoint.pair_lines(reader, head, read, sink.resume)
+        lines = _checkpoint.pair_lines(reader, head, games, read, sink.resume)
     sink.writer = _checkpoint.open_for(plan.checkpoint, head, lines, reader)
 
 

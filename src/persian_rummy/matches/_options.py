@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Final, TypeAlias
+from typing import Final, SupportsIndex, TypeAlias, TypeGuard
 
 import attrs
 
@@ -129,17 +129,18 @@ def team(value: Team, which: str) -> tuple[Player, Player]:
     """
     raw: object = value
     members: tuple[object, ...] = raw if isinstance(raw, tuple) else (raw, raw)
-    if len(members) != 2 or not all(isinstance(member, Player) for member in members):
+    first, second = members if len(members) == 2 else (None, None)
+    if not isinstance(first, Player) or not isinstance(second, Player):
         msg = f"{which} must be a Player or a pair of Players, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    for member in members:
+    for member in (first, second):
         if isinstance(member, type):
             msg = f"{which} must be a Player, got the class {member.__name__}: a player is one of its values"
             raise InvalidTypeError(msg + f" ({member.__name__}())")
         if not callable(getattr(member, "choose", None)):
             msg = f"{which} must be a Player, got {_limits.shown(member)}, whose choose cannot be called"
             raise InvalidTypeError(msg)
-    return members  # type: ignore[return-value]  # two players, checked
+    return first, second
 
 
 def seconds_or_none(value: object, name: str) -> float | None:
@@ -182,14 +183,21 @@ def seed(value: object) -> int:
     """
     A match's seed: an integer from 0 to 2**64 - 1, of any type that is one (a numpy integer), as an `int`.
     """
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+    if isinstance(value, bool) or not _is_index(value):
         msg = f"seed must be an int, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    number = operator.index(value)  # type: ignore[arg-type]  # it has __index__, as checked
+    number = operator.index(value)
     if not 0 <= number < SEED_LIMIT:
         msg = f"seed must be from 0 to 2**64 - 1, got {_checks.number(number)}"
         raise InvalidValueError(msg)
     return int(number)
+
+
+def _is_index(value: object) -> TypeGuard[SupportsIndex]:
+    """
+    Whether *value* is of a type that has ``__index__``, as `operator.index` looks for it.
+    """
+    return hasattr(type(value), "__index__")
 
 
 def flag(value: object, name: str) -> bool:

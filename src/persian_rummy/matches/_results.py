@@ -404,7 +404,7 @@ def _read_checkpoint_of(reader: _checkpoint.Reader, path: Path) -> MatchResult:
     head = _checks.built(f"{path}: line 1", partial(_head_of, body, rules))
     games: list[GameResult] = []
     read = partial(pair_of, match=head, records=head.records)
-    for _ in _checkpoint.pair_lines(reader, {**reader.head, "planned": _options.MAX_GAMES}, read, games.extend):
+    for _ in _checkpoint.pair_lines(reader, reader.head, _options.MAX_GAMES, read, games.extend):
         pass
     if not games:
         msg = f"{path}: the checkpoint holds no duplicate pair finished"

@@ -334,11 +334,11 @@ def wild_ids_of(actions: tuple[PlayerAction, ...], melds: tuple[TableMeld, ...])
     """
     ids: list[int] = []
     for action in actions:
-        kind = type(action)
-        if (kind is LayDown or kind is LayOff) and action.stand_ins:  # type: ignore[union-attr]
-            ids.append(_wild_id(action, melds))  # type: ignore[arg-type]
-        else:
-            ids += ids_of((action,), melds)
+        match action:
+            case LayDown() | LayOff() if action.stand_ins:
+                ids.append(_wild_id(action, melds))
+            case _:
+                ids += ids_of((action,), melds)
     return ids
 
 

@@ -59,15 +59,15 @@ _WON: Final = ((1.0, -1.0), (-1.0, 1.0))
 # -- arguments -----------------------------------------------------------------------------------------------------
 
 
-def rules_of(rules: object) -> Rules:
+def rules_of(rules: Rules | None) -> Rules:
     """
     *rules* as the environments take it: `None` for Persian Rummy's rules.
     """
     _arguments.expect(rules, (Rules, type(None)), "rules", "a Rules or None")
-    return DEFAULT_RULES if rules is None else rules  # type: ignore[return-value]  # checked above
+    return DEFAULT_RULES if rules is None else rules
 
 
-def choice(value: object, name: str, choices: Sequence[str]) -> str:
+def choice(value: str, name: str, choices: Sequence[str]) -> str:
     """
     *value*, the argument *name*, if it is one of *choices*.
     """
@@ -75,17 +75,17 @@ def choice(value: object, name: str, choices: Sequence[str]) -> str:
     if value not in choices:
         msg = f"{name} must be one of {', '.join(map(repr, choices))}, got {_limits.shown(value)}"
         raise InvalidValueError(msg)
-    return value  # type: ignore[return-value]  # checked above
+    return value
 
 
-def reward_mode(value: object) -> str:
+def reward_mode(value: str) -> str:
     """
     *value* if it names a way of giving rewards (`REWARD_MODES`).
     """
     return choice(value, "reward", REWARD_MODES)
 
 
-def render_mode(value: object) -> str | None:
+def render_mode(value: str | None) -> str | None:
     """
     *value* if it is `None` or one of `RENDER_MODES`.
     """
@@ -97,9 +97,7 @@ def dealer(value: object) -> int | None:
     *value* if it is `None` (the first dealer drawn at random) or a seat (a numpy integer read as an `int`).
     """
     value = _numbers.plain(value)
-    if value is not None:
-        _arguments.seat(value, "dealer")
-    return value  # type: ignore[return-value]  # checked above
+    return None if value is None else _arguments.seat(value, "dealer")
 
 
 def step_limit(value: object, rules: Rules) -> int | None:
@@ -160,11 +158,18 @@ def observation_space(rules: Rules) -> spaces.Space[Observation]:
     """
     space = spaces.Dict(
         {
-            "observation": spaces.Box(0.0, 1.0, (observation_size(rules),), np.float32),
+            "observation": observation_box(rules),
             "action_mask": spaces.Box(0, 1, (action_count(rules),), np.int8),
         }
     )
     return cast("spaces.Space[Observation]", space)
+
+
+def observation_box(rules: Rules) -> spaces.Box:
+    """
+    The space of a seat's observation tensors under *rules*: the ``"observation"`` of `observation_space`.
+    """
+    return spaces.Box(0.0, 1.0, (observation_size(rules),), np.float32)
 
 
 def action_space(rules: Rules) -> spaces.Space[ActionId]:

@@ -189,7 +189,9 @@ def _text(canvas: _Canvas, text: str, at: _Point, colour: _Colour, scale: int) -
 # -- cards ---------------------------------------------------------------------------------------------------------
 
 
-def _card(canvas: _Canvas, card: Card, at: _Point, outline: _Colour | None = None, *, dot: bool = False) -> None:
+def _card(
+    canvas: _Canvas, card: _drawing.CardLike, at: _Point, outline: _Colour | None = None, *, dot: bool = False
+) -> None:
     """
     *card* face up with its top left corner *at*: framed in *outline* if given, a dot on it if *dot*.
     """
@@ -272,7 +274,7 @@ def _melds(canvas: _Canvas, scene: _scene.Scene) -> None:
         for x, index in placed:
             cards = groups[index]
             for place, card in enumerate(cards):
-                _card(canvas, card, (x + place * step, y))  # type: ignore[arg-type]  # the cards of a meld
+                _card(canvas, card, (x + place * step, y))
             width = _CARD_W + step * (len(cards) - 1)
             _fill(canvas, (x, y + _CARD_H + 2, width, 3), _TEAMS[scene.melds[index].owner & 1])
 

@@ -429,18 +429,17 @@ def _named(i: int, position: GameState | View) -> PlayerAction | tuple[str, str]
     The action that id *i* names at *position*, whose seat to act plays it; for a lay-off
     without the meld it names on the table, why there is none.
     """
-    seat: int = position.to_act  # type: ignore[assignment]  # a seat acts: legal_actions said so
+    seat = position.seat_to_act  # legal_actions found a seat to act
     kind, cards, attach = _SPACE[i]
-    card = FULL_DECK[cards.bit_length() - 1] if cards else None
     match kind:
         case 0:
             return DrawStock(seat)
         case 1:
             return Pass(seat)
         case 2:
-            return TakeDiscard(seat, card)  # type: ignore[arg-type]  # a card: its entry has one
+            return TakeDiscard(seat, FULL_DECK[cards.bit_length() - 1])  # the card of its entry
         case 3:
-            return Discard(seat, card)  # type: ignore[arg-type]
+            return Discard(seat, FULL_DECK[cards.bit_length() - 1])
         case 4:
             return LayDown(seat, CardSet(cards))
         case 8:
@@ -467,7 +466,7 @@ def _wild_named(i: int, position: GameState | View) -> PlayerAction | tuple[str,
     `_named` for id *i*, a play with jokers (A7): its jokers are the seat's canonical ones, the
     obligation's joker first.
     """
-    seat: int = position.to_act  # type: ignore[assignment]  # a seat acts: legal_actions said so
+    seat = position.seat_to_act  # legal_actions found a seat to act
     natural, stood = _wild_play(i)
     kind, cards, attach = _SPACE[natural]
     hand = position.hands[seat] if isinstance(position, GameState) else position.hand

@@ -80,7 +80,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from typing import Any, Final, SupportsFloat, TypeAlias, assert_never, cast
+from typing import Any, Final, SupportsFloat, TypeAlias, cast
 
 import gymnasium
 import numpy as np
@@ -98,7 +98,7 @@ from ..views import observe
 from . import _env as _rlenv
 from . import _numbers
 from .actionids import action_count
-from .tensors import observation_size, observation_tensor
+from .tensors import observation_tensor
 
 __all__ = ["ENV_ID", "PersianRummySoloEnv"]
 
@@ -196,7 +196,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         mask_in_observation: bool = True,
         render_mode: str | None = None,
     ) -> None:
-        seat = _numbers.plain(seat)  # type: ignore[assignment]  # a numpy integer read as an int
+        seat = _numbers.plain(seat)  # a numpy integer read as an int
         _arguments.seat(seat, "seat")
         _arguments.expect(mask_in_observation, bool, "mask_in_observation", "a bool")
         self.rules = _rlenv.rules_of(rules)
@@ -212,9 +212,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         self._legal = _rlenv.Legal()
         self.mask_in_observation = mask_in_observation
         self.observation_space: gymnasium.Space[_Observation] = (
-            _rlenv.observation_space(self.rules)
-            if mask_in_observation
-            else gymnasium.spaces.Box(0.0, 1.0, (observation_size(self.rules),), np.float32)
+            _rlenv.observation_space(self.rules) if mask_in_observation else _rlenv.observation_box(self.rules)
         )
         self._every_id = np.ones(self._count, dtype=np.int8)
         self._state = new_game(self.rules)
@@ -298,21 +296,18 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         """
         while True:
             state = self._state
-            phase = state.phase
-            if phase is Phase.DRAW or phase is Phase.PLAY or phase is Phase.CALLS or phase is Phase.CALLED:
-                seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
-                if seat == self.seat:
+            seat = state.to_act
+            if seat is not None:  # phases draw, play, calls and called
+                player = self._seated[seat]
+                if player is None:  # the learner's seat
                     return True
-                player: Player = self._seated[seat]  # type: ignore[assignment]  # a ready player's seat
                 chosen = player.choose(observe(state, seat), self._sources[seat])
                 self._recent.append((state, chosen))
                 action: Action = chosen
-            elif phase is Phase.GAME_OVER:
+            elif state.phase is Phase.GAME_OVER:
                 return False
-            elif phase is Phase.DEAL or phase is Phase.DEAL_OVER:
+            else:  # phases deal and deal_over
                 action = random_deal(state, self._deck)
-            else:
-                assert_never(phase)
             self._play(action)
 
     def step(self, action: _ActionId) -> tuple[_Observation, SupportsFloat, bool, bool, dict[str, Any]]:

@@ -170,7 +170,8 @@ def rules_of(game: pyspiel.Game) -> Rules:
         InvalidTypeError: *game* is not a Persian Rummy game.
     """
     _arguments.expect(game, PersianRummyGame, "game", "a Persian Rummy game of pyspiel")
-    return game.rules  # type: ignore[no-any-return]
+    rules: Rules = game.rules
+    return rules
 
 
 def _rules_from(params: Mapping[str, Any]) -> Rules:

@@ -202,7 +202,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         self.agents = []
         self.observation_spaces = {agent: _rlenv.observation_space(self.rules) for agent in AGENTS}
         self.action_spaces = {agent: _rlenv.action_space(self.rules) for agent in AGENTS}
-        self._deck: random.Random | None = None
+        self._deck = random.Random()  # noqa: S311 (a game, not a secret; from the system until a seed is given)
         self._state = new_game(self.rules)
         self._steps = 0
         self._rewarded = False
@@ -236,8 +236,8 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         seeded from the operating system).  *options* are accepted and ignored.
         """
         seed = _numbers.seed_of(seed)
-        if seed is not None or self._deck is None:
-            self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
+        if seed is not None:
+            self._deck.seed(seed)
         self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
@@ -317,7 +317,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         if state.phase is Phase.GAME_OVER:
             self.terminations = dict.fromkeys(AGENTS, True)
             return state
-        return _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
+        return _rlenv.apply_deal(state, self._deck)
 
     def render(self) -> _rlenv.Frame:
         """
@@ -405,7 +405,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         self.observation_spaces = {agent: _parallel_space(self.rules) for agent in AGENTS}
         waiting = cast("gymnasium.spaces.Space[_ActionId]", gymnasium.spaces.Discrete(self._count + 1))
         self.action_spaces = dict.fromkeys(AGENTS, waiting)
-        self._deck: random.Random | None = None
+        self._deck = random.Random()  # noqa: S311 (a game, not a secret; from the system until a seed is given)
         self._state = new_game(self.rules)
         self._steps = 0
         self._last: tuple[GameState, PlayerAction] | None = None
@@ -438,8 +438,8 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         Start a new game, dealt as `PersianRummyEnv.reset` deals it: every agent's observation and info.
         """
         seed = _numbers.seed_of(seed)
-        if seed is not None or self._deck is None:
-            self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
+        if seed is not None:
+            self._deck.seed(seed)
         self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
         self.agents = list(AGENTS)
         self._steps = 0
@@ -472,7 +472,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         The action of the seat to act among *actions*, once every other agent's is checked to be the wait id.
         """
         state = self._state
-        acting = AGENTS[state.to_act]  # type: ignore[index]  # a seat acts while the game goes on
+        acting = AGENTS[state.seat_to_act]  # a seat acts while the game goes on
         for agent, given in actions.items():
             if agent not in self.agents:
                 msg = f"no live agent is called {agent!r}; the live agents are {', '.join(self.agents)}"
@@ -538,7 +538,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         rewards = dict.fromkeys(live, 0.0) if gained is None else {a: gained[_SEATS[a] & 1] for a in live}
         deal = _rlenv.deal_info(state)
         if state.phase is not Phase.GAME_OVER:
-            state = _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
+            state = _rlenv.apply_deal(state, self._deck)
         return state, rewards, deal
 
     def render(self) -> _rlenv.Frame:
@@ -562,7 +562,7 @@ def _parallel_space(rules: Rules) -> gymnasium.spaces.Space[_Observation]:
     count = action_count(rules)
     space = gymnasium.spaces.Dict(
         {
-            "observation": _rlenv.observation_space(rules)["observation"],  # type: ignore[index]  # a Dict space
+            "observation": _rlenv.observation_box(rules),
             "action_mask": gymnasium.spaces.Box(0, 1, (count + 1,), np.int8),
         }
     )

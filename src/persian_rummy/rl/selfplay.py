@@ -63,7 +63,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, SupportsFloat, TypeAlias, assert_never, cast
+from typing import Any, Final, SupportsFloat, TypeAlias, cast
 
 import gymnasium
 import numpy as np
@@ -232,9 +232,9 @@ class SnapshotSchedule:
     """
 
     def __init__(self, pool: OpponentPool | Callable[[Member, str], object], every: int, freeze: object) -> None:
-        every = _numbers.plain(every)  # type: ignore[assignment]  # a numpy integer read as an int
+        every = _numbers.plain(every)  # a numpy integer read as an int
         _arguments.expect(every, int, "every", "an int")
-        self.every: int = _arguments.optional_count(every, "every", 1)  # type: ignore[assignment]  # an int
+        self.every = _arguments.optional_count(every, "every", 1)
         if not callable(freeze):
             msg = f"freeze must be a function that returns a frozen policy, got {_limits.shown(freeze)}"
             raise InvalidTypeError(msg)
@@ -297,7 +297,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self.rules = _rlenv.rules_of(rules)
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(_listed(opponents))
         self.partner = partner if isinstance(partner, str) and partner in _PARTNERS else _member(partner)
-        team = _numbers.plain(team)  # type: ignore[assignment]  # a numpy integer read as an int
+        team = _numbers.plain(team)  # a numpy integer read as an int
         if team is not None and (type(team) is not int or team not in (0, 1)):
             msg = f"team must be 0, 1 or None, got {_limits.shown(team)}"
             raise InvalidValueError(msg)
@@ -318,6 +318,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self._listening: list[tuple[int, Listener]] = []
         self._game_team = 0
         self._seat = 0
+        self._opponent = ""  # the name of the opponents' member
         self._gained = 0.0
         self._ended = self._over = True
         self._recent: list[tuple[GameState, PlayerAction]] = []
@@ -368,6 +369,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self._game_team = team
         self._seat = team + 2 * int(rng.integers(2))
         opponent = self.pool.sample(rng)
+        self._opponent = opponent[0]
         partner = self._partner_member(rng)
         seated: _Seated = [None if seat & 1 == team else opponent for seat in range(4)]
         if partner is not None:
@@ -415,9 +417,8 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         """
         while True:
             state = self._state
-            phase = state.phase
-            if phase is Phase.DRAW or phase is Phase.PLAY or phase is Phase.CALLS or phase is Phase.CALLED:
-                seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
+            seat = state.to_act
+            if seat is not None:  # phases draw, play, calls and called
                 held = self._seated[seat]
                 if held is None:
                     self._seat = seat
@@ -425,12 +426,10 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
                 chosen = self._choose(held, state, seat)
                 self._recent.append((state, chosen))
                 action: Action = chosen
-            elif phase is Phase.GAME_OVER:
+            elif state.phase is Phase.GAME_OVER:
                 return False
-            elif phase is Phase.DEAL or phase is Phase.DEAL_OVER:
+            else:  # phases deal and deal_over
                 action = random_deal(state, self._deck)
-            else:
-                assert_never(phase)
             self._play(action)
 
     def _choose(self, held: tuple[str, Member], state: GameState, seat: int) -> PlayerAction:
@@ -487,7 +486,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         info: dict[str, Any] = {
             "seat": self._seat,
             "team": team,
-            "opponent": self._seated[1 - team][0],  # type: ignore[index]  # a member's seat
+            "opponent": self._opponent,
         }
         partner = self._seated[self._seat ^ 2]
         info["partner"] = "learner" if partner is None else partner[0]
