@@ -42,7 +42,7 @@ from persian_rummy import (
     to_data,
     to_json,
 )
-from persian_rummy._core.limits import MAX_JSON
+from persian_rummy._internal.limits import MAX_JSON
 from persian_rummy.events import Event
 from persian_rummy.serialize import Document
 

@@ -1,16 +1,20 @@
 """
-The package's layout, checked from its source: the layers the modules and the packages import
-along, what the core leaves out, what public modules let out, and how long a function may grow.
-CONTRIBUTING.md explains the layout and names every module, as a test here checks.
+The package's layout, checked from its source: the layers the modules import along (no cycle), what
+the core leaves out, what the subpackages take from the core's private package, what public modules
+let out, and how long a module and a function may grow.  CONTRIBUTING.md's table of the modules is
+the order of the layers: each module imports only modules named before it there.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
+import functools
 import os
 import re
 import subprocess
 import sys
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,125 +23,13 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "persian_rummy"
 CONTRIBUTING = PACKAGE.parents[1] / "CONTRIBUTING.md"
 
-#: Every module of the package, each importing only modules listed before it.  A module is named
-#: by its dotted path inside the package; a subpackage's ``__init__.py`` by the subpackage's name.
-#: The modules of a package sit together, its ``__init__`` last: a package is a run of layers.
-LAYERS = (
-    # values
-    "exceptions",
-    "_core.version",
-    "_core.limits",
-    "_core.jsontext",
-    "_core.choices",
-    "_core.seats",
-    "_core.build",
-    "_core.drawing",
-    "_core",
-    "cards",
-    "_coerce",
-    "_tables",
-    "cardsets",
-    "_arguments",
-    "rules",
-    "melds",
-    "actions",
-    "scoring",
-    "seating",
-    # positions: the state, what a seat sees of it, and their checks
-    "_summary",
-    "_shapes",
-    "_cardlogic",
-    "_validation",
-    "_render.text",
-    "_render.scene",
-    "_render",
-    "state",
-    "_phases",
-    "_unchecked",
-    "_unchecked_view",
-    "fingerprints",
-    # the engine
-    "_engine.enumeration",
-    "_engine.transitions",
-    "_engine",
-    "engine",
-    # hidden information
-    "views",
-    "events",
-    # text and data
-    "notation",
-    "records",
-    "serialize",
-    "pictures",
-    # players
-    "bots.heuristics",
-    "bots._loading",
-    "bots.players",
-    "bots",
-    # matches between players
-    "matches._stats",
-    "matches._tally",
-    "matches._signals",
-    "matches._pool",
-    "matches._workers",
-    "matches._play",
-    "matches._runner",
-    "matches._checks",
-    "matches._checkpoint",
-    "matches._sink",
-    "matches._options",
-    "matches._ratings",
-    "matches",
-    # learning interfaces
-    "rl.actionids",
-    "rl.tensors",
-    "rl.openspiel",
-    "rl._numbers",
-    "rl._picture",
-    "rl._env",
-    "rl.pettingzoo",
-    "rl.gymnasium",
-    "rl.vector",
-    "rl.selfplay",
-    "rl.policy",
-    "rl",
-    # the table server
-    "server._limits",
-    "server._worker",
-    "server._messages",
-    "server._storage",
-    "server._bots",
-    "server._spec",
-    "server._table",
-    "server._hub",
-    "server._app",
-    "server._serving",
-    "server",
-    # tools
-    "strategies",
-    "_hypothesis",
-    "cli._pace",
-    "cli._match_command",
-    "cli._screen",
-    "cli._game",
-    "cli._line_mode",
-    "cli._tui._widgets",
-    "cli._tui._app",
-    "cli._tui",
-    "cli._play_command",
-    "cli._serve_command",
-    "cli",
-    "__init__",
-    "__main__",
-)
-
 #: The subpackages above the core: ``import persian_rummy`` loads none of their modules.
 ROOMS = ("bots", "matches", "rl", "server", "cli")
 
 #: Imports inside functions, each with its reason.  Nothing else imports late.
 LATE_IMPORTS = {
     # Hypothesis calls the entry point while persian_rummy.strategies may still be being imported.
-    ("_hypothesis", "_strategy_for", "strategies"),
+    ("_internal.hypothesis_hook", "_strategy_for", "strategies"),
     # The full screen needs Textual, which is optional: without it, play has the line mode.
     ("cli._play_command", "_full_screen", "cli._tui"),
     # The server needs its extra (a web framework): ``persian-rummy`` starts without it.
@@ -163,6 +55,27 @@ PATHS = {_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 MODULES = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in PATHS.items()}
 #: The packages, by name: the package itself (``""``) and each subpackage.
 PACKAGES = sorted(_name(path) for path in PACKAGE.rglob("__init__.py") if path.parent != PACKAGE)
+
+
+def _laid_out() -> list[str]:
+    """
+    The modules that the tables of CONTRIBUTING.md's "How the package is laid out" name, in order:
+    the first cell of each row, a module's name in backquotes.
+    """
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    section = text.split("\n## How the package is laid out\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\| `([\w.]+)` \|", section, re.MULTILINE)
+
+
+#: Every module of the package in the order of CONTRIBUTING.md's table, each importing only modules
+#: named before it.  A module is named by its dotted path inside the package; a subpackage's
+#: ``__init__.py`` by the subpackage's name.
+LAYERS = tuple(_laid_out())
+#: The package holding every private module of the core.  Its ``__init__`` imports nothing, so that a
+#: module imports only the private modules it names.
+INTERNAL = "_internal"
+#: The longest a module may be, in lines.
+MAX_LINES = 800
 
 
 def is_public(module: str) -> bool:
@@ -259,16 +172,76 @@ def test_a_module_imports_only_the_layers_below_it(module: str) -> None:
     assert [] == above
 
 
-@pytest.mark.parametrize("package", PACKAGES)
-def test_a_package_is_a_run_of_layers(package: str) -> None:
+@pytest.mark.parametrize("package", [name for name in PACKAGES if name.split(".")[0] in ROOMS])
+def test_a_subpackage_is_a_run_of_layers(package: str) -> None:
     """
-    The modules of a subpackage sit together in `LAYERS`, its ``__init__`` last: nothing outside
-    the package comes between them, so the package as a whole lies above what it imports and below
-    what imports it.
+    The modules of a subpackage above the core sit together in `LAYERS`, its ``__init__`` last:
+    nothing outside the subpackage comes between them, so the subpackage as a whole lies above what
+    it imports and below what imports it.  (The core's private package is not one layer: its
+    modules sit among the public ones they stand on.)
     """
     places = [place for place, name in enumerate(LAYERS) if name == package or name.startswith(f"{package}.")]
     assert list(range(places[0], places[-1] + 1)) == places
     assert package == LAYERS[places[-1]]
+
+
+def test_every_private_module_of_the_core_is_in_its_private_package() -> None:
+    """
+    The top level holds the public modules; every private module of the core is in `INTERNAL`, but
+    for the two files Python itself names (``__init__``, ``__main__``).
+    """
+    top = sorted(name for name in MODULES if "." not in name and not is_public(name))
+    assert ["__init__", "__main__", INTERNAL] == top
+    assert [] == [
+        name for name in PACKAGES if not is_public(name) and name.split(".")[0] not in ROOMS and name != INTERNAL
+    ]
+
+
+def test_the_private_package_imports_nothing() -> None:
+    """
+    Importing one module of `INTERNAL` loads that module and what it imports, not the others.
+    """
+    assert [] == package_imports(INTERNAL)
+
+
+@pytest.mark.parametrize("module", LAYERS)
+def test_no_module_is_too_long(module: str) -> None:
+    """
+    No module is longer than `MAX_LINES` lines: a longer one is split by what its parts are for.
+    """
+    lines = len(PATHS[module].read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES
+
+
+#: The private modules of the core that the subpackages above it import, each with the reason.  The
+#: others are the core's alone: a subpackage that needs one of them uses the public module built on it.
+SHARED = {
+    "_internal.limits": "the package's limits, which every reader and every argument above the core keeps to",
+    "_internal.arguments": "the checks of arguments, so that the subpackages raise the core's errors alike",
+    "_internal.build": "values built without checks, for the players' and the tensors' derived values",
+    "_internal.cardlogic": "what cards allow, on masks, for the players' plans and the action ids",
+    "_internal.tables": "cards as bits, for the players' plans and the action ids",
+    "_internal.choices": "the base of the enumerations read from text (the players' and OpenSpiel's options)",
+    "_internal.jsontext": "JSON text within the limits, for the matches' files and the server's messages",
+    "_internal.seats": "the seat check, for the server's messages and tables",
+    "_internal.scene": "what a picture of a position shows, for the terminal's screen and the environments' pictures",
+    "_internal.text": "positions written as text, for the environments' renderings and the tensors' errors",
+    "_internal.drawing": "cards drawn in SVG, for the environments' pictures",
+    "_internal.phase": "the phases of each question about a position, for the players, matches and environments",
+    "_internal.unchecked": "views built without checks, one for each decision of a match",
+    "_internal.version": "the installed version, for the command's --version",
+}
+
+
+@pytest.mark.parametrize("module", [name for name in LAYERS if name.split(".")[0] in ROOMS])
+def test_a_subpackage_takes_from_the_private_package_only_what_is_shared(module: str) -> None:
+    """
+    A subpackage above the core imports the core's public modules, and of its private package only
+    the modules of `SHARED`.
+    """
+    found = [name for name, _ in package_imports(module) if name.split(".")[0] == INTERNAL]
+    found += [name for _, name in late_imports(module) if name.split(".")[0] == INTERNAL]
+    assert [] == sorted(set(found) - {INTERNAL, *SHARED})
 
 
 def _loaded_by(module: str) -> set[str]:
@@ -426,16 +399,6 @@ def test_public_modules_let_out_only_their_public_names(module: str) -> None:
     assert [] == leaking
 
 
-def _laid_out() -> list[str]:
-    """
-    The modules that the tables of CONTRIBUTING.md's "How the package is laid out" name, in order:
-    the first cell of each row, a module's name in backquotes.
-    """
-    text = CONTRIBUTING.read_text(encoding="utf-8")
-    section = text.split("\n## How the package is laid out\n", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"^\| `([\w.]+)` \|", section, re.MULTILINE)
-
-
 class TestContributingLaysOutEveryModule:
     """
     CONTRIBUTING.md names every module of the package, and what it is for, in the order of `LAYERS`.
@@ -516,7 +479,7 @@ def _own_nodes(function: ast.FunctionDef) -> Iterator[ast.AST]:
 
 
 # The precomputation of the bit tables runs once, at import, and reads as the tables it builds.
-COMPLEX_BY_DESIGN = {"_tables"}
+COMPLEX_BY_DESIGN = {"_internal.tables"}
 
 
 @pytest.mark.parametrize("module", LAYERS)
@@ -532,3 +495,108 @@ def test_functions_are_simple(module: str) -> None:
         if isinstance(node, ast.FunctionDef) and complexity(node) > 15
     ]
     assert [] == tangled
+
+
+# -- the checklists of CONTRIBUTING.md ----------------------------------------------------------------------------
+
+ROOT = PACKAGE.parents[1]
+#: What the checklists write in backquotes: a file (`tests/test_json.py`, `_internal/transitions.py`), a
+#: test in one (`tests/test_strategies.py::TestStates::test_variants_by_default`), a dotted name
+#: (`_internal.cardlogic.takeable`, `Rules.points`, `tests.strategies.WILD_ONE_IN`, `tests/test_properties.points`)
+#: or a bare name (`_plain`, `DEFAULT_RULES_TEXT`); a call is read as its function's name (`_about("A16")`).
+QUOTED = re.compile(r"`([\w./*:-]+)(?:\([^`]*\))?`")
+#: What the checklists quote that is no name of the package's: the type checker, Hypothesis's function.
+NOT_NAMES = {"mypy", "st.from_type"}
+
+
+def _checklists() -> list[str]:
+    """
+    What the checklists of CONTRIBUTING.md ("## Checklist: ...") quote, in backquotes, in order.
+    """
+    sections = CONTRIBUTING.read_text(encoding="utf-8").split("\n## Checklist: ")[1:]
+    return [name for section in sections for name in QUOTED.findall(section.split("\n## ", 1)[0])]
+
+
+def _member(scope: ast.AST, name: str) -> ast.AST | None:
+    """
+    What *name* is defined as in the body of *scope* (a module or a class), or `None`.
+    """
+    body: list[ast.stmt] = getattr(scope, "body", [])
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name:
+            return node
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            return node
+    return None
+
+
+def _resolves(scope: ast.AST | None, names: list[str]) -> bool:
+    for name in names:
+        scope = None if scope is None else _member(scope, name)
+    return scope is not None
+
+
+def _source(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _defined() -> frozenset[str]:
+    """
+    Every name defined anywhere in the package and the tests: functions, classes, their arguments,
+    assignments and fields, for the bare names the checklists quote next to their module.
+    """
+    return frozenset(
+        name
+        for path in [*PACKAGE.rglob("*.py"), *(ROOT / "tests").glob("*.py")]
+        for node in ast.walk(_source(path))
+        for name in (
+            [node.name] if isinstance(node, ast.FunctionDef | ast.ClassDef) else
+            [node.arg] if isinstance(node, ast.arg) else
+            [node.id] if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) else []
+        )
+    )  # fmt: skip
+
+
+def _dotted_resolves(quoted: str) -> bool:
+    """
+    Whether the dotted name *quoted* names something: a module of the package (`_internal.choices`),
+    a name in one (`strategies._values`, `Rules.points` in the module that defines `Rules`), or in a
+    module of the tests (`tests.strategies.WILD_ONE_IN`, written `tests/test_properties.points` too).
+    """
+    parts = quoted.replace("/", ".").removeprefix("persian_rummy.").split(".")
+    if parts[0] == "tests":
+        module = ROOT.joinpath(*parts[:2]).with_suffix(".py")
+        return module.is_file() and _resolves(_source(module), parts[2:])
+    for cut in range(len(parts), 0, -1):
+        if ".".join(parts[:cut]) in MODULES:
+            return _resolves(MODULES[".".join(parts[:cut])], parts[cut:])
+    return any(_resolves(tree, parts) for tree in MODULES.values())
+
+
+def _quoted_resolves(quoted: str) -> bool:
+    """
+    Whether what a checklist quotes is there: a file (of the checkout, or of the package), the
+    test of a file, a dotted name, a bare name that is defined somewhere.
+    """
+    path, _, test = quoted.partition("::")
+    if Path(path).suffix in {".py", ".md", ".json", ".txt"}:
+        files = [*ROOT.glob(path), *PACKAGE.glob(path)]
+        return bool(files) and (not test or _resolves(_source(files[0]), test.split("::")))
+    if quoted in NOT_NAMES:
+        return True
+    if "." in quoted or "/" in quoted:
+        return _dotted_resolves(quoted)
+    return quoted in _defined() or quoted in MODULES or hasattr(builtins, quoted) or hasattr(typing, quoted)
+
+
+def test_the_checklists_name_what_is_there() -> None:
+    """
+    Every module, function, test and file that the checklists of CONTRIBUTING.md quote exists
+    where they say: a step that names a place the code has left fails here.
+    """
+    quoted = _checklists()
+    assert "_internal.cardlogic.forbidden_discards" in quoted
+    missing = [name for name in quoted if not _quoted_resolves(name)]
+    assert [] == missing, f"the checklists of CONTRIBUTING.md name what is not there: {', '.join(missing)}"

@@ -13,7 +13,7 @@ also checked against the cards: it must be legal exactly when, on the state afte
 by field), a lay-down or lay-off that holds its card is (R15, A12).
 
 The candidates come from the cards themselves, as power sets and pile positions, never from
-the engine's helpers (`_cardlogic`, `_enumerate`, `heuristics`): a blind spot of the
+the engine's helpers (`_internal.cardlogic`, `_enumerate`, `heuristics`): a blind spot of the
 enumeration cannot hide in them.  Only the facts of R10-R12 and R17 prune them: a meld, and
 what is laid off onto one, is of one rank or of one suit, so the groups that mix ranks and
 suits are tried only up to three cards (each of them illegal, and `apply` must say so).

@@ -21,8 +21,8 @@ import pytest
 import persian_rummy
 from persian_rummy import DealScore, GameRecord, InvalidValueError, Rules, from_json
 from persian_rummy.bots.players import make_player
-from persian_rummy.cli import _match_command, main
-from persian_rummy.cli._match_command import NEEDS_RICH
+from persian_rummy.cli import _match_command, _match_setup, main
+from persian_rummy.cli._match_setup import NEEDS_RICH
 from persian_rummy.matches import GameResult, MatchResult, _signals, play_match
 from persian_rummy.records import final_state
 from persian_rummy.scoring import DealEnd, TeamScore
@@ -287,11 +287,9 @@ class TestInProcess:
 
     def test_the_pools_thread_is_quiet_about_a_cancelled_future_only(self, capsys: pytest.CaptureFixture[str]) -> None:
         thread = threading.current_thread()
-        _match_command._quiet_cancelled(
-            threading.ExceptHookArgs([InvalidStateError, InvalidStateError(), None, thread])
-        )
+        _match_setup.quiet_cancelled(threading.ExceptHookArgs([InvalidStateError, InvalidStateError(), None, thread]))
         assert "" == capsys.readouterr().err
-        _match_command._quiet_cancelled(threading.ExceptHookArgs([ValueError, ValueError("loud"), None, thread]))
+        _match_setup.quiet_cancelled(threading.ExceptHookArgs([ValueError, ValueError("loud"), None, thread]))
         assert "ValueError: loud" in capsys.readouterr().err
 
     def test_a_worker_gives_up_its_task_at_an_interrupt(self) -> None:

@@ -47,6 +47,7 @@ from persian_rummy.cli import _play_command as command
 from persian_rummy.cli import _screen as screen
 from persian_rummy.cli import main
 from persian_rummy.records import final_state
+from tests.positions import cards, forged
 
 #: The folder of the package under test (src/, or the installed compiled build), for the commands run.
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
@@ -326,7 +327,18 @@ class TestScreen:
         taken = observe(parse_position(TAKEN), 1)
         end = observe(final_state(from_json((DATA / "passes.json").read_text(encoding="utf-8"), GameRecord)), 0)
         assert "Discard pile (bottom to top): empty\n" == screen.plain(screen.pile_lines(taken, screen.Look())[:1])
-        assert "Stock: empty\n" == screen.plain(screen.pile_lines(end, screen.Look())[1:])
+        assert "Stock: empty; 4 passes in a row (R21)\n" == screen.plain(screen.pile_lines(end, screen.Look())[1:])
+
+    def test_a_stock_known_to_all_and_the_passes_in_a_row(self) -> None:
+        """
+        A18: the pile turned over into the stock is known to all, next card first; R21: the passes in a row.
+        """
+        known = forged(observe(parse_position(TAKEN), 1), known_stock=cards("7h 8c"), stock_size=2, passes=2)
+        once = forged(observe(parse_position(TAKEN), 1), passes=1)
+        assert "Stock: 2 cards, known to all, next first: 7h 8c; 2 passes in a row (R21)\n" == screen.plain(
+            screen.pile_lines(known, screen.Look(symbols=False))[1:]
+        )
+        assert screen.plain(screen.pile_lines(once, screen.Look())[1:]).endswith("; 1 pass in a row (R21)\n")
 
     def test_how_a_deal_ended(self) -> None:
         rules = Rules(empty_stock_end="immediately")

@@ -33,7 +33,7 @@ from persian_rummy import (
     replay,
     to_json,
 )
-from persian_rummy._core import limits as _limits
+from persian_rummy._internal import limits as _limits
 from persian_rummy.cli import demo, main, show
 from persian_rummy.pictures import card_legend, render_text
 from persian_rummy.records import final_state
@@ -233,7 +233,7 @@ class TestDemoRecord:
                 raise KeyboardInterrupt
             return apply(state, action)  # type: ignore[arg-type]
 
-        monkeypatch.setattr("persian_rummy.cli.apply", interrupted)
+        monkeypatch.setattr("persian_rummy.cli._demo_command.apply", interrupted)
         assert 130 == main(["demo", "--seed", "3", "--record", str(tmp_path / "game.json")])
         assert "" == capsys.readouterr().err
         assert 10 == len(calls)

@@ -65,7 +65,7 @@ from persian_rummy import (
     to_json,
 )
 from persian_rummy import strategies as library_strategies
-from persian_rummy._core import build as _build
+from persian_rummy._internal import build as _build
 from persian_rummy.fingerprints import FINGERPRINT_VERSION, fingerprint, fingerprint_int
 from persian_rummy.fingerprints import _encoder as encoder
 from persian_rummy.fingerprints import _encoding as encoding

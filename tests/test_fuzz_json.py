@@ -29,37 +29,33 @@ from persian_rummy import (
     to_data,
     to_json,
 )
-from persian_rummy.rules import EmptyStockEnd, NextDealer, ObligationTiming, TeamDrawTiebreak, TieBreak
 from persian_rummy.scoring import DealEnd
 from persian_rummy.serialize import FORMAT, VERSION, Document
 from persian_rummy.state import next_dealer
+from tests import switches
 from tests.strategies import Playout, decks, playouts, rules_variants
 
 Data = dict[str, Any]
 VALIDATOR = Draft202012Validator(json_schema())
 
-#: Every field name of every kind of document, so that generated objects often look like documents.
+#: Every field name of every kind of document, so that generated objects often look like documents; the
+#: rules' from the fields of `Rules`.
 KEYS = (
     *("format", "version", "kind", "type", "seat", "deck", "card", "cards", "meld"),
     *("rules", "phase", "deal", "dealer", "to_act", "hands", "stock", "discard_pile", "melds", "obligation"),
     *("picked", "revealed", "passes", "went_out", "results", "owner", "laid_down", "layoffs"),
     *("teams", "melded", "doubling", "bonus", "in_hand", "end"),
     *("first_dealer", "players", "date", "event", "actions"),
-    *("hand_size", "num_deals", "go_out_bonus", "top_discard_free", "obligation_by_layoff", "obligation_timing"),
-    *("forbid_discarding_picked_cards", "go_out_by_discard", "empty_stock_end", "double_four_of_a_kind"),
-    *("double_four_card_runs", "next_dealer", "team_draw_tiebreak", "tie_break"),
+    *switches.NAMES,
 )
-#: Every string value with a meaning: kinds, action types, phases, ends, rule choices and cards.
+#: Every string value with a meaning: kinds, action types, phases, ends, rule choices (of every switch that
+#: is an enumeration) and cards.
 WORDS = (
     *("persian-rummy", "state", "action", "deal_score", "record"),
     *("deal", "draw_stock", "take_discard", "lay_down", "lay_off", "discard", "pass"),
     *(phase.value for phase in Phase),
     *(end.value for end in DealEnd),
-    *(
-        member.value
-        for enum in (ObligationTiming, EmptyStockEnd, NextDealer, TeamDrawTiebreak, TieBreak)
-        for member in enum
-    ),
+    *(member.value for choice in dict.fromkeys(switches.CHOICE_TYPES.values()) for member in choice),
     *(str(card) for card in FULL_DECK),
 )
 

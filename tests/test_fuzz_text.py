@@ -45,8 +45,8 @@ from persian_rummy import (
     parse_rules,
     to_json,
 )
-from persian_rummy.rules import EmptyStockEnd, NextDealer, ObligationTiming, TeamDrawTiebreak, TieBreak
 from persian_rummy.serialize import to_data
+from tests import switches
 from tests.strategies import Playout, actions_of, played_states, playouts, rules_variants
 
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
@@ -147,11 +147,7 @@ RULE_NAMES = [attribute.name for attribute in Rules.__attrs_attrs__]
 RULE_VALUES = [
     "true",
     "false",
-    *(
-        member.value
-        for enum in (ObligationTiming, EmptyStockEnd, NextDealer, TeamDrawTiebreak, TieBreak)
-        for member in enum
-    ),
+    *(member.value for choice in dict.fromkeys(switches.CHOICE_TYPES.values()) for member in choice),
     # card values (R23): the default, all 100, a value too high, too few, a leading zero
     "2/3/4/5/6/7/8/9/10/10/10/10/15/20",
     "/".join(["100"] * 14),

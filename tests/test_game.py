@@ -14,6 +14,7 @@ loses both its hands (R24, R25).
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -49,6 +50,7 @@ from persian_rummy.engine import max_deal_length, max_game_length
 from persian_rummy.rules import NextDealer, TieBreak
 from persian_rummy.scoring import DealEnd, TeamScore
 from persian_rummy.state import next_dealer
+from tests import rules_page, switches
 from tests.positions import deck_for, meld, position
 
 QUADS = "2c 2d 2h 2s 3c 3d 3h"
@@ -63,6 +65,8 @@ LOSE = TeamScore(0, 0, 0, 98)  # -98
 # Deal 1 (seat 0 deals, seat 1 goes out) and deal 2 (seat 1 deals, seat 2 goes out): level at -82 each.
 LEVEL_1 = DealScore(1, (LOSE, OUT), 1, DealEnd.WENT_OUT)
 LEVEL_2 = DealScore(2, (OUT, LOSE), 2, DealEnd.WENT_OUT)
+#: The switches that R29's decision on the rules page offers as variants, off by default.
+R29_VARIANTS = re.findall(r"`Rules\.(\w+)`", rules_page.section("R29").partition("Offered as variants")[2])
 
 
 def play(state: GameState, *actions: Action) -> GameState:
@@ -528,11 +532,20 @@ class TestNotInPersianRummy:
         with pytest.raises(TypeError, match=switch):
             Rules(**{switch: True})  # type: ignore[arg-type]
 
-    @pytest.mark.parametrize("switch", ["ace_low_allowed", "reshuffle_on_empty_stock", "rummy_calls", "jokers_wild"])
-    def test_r29_a_low_ace_and_reshuffling_are_variants_off_by_default(self, switch: str) -> None:
+    def test_r29_the_rules_page_names_the_variants(self) -> None:
+        """
+        R29: the rules page names the features it offers as variants, each an on/off switch.
+        """
+        assert R29_VARIANTS
+        assert set(R29_VARIANTS) <= set(switches.BOOLEANS)
+
+    @pytest.mark.parametrize("switch", R29_VARIANTS)
+    def test_r29_its_variants_are_off_by_default(self, switch: str) -> None:
         """
         R29: "ace low (A-2-3) [...]; reshuffling the discard pile" are not Persian Rummy unless
-        enabled as a variant (A8, A18); nor are calls of "Rummy!" (A24) and wild jokers (A7).
+        enabled as a variant (A8, A18); nor are calls of "Rummy!" (A24), wild jokers (A7), going
+        out by discarding (A15) and melding before a pass (A16): every switch that R29 on the rules
+        page offers as a variant.
         """
         assert False is getattr(Rules(), switch)
         changes: dict[str, Any] = {switch: True}

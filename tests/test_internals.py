@@ -14,7 +14,7 @@ from typing import ClassVar, Protocol
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from persian_rummy import (
@@ -31,18 +31,21 @@ from persian_rummy import (
     Rank,
     Suit,
     TableMeld,
+    new_game,
     notation,
     serialize,
 )
-from persian_rummy._cardlogic import fits, meldable, reaches, wild_usable
-from persian_rummy._core.build import DECLARED, builder, single
+from persian_rummy._internal import unchecked
+from persian_rummy._internal.build import DECLARED, SUCCESSORS, builder, single, successor
+from persian_rummy._internal.cardlogic import fits, meldable, reaches, wild_usable
 from persian_rummy.events import Event
 from persian_rummy.matches import GameResult
 from persian_rummy.scoring import TeamScore
+from tests.positions import cards
 from tests.test_properties import MELDS, extensions, naive_kind
 
 #: The classes whose builders the package declares: `History` too where the ``numpy`` extra is installed.
-DECLARING: list[type] = [GameState, TableMeld, LayDown, LayOff, Deal, Event, TeamScore, DealScore, GameResult]
+DECLARING: list[type] = [TableMeld, LayDown, LayOff, Deal, Event, TeamScore, DealScore, GameResult]
 if importlib.util.find_spec("numpy") is not None:
     from persian_rummy.rl.tensors import History
 
@@ -141,7 +144,7 @@ def _widened(declared: object, field: object) -> bool:
     """
     Whether *declared* is *field*; or one of the types of a union (a score's items, which the package always
     builds as numbers); or, for a tuple, a tuple of any length that holds its items (as the builders declare the
-    tuples the compiled build must hand on uncopied: `persian_rummy._unchecked`).
+    tuples the compiled build must hand on uncopied: `persian_rummy._internal.unchecked`).
     """
     if declared == field or (declared in typing.get_args(field) and type(field) is types.UnionType):
         return True
@@ -216,6 +219,75 @@ class TestBuilder:
         mismatched = [f.alias for f in fields if not _widened(hints[f.alias], f.type)]
         assert [] == mismatched
         assert cls is hints["return"]
+
+
+@attrs.frozen(cache_hash=True, weakref_slot=False)
+class _Slim:
+    seat: int
+    name: str
+
+
+class _Renamed(Protocol):
+    def __call__(self, value: _Slim, /, *, name: str) -> _Slim: ...
+
+
+class _Reseated(Protocol):
+    def __call__(self, value: _Slim, /, *, seat: int) -> _Slim: ...
+
+
+class _NoSuchField(Protocol):
+    def __call__(self, value: _Slim, /, *, colour: str) -> _Slim: ...
+
+
+class _SourceByKeyword(Protocol):
+    def __call__(self, *, value: _Slim, name: str) -> _Slim: ...
+
+
+class TestSuccessor:
+    """
+    `_build.successor`: a value made from another with the fields a step names, every other field the other
+    value's own; the engine's steps declare theirs in `persian_rummy._internal.unchecked`.
+    """
+
+    def test_the_fields_named_and_the_others_carried_along(self) -> None:
+        before = _Slim(1, "North")
+        assert hash(before)
+        made = successor(_Slim, _Reseated.__call__)(before, seat=3)
+        assert (_Slim(3, "North"), "North", hash(_Slim(3, "North"))) == (made, made.name, hash(made))
+        assert (_Slim(1, "East"), 1) == (successor(_Slim, _Renamed.__call__)(before, name="East"), before.seat)
+
+    def test_a_state_from_the_state_before(self) -> None:
+        state = new_game(dealer=2)
+        after = unchecked.asked(state, to_act=3)
+        fields = [a.name for a in attrs.fields(GameState)]
+        differ = [name for name in fields if getattr(state, name) != getattr(after, name)]
+        carried = [name for name in fields if getattr(state, name) is getattr(after, name)]
+        assert (["to_act"], 3) == (differ, after.to_act)
+        assert {"to_act", "picked"} == set(fields) - set(carried)  # picked: the empty set the step sets afresh
+
+    @pytest.mark.parametrize(
+        ("cls", "declared", "problem"),
+        [
+            (_Slim, _NoSuchField.__call__, r"; 'colour' is no field$"),
+            (_Slim, _SourceByKeyword.__call__, r"first and positionally"),
+            (_Cached, _CachedFields.__call__, r"first and positionally"),
+        ],
+        ids=["no such field", "the value by keyword", "a slot for weak references"],
+    )
+    def test_a_declaration_otherwise_is_refused(self, cls: type, declared: Callable[..., object], problem: str) -> None:
+        with pytest.raises(TypeError, match=problem):
+            successor(cls, declared)
+
+    @pytest.mark.parametrize(
+        "declared", SUCCESSORS[GameState], ids=lambda declared: declared.__qualname__.split(".")[0]
+    )
+    def test_each_step_types_the_fields_as_the_state(self, declared: Callable[..., object]) -> None:
+        fields = {f.alias: f.type for f in attrs.fields(attrs.resolve_types(GameState))}
+        hints = typing.get_type_hints(declared)
+        named = [name for name in hints if name not in {"return", "state", "view"}]
+        mismatched = [name for name in named if not _widened(hints[name], fields[name])]
+        assert [] == mismatched
+        assert GameState is hints["return"]
 
 
 class TestDeclarationsChecked:
@@ -334,6 +406,9 @@ def _wild_positions(draw: st.DrawFn) -> tuple[Card, frozenset[Card], list[frozen
     return card, hand, table, blocked, ace_low
 
 
+RUN_TJQ = frozenset(cards("Ts Js Qs"))
+
+
 class TestA7CardLogic:
     """
     A7: whether a card can be played at once with wild jokers (what a card taken from the pile must
@@ -341,6 +416,9 @@ class TestA7CardLogic:
     """
 
     @given(_wild_positions())
+    @example(
+        (Card.parse("As"), frozenset(cards("X1")), [frozenset(cards("Ts Js Qs"))], frozenset(cards("Ts Js Qs")), True)
+    )
     def test_a7_wild_usable_agrees_with_the_definition(
         self, position: tuple[Card, frozenset[Card], list[frozenset[Card]], frozenset[Card], bool]
     ) -> None:

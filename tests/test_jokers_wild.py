@@ -41,7 +41,7 @@ from persian_rummy import (
 from persian_rummy.events import Event, events_of, view_after
 from persian_rummy.melds import is_meld, meld_kind
 from persian_rummy.views import count_arrangements
-from tests.positions import illegal, position
+from tests.positions import illegal, low_meld, position
 
 WILD = Rules(jokers_wild=True)
 RUN = TableMeld(0, "5h 7h X1", stand_ins={"X1": "6h"})
@@ -307,6 +307,26 @@ class TestR15TakenJoker:
     def test_a_joker_that_cannot_be_played_may_not_be_taken(self) -> None:
         state = position(rules=WILD, hands=("5h 9c", "", "", ""), pile="2c X1")
         assert ["N draw"] == texts(state)
+
+
+class TestA12A8TakeWithAJokerAboveALowAce:
+    """
+    A12 with A7 and A8: a card may be taken from the pile if it can be played at once, with jokers if
+    need be.  Where an ace may be low, it extends a run at both ends: T-J-Q takes K-A above it, the
+    joker standing for the king, as well as A-2-...-9 below it.
+    """
+
+    def test_an_ace_taken_for_a_run_it_ends_with_a_joker(self) -> None:
+        rules = Rules(jokers_wild=True, ace_low_allowed=True)
+        state = position(rules=rules, hands=("X1 9c", "", "", ""), melds=(low_meld(1, "Ts Js Qs"),), pile="2c As")
+        assert ["N draw", "N take As"] == texts(state)
+        taken = apply(state, TakeDiscard(0, "As"))
+        assert ["N lay X1=Ks As on Ts"] == [play for play in texts(taken) if "X1" in play]
+
+    def test_without_a_low_ace_as_before(self) -> None:
+        run = TableMeld(1, "Ts Js Qs")
+        state = position(rules=WILD, hands=("X1 9c", "", "", ""), melds=(run,), pile="2c As")
+        assert ["N draw", "N take As"] == texts(state)
 
 
 class TestR25R26Scoring:

@@ -52,6 +52,7 @@ from persian_rummy import serialize as serialize_module
 from persian_rummy.scoring import DealEnd, TeamScore
 from persian_rummy.serialize import FORMAT, VERSION, Document
 from persian_rummy.state import next_dealer
+from tests import switches
 from tests.positions import forged
 from tests.strategies import Playout, decks, playouts, rules_variants
 
@@ -354,7 +355,9 @@ class TestSchema:
 
     def test_the_schema_lists_every_rule_switch(self) -> None:
         rules = json_schema()["$defs"]["rules"]  # type: ignore[index]
-        assert sorted(to_data(new_game())["rules"]) == sorted(rules["properties"])  # type: ignore[call-overload]
+        written = sorted(to_data(new_game())["rules"])  # type: ignore[call-overload]
+        message = "src/persian_rummy/schema.json lists every switch of Rules under $defs.rules"
+        assert written == sorted(rules["properties"]), message
 
     @given(playouts(rules=rules_variants(), max_actions=200))
     def test_every_state_document_is_valid_under_the_schema(self, playout: Playout) -> None:
@@ -642,6 +645,14 @@ class TestExactText:
         assert SCORE == from_json(text)
         no_one = DealScore(2, (TeamScore(0, 0, 0, 5), TeamScore(3, 0, 0, 0)), None, DealEnd.PASSES)
         assert to_json(no_one).endswith('"went_out": null, "end": "passes"}')
+
+    def test_the_default_rules_text_holds_every_switch(self) -> None:
+        """
+        `DEFAULT_RULES_TEXT`, which the exact texts here and in tests/test_records.py are built from,
+        holds every switch of `Rules`, in the order of the fields (the next test checks the defaults).
+        """
+        held = list(json.loads(DEFAULT_RULES_TEXT))
+        assert list(switches.NAMES) == held, "write a new switch, with its default, into DEFAULT_RULES_TEXT"
 
     def test_the_exact_text_of_a_new_game(self) -> None:
         text = (

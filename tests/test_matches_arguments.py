@@ -11,7 +11,7 @@ import pytest
 
 from persian_rummy import InvalidTypeError, InvalidValueError, Rules
 from persian_rummy.bots.players import RandomPlayer, make_player
-from persian_rummy.cli import _match_command
+from persian_rummy.cli import _match_setup
 from persian_rummy.matches import play_match, play_tournament
 
 # The seeds of numpy's integer types (the budgets' tests beside them run wherever numpy is, the first Python).
@@ -72,5 +72,5 @@ def test_the_caps_themselves_are_taken() -> None:
 
 def test_the_match_command_refuses_it_as_a_wrong_command_line() -> None:
     with pytest.raises(argparse.ArgumentTypeError) as raised:
-        _match_command.player_argument("pimc:1000000")
+        _match_setup.player_argument("pimc:1000000")
     assert "a budget of at most 60 seconds or 100,000 per decision, got 'pimc:1000000'" == str(raised.value)

@@ -177,7 +177,7 @@ class TestGameType:
             "tie_break": "draw",
             "rummy_calls": False,
             "jokers_wild": False,
-        } == openspiel.GAME_TYPE.parameter_specification
+        } == openspiel.GAME_TYPE.parameter_specification, "add a new switch here, with its default as a parameter"
 
     def test_numbers_of_the_default_game(self) -> None:
         game = pyspiel.load_game(GAME_NAME)

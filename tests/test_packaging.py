@@ -52,7 +52,14 @@ class TestCompiledBuild:
 
     def test_the_compiled_modules_exist(self) -> None:
         modules = [Path(path).relative_to("src").with_suffix("").as_posix() for path in self.HOOK["include"]]
-        expected = ["_tables", "_cardlogic", "_engine/transitions", "_engine/enumeration", "engine"]
+        expected = [
+            "_internal/phase",
+            "_internal/tables",
+            "_internal/cardlogic",
+            "_internal/transitions",
+            "_internal/enumeration",
+            "engine",
+        ]
         assert [f"persian_rummy/{module}" for module in expected] == modules
         assert all((ROOT / path).is_file() for path in self.HOOK["include"])
 

@@ -8,8 +8,8 @@ Building a `GameState` by hand runs `check_invariants`: every problem is refused
 from __future__ import annotations
 
 import copy
+import pickle
 import random
-import typing
 
 import attrs
 import pytest
@@ -18,6 +18,8 @@ from persian_rummy import (
     FULL_DECK,
     Card,
     CardSet,
+    ChanceNodeError,
+    Deal,
     DealScore,
     DrawStock,
     GameState,
@@ -26,15 +28,15 @@ from persian_rummy import (
     Phase,
     Rules,
     TakeDiscard,
-    _phases,
-    _shapes,
     apply,
     check_invariants,
     legal_actions,
     new_game,
+    observe,
     random_deal,
 )
-from persian_rummy import _unchecked_view as _viewing
+from persian_rummy._internal import phase as _phases
+from persian_rummy._internal import unchecked as _unchecked
 from persian_rummy.engine import is_deal_over
 from persian_rummy.scoring import DealEnd, TeamScore
 from tests.positions import forged, meld, position
@@ -205,25 +207,26 @@ class TestPhaseQuestions:
     R5, A4: the next action is a deal in phases deal and deal_over; R13, A24: a seat is to act in phases
     draw and play, and in calls and called; R19, R22: the deal is over in phases deal_over and game_over;
     R21, A17: passes in a row are counted in phases draw, deal_over and game_over.  Each question is
-    answered for every phase, by the name that the modules below `state` see.
+    answered for every phase, by `persian_rummy._internal.phase`, where `Phase` is defined.
     """
 
-    def test_each_phase_has_its_value_as_its_name(self) -> None:
-        assert [phase.value for phase in Phase] == [_phases.name(phase) for phase in Phase]
-        assert {phase.value for phase in Phase} == set(typing.get_args(_shapes.PhaseName))
+    def test_the_phase_is_one_class_shown_where_users_import_it(self) -> None:
+        assert Phase is _phases.Phase
+        assert ("persian_rummy.state", "Phase") == (Phase.__module__, Phase.__qualname__)
+        assert [Phase.DRAW] == [pickle.loads(pickle.dumps(Phase.DRAW))]  # noqa: S301 (our own pickle)
 
     def test_the_phases_of_each_question(self) -> None:
         assert frozenset({Phase.DEAL, Phase.DEAL_OVER}) == _phases.CHANCE
         assert frozenset({Phase.DRAW, Phase.PLAY, Phase.CALLS, Phase.CALLED}) == _phases.TURN
         assert frozenset({Phase.DEAL_OVER, Phase.GAME_OVER}) == _phases.OVER
-        assert ["draw", "deal_over", "game_over"] == [p.value for p in Phase if _shapes.counts_passes(p.value)]
+        assert ["draw", "deal_over", "game_over"] == [p.value for p in Phase if p in _phases.COUNTING_PASSES]
 
     @pytest.mark.parametrize("phase", list(Phase), ids=str)
     def test_a_state_answers_as_its_phase(self, phase: Phase) -> None:
         state = forged(position(hands=("Qh", "Kd", "2c", "3s")), phase=phase)
         assert (phase in _phases.CHANCE) == state.is_chance_node
         assert (phase in _phases.OVER) == is_deal_over(state)
-        assert (phase in _phases.OVER) == (state.hands == _viewing.view_of(state, 0).known)
+        assert (phase in _phases.OVER) == (state.hands == _unchecked.view_of(state, 0).known)
 
 
 class TestTurn:
@@ -366,6 +369,52 @@ class TestEndOfDeal:
         second = attrs.evolve(first, deal=2)
         with pytest.raises(InvalidStateError, match="after deal 2 the game is over, not between deals"):
             _ended_by_passes(deal=2, results=(first, second))
+
+
+class TestSeatToAct:
+    """
+    R13: "Draw → meld [...] → discard one card, which ends the turn."  In a turn `seat_to_act` is the
+    seat to act, `to_act`, typed as a seat, for a state and for the view of that seat; where no seat
+    acts it raises: the next action is a deal (R5, phases deal and deal_over), or the game is over (R27).
+    """
+
+    def test_the_seat_of_a_turn(self) -> None:
+        state = position(hands=("Qh", "Kd", "2c", "3s"), to_act=2)
+        assert (2, 2) == (state.to_act, state.seat_to_act)
+        assert (2, 2, 2) == (observe(state, 2).seat, observe(state, 2).to_act, observe(state, 2).seat_to_act)
+
+    def test_the_seat_after_a_deal(self) -> None:
+        dealt = apply(new_game(dealer=1), Deal(1, FULL_DECK))
+        assert (Phase.DRAW, 2, 2) == (dealt.phase, dealt.seat_to_act, observe(dealt, 0).seat_to_act)
+
+    def test_no_seat_before_the_first_deal(self) -> None:
+        message = "no seat is to act in phase 'deal': the next action is a Deal"
+        with pytest.raises(ChanceNodeError) as info:
+            _ = new_game().seat_to_act
+        assert message == str(info.value)
+        with pytest.raises(ChanceNodeError) as info:
+            _ = observe(new_game(), 0).seat_to_act
+        assert message == str(info.value)
+
+    def test_no_seat_between_deals(self) -> None:
+        state = _ended_by_passes()
+        message = "no seat is to act in phase 'deal_over': the next action is a Deal"
+        with pytest.raises(ChanceNodeError) as info:
+            _ = state.seat_to_act
+        assert message == str(info.value)
+        with pytest.raises(ChanceNodeError) as info:
+            _ = observe(state, 3).seat_to_act
+        assert message == str(info.value)
+
+    def test_no_seat_once_the_game_is_over(self) -> None:
+        first = DealScore(1, (TeamScore(0, 0, 0, 0), TeamScore(0, 0, 0, 0)), None, DealEnd.PASSES)
+        state = _ended_by_passes(phase="game_over", deal=2, results=(first, attrs.evolve(first, deal=2)))
+        assert (Phase.GAME_OVER, None) == (state.phase, state.to_act)
+        for value in (state, observe(state, 1)):
+            with pytest.raises(InvalidValueError) as info:
+                _ = value.seat_to_act
+            assert "no seat is to act: the game is over (R27)" == str(info.value)
+            assert not isinstance(info.value, ChanceNodeError)
 
 
 class TestValue:

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import Phase as HypothesisPhase
 from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument, Unsatisfiable
+from hypothesis.errors import InvalidArgument, NoSuchExample, Unsatisfiable
 from hypothesis.stateful import run_state_machine_as_test
 
 from persian_rummy import (
@@ -100,6 +100,26 @@ def first_state_of_play() -> GameState:
     """
     dealt = apply(new_game(), Deal(0, FULL_DECK))
     return apply(dealt, DrawStock(1))
+
+
+def last_varied_switch() -> str:
+    """
+    The last field of `Rules` that the bounded variants of `rules` set to another value than its
+    default (`jokers_wild` while it is the last field; never `top_discard_free`, which is off).
+    """
+    default = Rules()
+    for field in reversed(attrs.fields(Rules)):
+
+        def changed(rules: Rules, name: str = field.name) -> bool:
+            return bool(getattr(rules, name) != getattr(default, name))
+
+        try:
+            some(prs.rules(), changed)
+        except NoSuchExample:
+            continue
+        return field.name
+    msg = "the bounded variants change no switch"
+    raise AssertionError(msg)
 
 
 def assert_well_formed(action: Action) -> None:
@@ -457,11 +477,15 @@ class TestStates:
     def test_variants_by_default(self) -> None:
         """
         Without *rules*, states are played under any bounded variant; with a *deal*, under
-        variants that have that many deals.
+        variants that have that many deals.  The smallest state of a variant is the new game
+        under the smallest variant, which changes the last switch of `Rules` that bounded
+        variants change (Hypothesis shrinks the draws of the first switches first).
         """
         varied = smallest(prs.states(), lambda state: state.rules != Rules())
+        variant = smallest(prs.rules(), lambda rules: rules != Rules())
 
-        assert new_game(Rules(jokers_wild=True)) == varied
+        assert new_game(variant) == varied
+        assert [last_varied_switch()] == list(variant.changes())
         assert Rules(num_deals=3) == some(prs.states(deal=3)).rules
 
     def test_shrink(self) -> None:
@@ -754,7 +778,7 @@ class TestFromType:
         """
         hooks = [entry.value for entry in importlib.metadata.entry_points(group="hypothesis")]
 
-        assert "persian_rummy._hypothesis:_hypothesis_setup_hook" in hooks
+        assert "persian_rummy._internal.hypothesis_hook:_hypothesis_setup_hook" in hooks
 
     @given(st.from_type(Card), st.from_type(CardSet), st.from_type(Rules), st.from_type(CardValues))
     def test_values(self, card: Card, cards: CardSet, rules: Rules, values: CardValues) -> None:

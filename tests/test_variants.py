@@ -37,6 +37,7 @@ from persian_rummy import (
 from persian_rummy.engine import max_deal_length, max_game_length
 from persian_rummy.rules import EmptyStockEnd, ObligationTiming
 from persian_rummy.scoring import DealEnd, TeamScore
+from tests import switches
 from tests.positions import meld, play, position, rejection
 
 DEFAULT = Rules()
@@ -682,21 +683,35 @@ class TestA5HandSize:
             Rules(hand_size=value)  # type: ignore[arg-type]
 
 
+#: The numbers of the rules besides A5's `hand_size` (`TestA5HandSize`), each with values out of its
+#: range and the message that refuses them.
+OUT_OF_RANGE = [
+    ("num_deals", 0, "num_deals must be between 1 and 100, got 0"),
+    ("num_deals", 101, "num_deals must be between 1 and 100, got 101"),
+    ("go_out_bonus", 10_001, "go_out_bonus must be between -10000 and 10000, got 10001"),
+    ("go_out_bonus", -10_001, "go_out_bonus must be between -10000 and 10000, got -10001"),
+]
+#: Values that are none of its choices, for each switch that is a named choice.
+NOT_A_CHOICE = [
+    ("obligation_timing", "later"),
+    ("obligation_timing", "IMMEDIATE"),
+    ("obligation_timing", None),
+    ("empty_stock_end", "never"),
+    ("empty_stock_end", "all-pass"),
+    ("next_dealer", "right"),
+    ("next_dealer", 3),
+    ("team_draw_tiebreak", "coin"),
+    ("tie_break", "sudden_death"),
+]
+
+
 class TestR24R27RuleNumbers:
     """
     R24: "+ 25 if one of its players went out"; R27: "A game is exactly two deals."  The numbers
     `go_out_bonus` (default 25) and `num_deals` (default 2) are ints within a range.
     """
 
-    @pytest.mark.parametrize(
-        ("field", "value", "message"),
-        [
-            ("num_deals", 0, "num_deals must be between 1 and 100, got 0"),
-            ("num_deals", 101, "num_deals must be between 1 and 100, got 101"),
-            ("go_out_bonus", 10_001, "go_out_bonus must be between -10000 and 10000, got 10001"),
-            ("go_out_bonus", -10_001, "go_out_bonus must be between -10000 and 10000, got -10001"),
-        ],
-    )
+    @pytest.mark.parametrize(("field", "value", "message"), OUT_OF_RANGE)
     def test_r24_r27_numbers_out_of_range(self, field: str, value: object, message: str) -> None:
         """
         R24, R27: the other numbers of the rules are ints in a range too.
@@ -704,12 +719,20 @@ class TestR24R27RuleNumbers:
         with pytest.raises(ValueError, match=re.escape(message)):
             Rules(**{field: value})  # type: ignore[arg-type]
 
-    @pytest.mark.parametrize(
-        ("field", "value"), [("num_deals", 2.0), ("go_out_bonus", "25"), ("go_out_bonus", True), ("num_deals", None)]
-    )
-    def test_r24_r27_numbers_must_be_ints(self, field: str, value: object) -> None:
+    def test_every_number_is_tried_out_of_its_range(self) -> None:
         """
-        R24, R27: a number of the rules that is not an int is a type error.
+        Each switch of `Rules` that is a number is tried out of its range: `hand_size` by
+        `TestA5HandSize`, the others by `OUT_OF_RANGE`, which a new number joins.
+        """
+        tried = {"hand_size", *(field for field, _, _ in OUT_OF_RANGE)}
+        assert set(switches.NUMBERS) == tried, "add the values out of range of a new number to OUT_OF_RANGE"
+
+    @pytest.mark.parametrize("field", switches.NUMBERS)
+    @pytest.mark.parametrize("value", [2.0, "25", True, None])
+    def test_every_number_must_be_an_int(self, field: str, value: object) -> None:
+        """
+        A5, R24, R27: a number of the rules (every switch of `Rules` with an int default) that is
+        given what is not an int is a type error.
         """
         with pytest.raises(TypeError, match=re.escape(f"{field} must be an int, got {value!r}")):
             Rules(**{field: value})  # type: ignore[arg-type]
@@ -718,26 +741,15 @@ class TestR24R27RuleNumbers:
 class TestOnOffSwitches:
     """
     A9, A10, A13, A15, R25, A20: "These are defaults: each should be a documented configuration
-    switch where a variant is listed."  `top_discard_free`, `obligation_by_layoff`,
-    `forbid_discarding_picked_cards`, `go_out_by_discard`, `double_four_of_a_kind` and
-    `double_four_card_runs` are on/off switches.
+    switch where a variant is listed."  Every switch of `Rules` with a boolean default (these, and
+    the others, such as `ace_low_allowed`, `rummy_calls` and `jokers_wild`) is an on/off switch.
     """
 
-    @pytest.mark.parametrize(
-        "field",
-        [
-            "top_discard_free",
-            "obligation_by_layoff",
-            "forbid_discarding_picked_cards",
-            "go_out_by_discard",
-            "double_four_of_a_kind",
-            "double_four_card_runs",
-        ],
-    )
+    @pytest.mark.parametrize("field", switches.BOOLEANS)
     @pytest.mark.parametrize("value", [1, "yes", None])
-    def test_a9_a10_a13_a15_a20_switches_must_be_bools(self, field: str, value: object) -> None:
+    def test_on_off_switches_must_be_bools(self, field: str, value: object) -> None:
         """
-        A9, A10, A13, A15, R25, A20: the on/off switches accept only True and False.
+        Every on/off switch of `Rules` accepts only True and False.
         """
         with pytest.raises(TypeError, match=re.escape(f"{field} must be True or False, got {value!r}")):
             Rules(**{field: value})  # type: ignore[arg-type]
@@ -751,27 +763,23 @@ class TestNamedChoices:
     "draw" | "extra_deal"`, are enum choices that accept exactly these values.
     """
 
-    @pytest.mark.parametrize(
-        ("field", "value", "enum_name"),
-        [
-            ("obligation_timing", "later", "ObligationTiming"),
-            ("obligation_timing", "IMMEDIATE", "ObligationTiming"),
-            ("obligation_timing", None, "ObligationTiming"),
-            ("empty_stock_end", "never", "EmptyStockEnd"),
-            ("empty_stock_end", "all-pass", "EmptyStockEnd"),
-            ("next_dealer", "right", "NextDealer"),
-            ("next_dealer", 3, "NextDealer"),
-            ("team_draw_tiebreak", "coin", "TeamDrawTiebreak"),
-            ("tie_break", "sudden_death", "TieBreak"),
-        ],
-    )
-    def test_a11_a17_a4_a1_a22_unknown_enum_values(self, field: str, value: object, enum_name: str) -> None:
+    @pytest.mark.parametrize(("field", "value"), NOT_A_CHOICE)
+    def test_a11_a17_a4_a1_a22_unknown_enum_values(self, field: str, value: object) -> None:
         """
         A11, A17, A4, A1, A22: the named choices accept only their documented values.
         """
+        enum_name = switches.CHOICE_TYPES[field].__name__
         with pytest.raises(InvalidValueError, match=re.escape(f"{enum_name} is one of ")) as raised:
             Rules(**{field: value})  # type: ignore[arg-type]
         assert str(raised.value).endswith(f", not {value!r}")
+
+    def test_every_named_choice_is_tried_with_a_value_it_refuses(self) -> None:
+        """
+        Each switch of `Rules` that is an enumeration is given a value that is none of its choices,
+        by `NOT_A_CHOICE`, which a new one joins.
+        """
+        tried = {field for field, _ in NOT_A_CHOICE}
+        assert set(switches.CHOICES) == tried, "add a value that a new named choice refuses to NOT_A_CHOICE"
 
     def test_a11_a17_enum_choices_accept_their_strings(self) -> None:
         """

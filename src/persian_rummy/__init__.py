@@ -17,7 +17,7 @@ interfaces), `persian_rummy.pictures`, `persian_rummy.events`, `persian_rummy.fi
 
 from __future__ import annotations
 
-from ._core import version as _version
+from ._internal import version as _version
 from .actions import (
     ACTION_TYPES,
     Action,

@@ -48,9 +48,10 @@ from typing import ClassVar, Final, TypeAlias
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments, _coerce
-from ._core import limits as _limits
-from ._core import seats as _seats
+from ._internal import arguments as _arguments
+from ._internal import coerce as _coerce
+from ._internal import limits as _limits
+from ._internal import seats as _seats
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError

@@ -27,19 +27,21 @@ from typing import Final, NoReturn, assert_never
 
 from attrs import frozen
 
-from . import _arguments, _unchecked
-from ._engine.enumeration import answer_actions as _answer_actions
-from ._engine.enumeration import draw_actions as _draw_actions
-from ._engine.enumeration import play_actions as _play_actions
-from ._engine.transitions import answer as _answer
-from ._engine.transitions import deal as _deal
-from ._engine.transitions import discard as _discard
-from ._engine.transitions import draw_stock as _draw_stock
-from ._engine.transitions import lay_down as _lay_down
-from ._engine.transitions import lay_off as _lay_off
-from ._engine.transitions import not_an_action as _not_an_action
-from ._engine.transitions import pass_turn as _pass_turn
-from ._engine.transitions import take_discard as _take_discard
+from ._internal import arguments as _arguments
+from ._internal import unchecked as _unchecked
+from ._internal.enumeration import answer_actions as _answer_actions
+from ._internal.enumeration import draw_actions as _draw_actions
+from ._internal.enumeration import play_actions as _play_actions
+from ._internal.phase import FINAL as _FINAL
+from ._internal.transitions import answer as _answer
+from ._internal.transitions import deal as _deal
+from ._internal.transitions import discard as _discard
+from ._internal.transitions import draw_stock as _draw_stock
+from ._internal.transitions import lay_down as _lay_down
+from ._internal.transitions import lay_off as _lay_off
+from ._internal.transitions import not_an_action as _not_an_action
+from ._internal.transitions import pass_turn as _pass_turn
+from ._internal.transitions import take_discard as _take_discard
 from .actions import (
     Action,
     CallRummy,
@@ -83,15 +85,6 @@ def __dir__() -> list[str]:
 #: Both behave alike: the same results, the same errors, the same pickles.
 COMPILED: Final[bool] = Path(__file__).suffix in {".so", ".pyd"}
 
-# The phases, tested by identity and exhaustively (see persian_rummy._phases).
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
-
 
 def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
     """
@@ -118,19 +111,18 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
     except AttributeError:
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise
+    seat = state.to_act  # a seat in a turn's phases (R13): the phase is tested first, then the seat for mypy
     if isinstance(state, GameState):
-        if phase is _PLAY:
-            return _play_actions(state, state.to_act, state.hands[state.to_act].mask)  # type: ignore[index, arg-type]
-        if phase is _DRAW:
-            seat: int = state.to_act  # type: ignore[assignment]
+        if phase is Phase.PLAY and seat is not None:
+            return _play_actions(state, seat, state.hands[seat].mask)
+        if phase is Phase.DRAW and seat is not None:
             return _draw_actions(state, seat, state.hands[seat].mask, bool(state.stock))
-    elif phase is _PLAY or phase is _DRAW:
-        seat = state.to_act  # type: ignore[assignment]
+    elif (phase is Phase.PLAY or phase is Phase.DRAW) and seat is not None:
         shown = state.hand
         if state.seat != seat or shown is None:
             _not_shown(state, seat)
         hand = shown.mask
-        if phase is _PLAY:
+        if phase is Phase.PLAY:
             return _play_actions(state, seat, hand)
         return _draw_actions(state, seat, hand, state.stock_size > 0)
     return _out_of_turn(state, phase)
@@ -141,16 +133,16 @@ def _out_of_turn(state: GameState | View, phase: Phase) -> tuple[PlayerAction, .
     `legal_actions` in the phases but a turn's: none after the game, a seat's answers to a discard (A24),
     and no player's action before a deal.
     """
-    if phase is _GAME_OVER:
+    if phase is Phase.GAME_OVER:
         return ()
-    if phase is _CALLS or phase is _CALLED:
+    if phase is Phase.CALLS or phase is Phase.CALLED:
         if isinstance(state, View) and state.seat != state.to_act:
-            _not_shown(state, state.to_act)  # type: ignore[arg-type]  # a seat answers
+            _not_shown(state, state.seat_to_act)
         return _answer_actions(state)
-    if phase is _DEAL or phase is _DEAL_OVER:
+    if phase is Phase.DEAL or phase is Phase.DEAL_OVER:
         msg = f"the next action is a Deal by seat {next_dealer(state)}: build one with random_deal(state, rng)"
         raise ChanceNodeError(msg)
-    if phase is _PLAY or phase is _DRAW:  # pragma: no cover (legal_actions answers in a turn)
+    if phase is Phase.PLAY or phase is Phase.DRAW:  # pragma: no cover (legal_actions answers in a turn)
         msg = f"phase {phase.value!r} is a turn"
         raise AssertionError(msg)
     assert_never(phase)
@@ -254,9 +246,15 @@ def is_deal_over(state: GameState) -> bool:
     except AttributeError:  # free while nothing is raised: is_deal_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise
-    if phase is _PLAY or phase is _DRAW or phase is _DEAL or phase is _CALLS or phase is _CALLED:
+    if (
+        phase is Phase.PLAY
+        or phase is Phase.DRAW
+        or phase is Phase.DEAL
+        or phase is Phase.CALLS
+        or phase is Phase.CALLED
+    ):
         return False
-    if phase is _DEAL_OVER or phase is _GAME_OVER:
+    if phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER:
         return True
     assert_never(phase)
 
@@ -266,7 +264,7 @@ def is_game_over(state: GameState) -> bool:
     Whether the game has ended (R27).
     """
     try:
-        return state.phase is _GAME_OVER
+        return state.phase in _FINAL
     except AttributeError:  # free while nothing is raised: is_game_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise

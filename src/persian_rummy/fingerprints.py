@@ -207,7 +207,7 @@ class _Source:
     """
 
     def __init__(self) -> None:
-        self.namespace: dict[str, object] = {"NONE": _NONE, "chain": itertools.chain.from_iterable}
+        self.namespace: dict[str, Any] = {"NONE": _NONE, "chain": itertools.chain.from_iterable}
 
     def name(self, value: object) -> str:
         """
@@ -288,7 +288,7 @@ def _encoder(cls: type) -> _Encoder:
         items[place] = f"({items[place]} | {stand_ins} << 1 if v.stand_ins.pairs else {items[place]})"
     text = "def encode(v):\n    return (\n" + "".join(f"        {item},\n" for item in items) + "    )\n"
     exec(compile(text, f"<fingerprint of {cls.__name__}>", "exec"), source.namespace)  # noqa: S102 (code made from field names)
-    encode: _Encoder = source.namespace["encode"]  # type: ignore[assignment]
+    encode: _Encoder = source.namespace["encode"]
     encode.__qualname__ = encode.__name__ = f"encode_{cls.__name__}"
     return encode
 

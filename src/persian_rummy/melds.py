@@ -28,11 +28,13 @@ from typing import Final
 
 from attrs import field, frozen
 
-from . import _arguments, _coerce, _tables
-from ._core import drawing as _drawing
-from ._core import limits as _limits
-from ._core import seats as _seats
-from ._core.choices import Choice as _Choice
+from ._internal import arguments as _arguments
+from ._internal import coerce as _coerce
+from ._internal import drawing as _drawing
+from ._internal import limits as _limits
+from ._internal import seats as _seats
+from ._internal import tables as _tables
+from ._internal.choices import Choice as _Choice
 from .cards import FULL_DECK, Card, Rank, Suit
 from .cardsets import CardSet
 from .exceptions import InvalidMeldError, InvalidNotationError, InvalidTypeError, InvalidValueError
@@ -201,7 +203,7 @@ def _represent(stand_ins: StandIns, mask: int) -> int:
     return mask
 
 
-# MeldKind by what `_tables.meld_shape` says.
+# MeldKind by what `_internal.tables.meld_shape` says.
 _KINDS: Final = (None, MeldKind.SET, MeldKind.RUN)
 
 
@@ -284,10 +286,10 @@ def _layoffs(value: Iterable[Iterable[Card | str] | CardSet | str] | None) -> tu
         msg = f"layoffs must be four card sets, one per seat, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
     result = tuple(_arguments.cards(part, "layoffs") for part in value)
-    if len(result) != len(_seats.SEATS):
+    if len(result) != 4:
         msg = f"layoffs must be four card sets, one per seat, got {len(result)}"
         raise InvalidValueError(msg)
-    return result  # type: ignore[return-value]  # four, checked
+    return result
 
 
 def _stand_ins(value: object) -> StandIns:

@@ -47,13 +47,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 import attrs
 
-from . import _arguments as _args
-from ._core import limits as _limits
-from ._render import text as _format
+from ._internal import arguments as _args
+from ._internal import limits as _limits
+from ._internal import text as _format
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
@@ -413,15 +413,16 @@ def parse_rules(text: str) -> Rules:
     Raises:
         InvalidNotationError: an unknown switch, a malformed pair or a value the switch does not take.
     """
-    if not isinstance(text, str):
-        msg = f"rules must be written as a string, got {_limits.shown(text)}"  # type: ignore[unreachable]
+    written: object = text
+    if not isinstance(written, str):
+        msg = f"rules must be written as a string, got {_limits.shown(written)}"
         raise InvalidNotationError(msg)
     if len(text) > _MAX_TEXT:
         msg = f"rules id too long ({len(text):,} characters)"
         raise InvalidNotationError(msg)
     if text == "-":
         return DEFAULT_RULES
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # each value read as its switch's default is typed, and checked by Rules
     for pair in text.split(","):
         name, sep, raw = pair.partition("=")
         if not sep or name not in _RULE_FIELDS:
@@ -432,7 +433,7 @@ def parse_rules(text: str) -> Rules:
             raise InvalidNotationError(msg)
         values[name] = _rule_value(name, raw)
     try:
-        return Rules(**values)  # type: ignore[arg-type]
+        return Rules(**values)
     except (TypeError, ValueError) as error:
         msg = f"invalid rules {_limits.shown(text)}: {error}"
         raise InvalidNotationError(msg) from None
@@ -492,8 +493,9 @@ def parse_position(text: str) -> GameState:
         InvalidNotationError: *text* is not a position's notation, or the position it
             describes breaks an invariant (the message names the first problem).
     """
-    if not isinstance(text, str):
-        msg = f"a position must be written as a string, got {_limits.shown(text)}"  # type: ignore[unreachable]
+    raw: object = text
+    if not isinstance(raw, str):
+        msg = f"a position must be written as a string, got {_limits.shown(raw)}"
         raise InvalidNotationError(msg)
     if len(text) > _MAX_TEXT:
         msg = f"position text too long ({len(text):,} characters)"
@@ -503,13 +505,37 @@ def parse_position(text: str) -> GameState:
         msg = f"a position has 14 fields separated by spaces, got {len(fields)}"
         raise InvalidNotationError(msg)
     try:
-        return GameState(**_position_fields(fields))  # type: ignore[arg-type]
+        return GameState(**_position_fields(fields))
     except InvalidStateError as error:
         msg = f"invalid position: {error}"
         raise InvalidNotationError(msg) from None
 
 
-def _position_fields(fields: list[str]) -> dict[str, object]:
+class _Position(TypedDict):
+    """
+    The fields of a `GameState`, as a position's text gives them.
+    """
+
+    rules: Rules
+    phase: Phase
+    deal: int
+    dealer: int
+    to_act: int | None
+    hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    stock: tuple[Card, ...]
+    stock_known: bool
+    discard_pile: tuple[Card, ...]
+    melds: tuple[TableMeld, ...]
+    obligation: Card | None
+    picked: CardSet
+    revealed: tuple[CardSet, CardSet, CardSet, CardSet]
+    passes: int
+    went_out: int | None
+    discarder: int | None
+    results: tuple[DealScore, ...]
+
+
+def _position_fields(fields: list[str]) -> _Position:
     """
     The fields of a `GameState` written in the 14 fields of a position's text, read in order.
     """
@@ -532,20 +558,22 @@ def _position_fields(fields: list[str]) -> dict[str, object]:
         hands_f, stock_f.removeprefix(_format.KNOWN_STOCK), pile_f, melds_f, rules, melds_read
     )
     melds = tuple(melds_read)
-    values = {
+    # Read in the order of the fields, so that the first field in error is the one named.
+    return {
         "rules": rules, "phase": phase, "deal": int(deal_text), "dealer": dealer, "to_act": to_act, "hands": hands,
         "stock": stock, "stock_known": stock_f.startswith(_format.KNOWN_STOCK), "discard_pile": pile, "melds": melds,
         "obligation": None if ob_f == "-" else _one_card(ob_f, ob_f), "picked": _card_set(picked_f, "picked cards"),
-        "revealed": _four(rev_f, "revealed cards") if rev_f != "-" else (CardSet(),) * 4,
+        "revealed": _four(rev_f, "revealed cards") if rev_f != "-" else (CardSet(),) * 4, "passes": _passes(passes_f),
+        "went_out": None if out_f == "-" else _parse_seat(out_f, out_f),
+        "discarder": _parse_seat(discarder_text, phase_f) if sep else None, "results": _parse_results(results_f),
     }  # fmt: skip
-    if not _COUNT.fullmatch(passes_f) or len(passes_f) > 1:
-        msg = f"field 12 is the number of passes in a row, got {_limits.shown(passes_f)}"
+
+
+def _passes(text: str) -> int:
+    if not _COUNT.fullmatch(text) or len(text) > 1:
+        msg = f"field 12 is the number of passes in a row, got {_limits.shown(text)}"
         raise InvalidNotationError(msg)
-    values["passes"] = int(passes_f)
-    values["went_out"] = None if out_f == "-" else _parse_seat(out_f, out_f)
-    values["discarder"] = _parse_seat(discarder_text, phase_f) if sep else None
-    values["results"] = _parse_results(results_f)
-    return values
+    return int(text)
 
 
 def _card_places(  # noqa: PLR0913 (the fields that place cards)

@@ -84,9 +84,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from . import _arguments, _coerce
-from ._core import drawing as _drawing
-from ._render import scene as _scene
+from ._internal import arguments as _arguments
+from ._internal import coerce as _coerce
+from ._internal import drawing as _drawing
+from ._internal import scene as _scene
 from .cards import Card, parse_cards
 from .cardsets import CardSet
 from .melds import TableMeld

@@ -28,8 +28,8 @@ from typing import Final
 
 from attrs import Attribute, field, frozen
 
-from ._core import limits as _limits
-from ._core import seats as _seats
+from ._internal import limits as _limits
+from ._internal import seats as _seats
 from .actions import ACTION_TYPES, Action
 from .engine import apply
 from .exceptions import IllegalActionError, InvalidRecordError, InvalidTypeError, InvalidValueError
@@ -88,12 +88,12 @@ def _players(value: Iterable[str] | None) -> tuple[str, str, str, str] | None:
         msg = f"players are four names, one per seat, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
     names = tuple(value)
-    if len(names) != len(_seats.SEATS):
+    if len(names) != 4:
         msg = f"players are four names, one per seat, got {len(names)}"
         raise InvalidValueError(msg)
     for seat, name in enumerate(names):
         _check_text(f"the name of seat {seat}", name, _limits.MAX_NAME)
-    return names  # type: ignore[return-value]  # four, checked
+    return names
 
 
 def _check_label(_: object, attribute: Attribute[str | None], value: str | None) -> None:

@@ -24,9 +24,9 @@ from typing import ClassVar, Final
 
 from attrs import Attribute, field, frozen
 
-from . import _tables
-from ._core import limits as _limits
-from ._core.choices import Choice as _Choice
+from ._internal import limits as _limits
+from ._internal import tables as _tables
+from ._internal.choices import Choice as _Choice
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
@@ -194,7 +194,7 @@ class CardValues:
     ace: int = field(default=15, validator=_card_value)
     joker: int = field(default=20, validator=_card_value)
     #: The value of each card of `FULL_DECK`, by index, and the point tables of
-    #: `_tables.mask_points`; set once the values are checked.
+    #: `_internal.tables.mask_points`; set once the values are checked.
     _cards: tuple[int, ...] = field(init=False, eq=False, hash=False)
     _bytes: tuple[tuple[int, ...], ...] = field(init=False, eq=False, hash=False)
 
@@ -216,8 +216,9 @@ class CardValues:
         >>> CardValues.parse("100/100/100/100/100/100/100/100/100/100/100/100/100/100").deck_points
         5600
         """
-        if not isinstance(text, str):
-            msg = f"card values must be written as a string, got {_limits.shown(text)}"  # type: ignore[unreachable]
+        raw: object = text
+        if not isinstance(raw, str):
+            msg = f"card values must be written as a string, got {_limits.shown(raw)}"
             raise InvalidTypeError(msg)
         if not _VALUE_TEXT.fullmatch(text):
             msg = (
@@ -283,7 +284,8 @@ class CardValues:
         return sum(self._cards)
 
     def __getitem__(self, rank: Rank) -> int:
-        return getattr(self, _RANK_FIELDS[Rank(rank) - 2])  # type: ignore[no-any-return]
+        value: int = getattr(self, _RANK_FIELDS[Rank(rank) - 2])
+        return value
 
     def card(self, index: int) -> int:
         """

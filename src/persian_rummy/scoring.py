@@ -31,11 +31,11 @@ from typing import Final, Protocol
 
 from attrs import Attribute, field, frozen
 
-from . import _arguments
-from ._core import build as _build
-from ._core import limits as _limits
-from ._core import seats as _seats
-from ._core.choices import Choice as _Choice
+from ._internal import arguments as _arguments
+from ._internal import build as _build
+from ._internal import limits as _limits
+from ._internal import seats as _seats
+from ._internal.choices import Choice as _Choice
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import InvalidTypeError, InvalidValueError

@@ -27,9 +27,9 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
-from . import _arguments
-from ._core import limits as _limits
-from ._core import seats as _seats
+from ._internal import arguments as _arguments
+from ._internal import limits as _limits
+from ._internal import seats as _seats
 from .cards import Card, Rank
 from .exceptions import InvalidTypeError, InvalidValueError
 from .rules import TeamDrawTiebreak

@@ -37,13 +37,13 @@ import math
 import types
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import Any, Final, TypeAlias, TypeVar, get_args, overload
+from typing import Any, Final, TypeAlias, TypeGuard, TypeVar, get_args, overload
 
 import attrs
 
-from ._core import jsontext as _jsontext
-from ._core import limits as _limits
-from ._core import seats as _seats
+from ._internal import jsontext as _jsontext
+from ._internal import limits as _limits
+from ._internal import seats as _seats
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet
@@ -220,6 +220,10 @@ def _event(event: Event) -> dict[str, object]:
     }
 
 
+def _is_action(value: object) -> TypeGuard[Action]:
+    return type(value) in _ACTION_BY_TYPE
+
+
 def to_data(value: Document) -> dict[str, object]:
     """
     The JSON document of *value* as Python data (dicts, lists, strings, numbers, `None`).
@@ -231,13 +235,12 @@ def to_data(value: Document) -> dict[str, object]:
             were set by force past its checks).
     """
     kind = type(value)
-    if kind in _ACTION_BY_TYPE:
-        body = _action(value)  # type: ignore[arg-type]
-        name = "action"
-    elif kind is DealScore:
-        body, name = _deal_score(value), "deal_score"  # type: ignore[arg-type]
-    elif kind is Event:
-        body, name = _event(value), "event"  # type: ignore[arg-type]
+    if _is_action(value):
+        body, name = _action(value), "action"
+    elif type(value) is DealScore:
+        body, name = _deal_score(value), "deal_score"
+    elif type(value) is Event:
+        body, name = _event(value), "event"
     elif kind in _KIND_NAMES:
         body, name = _body(value), _KIND_NAMES[kind]
     else:
@@ -377,16 +380,18 @@ def _card(value: object, path: _Path) -> Card:
     return card
 
 
+def _all_cards(found: list[Card | None]) -> TypeGuard[list[Card]]:
+    return None not in found
+
+
 def _card_list(value: object, path: _Path, limit: int = 56) -> list[Card]:
     if not isinstance(value, list):
         raise path.fail(f"expected a list of cards, got {_describe(value)}")
     if len(value) > limit:
         raise path.fail(f"expected at most {limit} cards, got {len(value)}")
     found = [_CARD_BY_TEXT.get(item) if type(item) is str else None for item in value]
-    if None in found:
-        i = found.index(None)
-        _card(value[i], path.item(i))  # raises, naming the item
-    cards: list[Card] = found  # type: ignore[assignment]  # no None, checked
+    # Else each item read as a card, which raises at the first that is none, naming it.
+    cards = found if _all_cards(found) else [_card(item, path.item(i)) for i, item in enumerate(value)]
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for i, card in enumerate(cards):
@@ -433,7 +438,7 @@ def _list(read: Callable[[object, _Path], _T], what: str, limit: int) -> Callabl
 
 def _read_rules(value: object, path: _Path) -> Rules:
     data = _object(value, path, dict.fromkeys(_RULE_NAMES, False))
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # each value read as its switch's default is typed, and checked by Rules
     for name, raw in data.items():
         default = getattr(DEFAULT_RULES, name)
         where = path.key(name)
@@ -446,7 +451,7 @@ def _read_rules(value: object, path: _Path) -> Rules:
         else:
             values[name] = _choice(tuple(member.value for member in type(default)))(raw, where)
     try:
-        return Rules(**values)  # type: ignore[arg-type]
+        return Rules(**values)
     except (TypeError, ValueError) as error:
         raise path.fail(str(error)) from None
 
@@ -561,15 +566,16 @@ def _read_action(value: object, path: _Path, extra: Mapping[str, bool] | None = 
 
 def _read_event(data: dict[str, object], path: _Path) -> Event:
     action = _optional(_read_action)(data["action"], path.key("action"))
-    if type(action) is Deal:
-        raise path.key("action").fail("a deal is told with no action, its dealer and its upcard")
+    match action:
+        case Deal():
+            raise path.key("action").fail("a deal is told with no action, its dealer and its upcard")
     cards = _card_set(data["cards"], path.key("cards"))
     dealer = _optional(_seat)(data["dealer"], path.key("dealer"))
     upcard = _optional(_card)(data["upcard"], path.key("upcard"))
     hands = _optional(_four)(data["hands"], path.key("hands"))
     stock = _optional(_card_tuple)(data["stock"], path.key("stock"))
     try:
-        return Event(action, cards, dealer, upcard, hands, stock)  # type: ignore[arg-type]  # not a Deal, checked
+        return Event(action, cards, dealer, upcard, hands, stock)
     except PersianRummyError as error:
         raise path.fail(f"not a valid event: {error}") from None
 
@@ -626,14 +632,16 @@ def _read_fields(kind: type[_T], data: dict[str, object], path: _Path) -> dict[s
     The fields of a *kind* (`GameState`, `View`, `GameRecord`) read from its document *data*.
     """
     values: dict[str, object] = {}
+    rules = DEFAULT_RULES  # a state's and a view's, read before their melds
     for name in _public_fields(kind):
-        if name == "melds":
+        if name == "rules":
+            values[name] = rules = _read_rules(data[name], path.key(name))
+        elif name == "melds":
             melds = data[name]
             if not isinstance(melds, list):
                 raise path.key(name).fail(f"expected a list of melds, got {_describe(melds)}")
             if len(melds) > 56:
                 raise path.key(name).fail(f"expected at most 56 melds, got {len(melds)}")
-            rules: Rules = values["rules"]  # type: ignore[assignment]
             values[name] = tuple(_read_meld(item, path.key(name).item(i), rules) for i, item in enumerate(melds))
         elif name in _LEFT_OUT_WHEN_NONE and name not in data:
             values[name] = None

@@ -21,20 +21,24 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any, Final, TypeAlias, assert_never
+from typing import Any, Final, NoReturn, TypeAlias
 
 from attrs import field, frozen
 
-from . import _arguments, _summary, _tables, _validation
-from ._core import build as _build
-from ._core import limits as _limits
-from ._core import seats as _seats
-from ._core.choices import Choice as _Choice
-from ._render import scene as _scene
-from ._render import text as _format
+from ._internal import arguments as _arguments
+from ._internal import build as _build
+from ._internal import limits as _limits
+from ._internal import scene as _scene
+from ._internal import seats as _seats
+from ._internal import summary as _summary
+from ._internal import tables as _tables
+from ._internal import text as _format
+from ._internal import validation as _validation
+from ._internal.phase import CHANCE as _CHANCE
+from ._internal.phase import Phase
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
-from .exceptions import InvalidStateError, ViewError
+from .exceptions import ChanceNodeError, InvalidStateError, InvalidValueError, ViewError
 from .melds import TableMeld
 from .rules import DEFAULT_RULES, NextDealer, Rules
 from .scoring import DealScore
@@ -46,40 +50,9 @@ def __dir__() -> list[str]:
     return __all__
 
 
-class Phase(_Choice):
-    """
-    Where the game is.
-
-    In `DEAL` and `DEAL_OVER` the next action is the chance action `persian_rummy.Deal`
-    (`GameState.to_act` is `None`); in `DRAW` and `PLAY` it is the turn of
-    `GameState.to_act`, and in `CALLS` and `CALLED` (`Rules.rummy_calls`, A24) that seat
-    answers the discard of `GameState.discarder`; `GAME_OVER` is final.
-    """
-
-    #: Before the first deal; the cards are all in the stock, undealt.
-    DEAL = "deal"
-    #: The seat to act must draw from the stock or take from the discard pile, or pass (R14, R21).
-    DRAW = "draw"
-    #: The seat to act has drawn: it lays down, lays off, and discards (R16-R18).
-    PLAY = "play"
-    #: A deal has ended and another one follows; the table is left as it ended.
-    DEAL_OVER = "deal_over"
-    #: The game has ended (R27); the table is left as the last deal ended.
-    GAME_OVER = "game_over"
-    #: A discard a table meld takes: the seat to act, round from the discarder, calls "Rummy!" or declines (A24).
-    CALLS = "calls"
-    #: The seat to act called "Rummy!" and lays off the card it took, `GameState.obligation` (A24).
-    CALLED = "called"
-
-
-# The phases, tested by identity where every step of a game asks (see persian_rummy._phases).
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
+# Phase is documented, pickled and shown where users import it from, in both builds (its module is
+# compiled in the compiled build, whose classes take their module from where they are defined).
+Phase.__module__ = __name__
 
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str
@@ -116,6 +89,14 @@ def _four_sets(value: Iterable[_Cards | CardSet], name: str) -> tuple[CardSet, C
 
 def _optional_card(value: Card | str | None) -> Card | None:
     return Card.parse(value) if isinstance(value, str) else value
+
+
+def _no_seat(phase: Phase) -> NoReturn:
+    if phase is Phase.GAME_OVER:
+        msg = "no seat is to act: the game is over (R27)"
+        raise InvalidValueError(msg)
+    msg = f"no seat is to act in phase {phase.value!r}: the next action is a Deal"
+    raise ChanceNodeError(msg)
 
 
 def _phase(value: Phase | str) -> Phase:
@@ -226,7 +207,7 @@ class GameState:
     went_out: int | None = None
     discarder: int | None = None
     results: tuple[DealScore, ...] = field(default=(), converter=_results)
-    # What the engine derives from the melds for its hot path (see persian_rummy._summary).
+    # What the engine derives from the melds for its hot path (see persian_rummy._internal.summary).
     _table: _summary.Summary = field(init=False, default=_summary.NO_TABLE, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -243,16 +224,32 @@ class GameState:
         return (sum(r.teams[0].total for r in self.results), sum(r.teams[1].total for r in self.results))
 
     @property
+    def seat_to_act(self) -> int:
+        """
+        The seat to act, `to_act`, as a seat: for code that knows a seat is to act (after
+        `legal_actions` gave actions, or in the phases of `Phase` where one does).
+
+        Raises:
+            ChanceNodeError: no seat is to act: the next action is a deal.
+            InvalidValueError: no seat is to act: the game is over.
+
+        >>> from persian_rummy import new_game
+        >>> new_game().seat_to_act
+        Traceback (most recent call last):
+          ...
+        persian_rummy.exceptions.ChanceNodeError: no seat is to act in phase 'deal': the next action is a Deal
+        """
+        seat = self.to_act
+        if seat is None:
+            return _no_seat(self.phase)
+        return seat
+
+    @property
     def is_chance_node(self) -> bool:
         """
         Whether the next action is a `persian_rummy.Deal`.
         """
-        phase = self.phase  # every playout loop asks, at every step: the turns first
-        if phase is _PLAY or phase is _DRAW or phase is _GAME_OVER or phase is _CALLS or phase is _CALLED:
-            return False
-        if phase is _DEAL or phase is _DEAL_OVER:
-            return True
-        assert_never(phase)
+        return self.phase in _CHANCE  # every playout loop asks, at every step
 
     def __repr__(self) -> str:
         return f"parse_position({_format.position(self)!r})"
@@ -428,6 +425,22 @@ class View:
         return (sum(r.teams[0].total for r in self.results), sum(r.teams[1].total for r in self.results))
 
     @property
+    def seat_to_act(self) -> int:
+        """
+        The seat to act, `to_act`, as a seat: for code that knows a seat is to act (after
+        `legal_actions` gave actions, or in the phases of `Phase` where one does).
+
+        Raises:
+            ChanceNodeError: no seat is to act: the next action is a deal.
+            InvalidValueError: no seat is to act: the game is over.
+
+        """
+        seat = self.to_act
+        if seat is None:
+            return _no_seat(self.phase)
+        return seat
+
+    @property
     def unseen(self) -> CardSet:
         """
         The cards whose place the view does not tell: in other hands (beyond the known cards) or in the stock.
@@ -475,7 +488,7 @@ def _state_hash(state: GameState) -> int:
         cached = hash((
             hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask, state.picked.mask, len(state.stock),
             len(state.discard_pile), len(state.melds), len(state.results), state.deal, state.dealer, state.passes,
-            -1 if to_act is None else to_act, state.phase is _PLAY,
+            -1 if to_act is None else to_act, state.phase is Phase.PLAY,
         ))  # fmt: skip
         object.__setattr__(state, _build.CACHED_HASH, cached)
     return cached
@@ -492,7 +505,7 @@ def _view_hash(view: View) -> int:
             -1 if hand is None else hand.mask, known[0].mask, known[1].mask, known[2].mask, known[3].mask,
             view.hand_sizes, view.picked.mask, view.stock_size, len(view.discard_pile), len(view.melds),
             len(view.results), view.deal, view.dealer, view.passes, -1 if to_act is None else to_act,
-            -1 if seat is None else seat, view.phase is _PLAY,
+            -1 if seat is None else seat, view.phase is Phase.PLAY,
         ))  # fmt: skip
         object.__setattr__(view, _build.CACHED_HASH, cached)
     return cached

@@ -31,7 +31,7 @@ import enum
 import random
 from collections.abc import Callable
 from types import EllipsisType
-from typing import Any, ClassVar, Final, assert_never, cast
+from typing import Any, ClassVar, Final
 
 try:
     import hypothesis.strategies
@@ -44,16 +44,19 @@ except ImportError as error:
     raise ImportError(msg) from error
 
 import attrs
-from attrs import frozen
 
-from . import _phases
-from ._core import seats as _seats
+from ._internal import phase as _phase
+from ._internal import seats as _seats
+from ._internal.card_strategies import card_sets, cards, decks, hands, melds
+from ._internal.state_knobs import MOST_DEALS as _MOST_DEALS
+from ._internal.state_knobs import Knobs as _Knobs
+from ._internal.state_knobs import check_state_knobs as _check_state_knobs
 from .actions import ACTION_TYPES, Action, Deal, LayDown, LayOff
-from .cards import FULL_DECK, Card, Rank
+from .cards import FULL_DECK, Card
 from .cardsets import CardSet
 from .engine import apply, legal_actions, max_deal_length, max_game_length
 from .exceptions import IllegalActionError
-from .melds import MeldKind, StandIns, TableMeld
+from .melds import StandIns, TableMeld
 from .rules import DEFAULT_RULES, CardValues, Rules
 from .state import GameState, Phase, View, check_invariants, new_game, next_dealer
 from .views import observe
@@ -82,140 +85,7 @@ def __dir__() -> list[str]:
 #: How many actions a game under rules with no bound on its length (`Rules.top_discard_free`)
 #: is played for at most.
 _UNBOUNDED_GAME_CAP: Final = 2000
-#: The cards of each rank, by the rank's place 0-13 (2 to ace, then the jokers).
-_BY_RANK: Final = tuple(tuple(card for card in FULL_DECK if card.rank is rank) for rank in Rank)
-_CHANCE_PHASES: Final = _phases.CHANCE
-#: The most deals a game can have: the 100 deals `Rules.num_deals` allows at most, and an extra deal.
-_MOST_DEALS: Final = 101
-
-
-# -- cards ----------------------------------------------------------------------------------------------------
-
-
-def cards() -> st.SearchStrategy[Card]:
-    """
-    Any of the 56 cards, jokers included.
-
-    Examples shrink towards the first card of `FULL_DECK`, ``2c``.
-    """
-    return st.sampled_from(FULL_DECK)
-
-
-def _check_size(name: str, value: object, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        msg = f"{name} must be an int from {low} to {high}, got {value!r}"
-        raise InvalidArgument(msg)
-    return value
-
-
-def _check_sizes(min_size: object, max_size: object) -> tuple[int, int]:
-    low = _check_size("min_size", min_size, 0, 56)
-    high = _check_size("max_size", max_size, 0, 56)
-    if low > high:
-        msg = f"min_size={low} is more than max_size={high}"
-        raise InvalidArgument(msg)
-    return low, high
-
-
-def card_sets(min_size: int = 0, max_size: int = 56) -> st.SearchStrategy[CardSet]:
-    """
-    Any `CardSet` of *min_size* to *max_size* cards (0 to 56).
-
-    Examples shrink towards fewer cards and towards the first cards of `FULL_DECK`: the
-    smallest set of three is ``2c 3c 4c``.
-
-    Raises:
-        hypothesis.errors.InvalidArgument: a size is not an int from 0 to 56, or *min_size*
-            is more than *max_size*.
-    """
-    low, high = _check_sizes(min_size, max_size)
-    return st.lists(cards(), min_size=low, max_size=high, unique=True).map(CardSet)
-
-
-def _sizes_towards(preferred: int, low: int, high: int) -> tuple[int, ...]:
-    """
-    The sizes from *low* to *high*, nearest to *preferred* first (the smaller of two equally near).
-    """
-    return tuple(sorted(range(low, high + 1), key=lambda size: (abs(size - preferred), size)))
-
-
-@st.composite
-def _sized_sets(draw: st.DrawFn, sizes: tuple[int, ...]) -> CardSet:
-    # The cards first, as many as the largest size, then the size: every example takes as many
-    # choices, so the size shrinks towards the first of *sizes*, not towards the fewest cards.
-    chosen = draw(st.lists(cards(), min_size=max(sizes), max_size=max(sizes), unique=True))
-    return CardSet(chosen[: draw(st.sampled_from(sizes))])
-
-
-def hands(*, min_size: int = 0, max_size: int = 14) -> st.SearchStrategy[CardSet]:
-    """
-    Card sets of the sizes hands have: *min_size* to *max_size* cards, 0 to 14 by default
-    (a hand of up to 13 dealt cards and a card drawn).
-
-    Examples shrink towards a hand as dealt, seven cards (or the size nearest to seven),
-    and towards the first cards of `FULL_DECK`: ``2c 3c 4c 5c 6c 7c 8c``.
-
-    Raises:
-        hypothesis.errors.InvalidArgument: as for `card_sets`.
-    """
-    low, high = _check_sizes(min_size, max_size)
-    return _sized_sets(_sizes_towards(7, low, high))
-
-
-# -- melds ----------------------------------------------------------------------------------------------------
-
-
-@st.composite
-def _runs(draw: st.DrawFn) -> CardSet:
-    suit = draw(st.integers(0, 3))
-    length = draw(st.integers(3, 13))
-    start = draw(st.integers(0, 13 - length))
-    return CardSet(((1 << length) - 1) << (13 * suit + start))
-
-
-@st.composite
-def _sets(draw: st.DrawFn) -> CardSet:
-    members = _BY_RANK[draw(st.integers(0, 13))]
-    size = draw(st.integers(3, 4))
-    # Drawn for four cards too, so that every meld takes four choices and runs come first when
-    # shrinking.  Leaving out the last member first: three of a kind shrink towards clubs,
-    # diamonds and hearts.
-    left_out = 3 - draw(st.integers(0, 3))
-    missing = left_out if size == 3 else -1
-    return CardSet(card for i, card in enumerate(members) if i != missing)
-
-
-def melds(kind: MeldKind | str | None = None) -> st.SearchStrategy[CardSet]:
-    """
-    Valid melds (R9-R12), as the `CardSet` of their cards: runs of 3 to 13 cards of one suit,
-    sets of three or four naturals of one rank, and sets of three or four jokers.
-
-    *kind* limits them to runs (``MeldKind.RUN`` or ``"run"``) or to sets, jokers
-    included (``MeldKind.SET`` or ``"set"``).
-
-    Examples shrink towards runs, short runs, clubs and low cards: ``2c 3c 4c``; sets shrink
-    towards three of a kind, low ranks and the first suits: ``2c 2d 2h``.
-
-    Raises:
-        hypothesis.errors.InvalidArgument: *kind* is not a meld kind or `None`.
-    """
-    if kind is None:
-        return st.one_of(_runs(), _sets())
-    try:
-        chosen = MeldKind(kind)
-    except ValueError:
-        msg = f"kind must be a MeldKind, 'set', 'run' or None, got {kind!r}"
-        raise InvalidArgument(msg) from None
-    return _runs() if chosen is MeldKind.RUN else _sets()
-
-
-def decks() -> st.SearchStrategy[tuple[Card, ...]]:
-    """
-    The 56 cards in any order, as a `Deal` takes them.
-
-    Examples shrink towards `FULL_DECK`, the deck in its sorted order.
-    """
-    return st.permutations(FULL_DECK).map(tuple)
+_CHANCE_PHASES: Final = _phase.CHANCE
 
 
 # -- rules ----------------------------------------------------------------------------------------------------
@@ -339,59 +209,6 @@ def _random_action(state: GameState, rng: random.Random) -> Action:
     return rng.choice(legal_actions(state))
 
 
-@frozen
-class _Knobs:
-    """
-    What a state drawn by `states` must meet, besides coming from a game under the drawn rules.
-    """
-
-    deal: int | None = None
-    phase: Phase | None = None
-    min_actions: int = 0
-    max_actions: int | None = None
-    where: Callable[[GameState], bool] | None = None
-
-    def met(self, state: GameState, count: int) -> bool:
-        return (
-            count >= self.min_actions
-            and (self.deal is None or state.deal == self.deal)
-            and (self.phase is None or state.phase is self.phase)
-            and (self.where is None or self.where(state))
-        )
-
-    def passed(self, state: GameState, count: int) -> bool:
-        """
-        Whether no later state of the game can meet the knobs.
-        """
-        return (self.deal is not None and state.deal > self.deal) or (self.phase is Phase.DEAL and count > 0)
-
-    def expected(self, game_rules: Rules) -> int:
-        """
-        About how many states of a game under *game_rules* meet the knobs, from how long games
-        of random play last: the range of the number of states `_reachable` skips.
-        """
-        stock = 55 - 4 * game_rules.hand_size
-        per_deal = min(3 * stock + 12, 100) + 1
-        first = 0 if self.deal is None else 1 + (self.deal - 1) * per_deal
-        last = first + (game_rules.num_deals if self.deal is None else 1) * per_deal
-        if self.max_actions is not None:
-            last = min(last, self.max_actions)
-        actions = max(0, last - max(first, self.min_actions))
-        phase = self.phase
-        if phase is None:
-            return actions
-        if phase is Phase.DRAW:
-            return actions * 9 // 20
-        if phase is Phase.PLAY:
-            return actions * 11 // 20
-        if phase is Phase.CALLS or phase is Phase.CALLED:
-            # A discard that a table meld takes is answered only where the rules let seats call (A24).
-            return actions // 10 if game_rules.rummy_calls else 0
-        if phase is Phase.DEAL or phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER:
-            return game_rules.num_deals if self.deal is None else 0
-        assert_never(phase)
-
-
 @st.composite
 def _reachable(draw: st.DrawFn, game_rules: st.SearchStrategy[Rules], knobs: _Knobs) -> GameState:
     """
@@ -441,54 +258,6 @@ def _rules_argument(value: object, *, min_deals: int) -> st.SearchStrategy[Rules
         return value
     msg = f"rules must be Rules, a strategy for them or None, got {value!r}"
     raise InvalidArgument(msg)
-
-
-def _check_state_knobs(
-    game_rules: object, deal: object, phase: object, min_actions: object, max_actions: object
-) -> Phase | None:
-    if deal is not None and (type(deal) is not int or not 0 <= deal <= _MOST_DEALS):
-        msg = f"deal must be a deal number from 0 (before the first deal) to {_MOST_DEALS}, or None, got {deal!r}"
-        raise InvalidArgument(msg)
-    chosen_phase = _check_phase(phase)
-    if type(min_actions) is not int or min_actions < 0:
-        msg = f"min_actions must be an int of at least 0, got {min_actions!r}"
-        raise InvalidArgument(msg)
-    if max_actions is not None and (type(max_actions) is not int or max_actions < min_actions):
-        msg = f"max_actions must be None or an int of at least min_actions={min_actions}, got {max_actions!r}"
-        raise InvalidArgument(msg)
-    before_first = chosen_phase is Phase.DEAL or deal == 0
-    if before_first and (deal not in {None, 0} or chosen_phase not in {None, Phase.DEAL} or min_actions > 0):
-        msg = (
-            "only the start of a game, before any action, is in phase DEAL and deal 0: "
-            f"got deal={deal!r}, phase={phase!r}, min_actions={min_actions!r}"
-        )
-        raise InvalidArgument(msg)
-    if isinstance(game_rules, Rules):
-        _check_against_rules(game_rules, deal, min_actions)
-    return chosen_phase
-
-
-def _check_phase(phase: object) -> Phase | None:
-    if phase is None:
-        return None
-    try:
-        return Phase(cast("str", phase))
-    except ValueError:
-        msg = f"phase must be a Phase or None, got {phase!r}"
-        raise InvalidArgument(msg) from None
-
-
-def _check_against_rules(game_rules: Rules, deal: object, min_actions: int) -> None:
-    """
-    Refuse knobs that no game under *game_rules* can meet.
-    """
-    if isinstance(deal, int) and deal > game_rules.max_deals:
-        msg = f"a game under these rules has at most {game_rules.max_deals} deal(s), so never deal {deal}"
-        raise InvalidArgument(msg)
-    longest = max_game_length(game_rules)
-    if longest is not None and min_actions > longest:
-        msg = f"a game under these rules lasts at most {longest} actions, fewer than min_actions={min_actions}"
-        raise InvalidArgument(msg)
 
 
 def states(

@@ -36,9 +36,25 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Final
 
-from . import _arguments, _cardlogic, _phases, _summary, _unchecked, _validation
-from . import _unchecked_view as _viewing
-from ._core import seats as _seats
+from ._internal import (
+    arguments as _arguments,
+)
+from ._internal import (
+    cardlogic as _cardlogic,
+)
+from ._internal import (
+    phase as _phase,
+)
+from ._internal import seats as _seats
+from ._internal import (
+    summary as _summary,
+)
+from ._internal import (
+    unchecked as _unchecked,
+)
+from ._internal import (
+    validation as _validation,
+)
 from .cards import Card
 from .cardsets import CardSet
 from .exceptions import ViewError
@@ -53,8 +69,7 @@ def __dir__() -> list[str]:
 
 _EMPTY: Final = CardSet()
 _NO_CARDS: Final = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
-_new_state: Final = _unchecked.new_state
-_OVER: Final = _phases.OVER
+_OVER: Final = _phase.OVER
 
 
 def observe(state: GameState, seat: int | None = None) -> View:
@@ -70,7 +85,7 @@ def observe(state: GameState, seat: int | None = None) -> View:
         _arguments.expect(state, GameState, "state", "a GameState")
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         _arguments.seat(seat, "seat")
-    return _viewing.view_of(state, seat)
+    return _unchecked.view_of(state, seat)
 
 
 def check_view(view: View) -> None:
@@ -80,8 +95,9 @@ def check_view(view: View) -> None:
     Views made by `observe` always pass; building a `View` by hand, or reading one from JSON,
     runs this check.
     """
-    if not isinstance(view, View):
-        msg = f"not a View: {view!r}"  # type: ignore[unreachable]
+    given: object = view  # as a caller without a type checker may pass it
+    if not isinstance(given, View):
+        msg = f"not a View: {given!r}"
         raise ViewError(msg)
     problem = _validation.view_problem(view)
     if problem:
@@ -114,25 +130,13 @@ def _build_state(view: View, order: list[Card]) -> GameState:
         i += counts[seat]
     known_stock = view.known_stock
     # A view is checked when it is built, so the state is consistent: build it without checks.
-    return _new_state(
-        view.rules,
-        view.phase,
-        known_stock is not None,
-        view.melds,
-        view.obligation,
-        view.picked,
-        view.results,
-        _summary.table_of(view),
-        deal=view.deal,
-        dealer=view.dealer,
-        to_act=view.to_act,
+    return _unchecked.seen(
+        view,
+        stock_known=known_stock is not None,
+        table=_summary.table_of(view),
         hands=(hands[0], hands[1], hands[2], hands[3]),
         stock=tuple(order[i:]) if known_stock is None else known_stock,
-        discard_pile=view.discard_pile,
         revealed=_NO_CARDS if view.phase in _OVER else view.known,
-        passes=view.passes,
-        went_out=view.went_out,
-        discarder=view.discarder,
     )
 
 
@@ -274,7 +278,7 @@ class _Pending:
         """
         How many of the hidden parts, drawn from the *unseen* cards, let the seat play the card:
         all of them but those that hold none of the single cards and none of the pairs of cards
-        that are enough (`_cardlogic.witnesses`).
+        that are enough (`_internal.cardlogic.witnesses`).
         """
         if self.wild:
             ways = _cardlogic.wild_witnesses(self.card, self.hand, self.unseen, self.table, self.blocked, self.ace_low)

@@ -40,10 +40,13 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, TypeAlias
 
-from .. import _arguments, _cardlogic, _phases, _tables
-from .._core import build as _build
-from .._core import limits as _limits
-from .._core.choices import Choice as _Choice
+from .._internal import arguments as _arguments
+from .._internal import build as _build
+from .._internal import cardlogic as _cardlogic
+from .._internal import limits as _limits
+from .._internal import phase as _phase
+from .._internal import tables as _tables
+from .._internal.choices import Choice as _Choice
 from ..actions import PlayerAction
 from ..cards import Card
 from ..cardsets import CardSet
@@ -312,9 +315,9 @@ class Chooser(Protocol):
         ...
 
 
-_CHANCE: Final = _phases.CHANCE
+_CHANCE: Final = _phase.CHANCE
 _STOPS: Final = {
-    Until.DEAL: _phases.OVER,
+    Until.DEAL: _phase.OVER,
     Until.GAME: frozenset({Phase.GAME_OVER}),
 }
 
@@ -322,14 +325,13 @@ _STOPS: Final = {
 def _policy_of(policy: Policy | Chooser) -> Policy:
     if callable(policy):
         return policy
-    choose = getattr(policy, "choose", None)
-    if not callable(choose):
+    if not callable(getattr(policy, "choose", None)):
         msg = f"policy must be a function of a state and a random source, or a player, got {_limits.shown(policy)}"
         raise InvalidTypeError(msg)
+    choose = policy.choose
 
     def on_views(state: GameState, rng: random.Random) -> PlayerAction:
-        seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
-        return choose(observe(state, seat), rng)  # type: ignore[no-any-return]
+        return choose(observe(state, state.seat_to_act), rng)
 
     return on_views
 

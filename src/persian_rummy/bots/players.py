@@ -39,29 +39,26 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Protocol, assert_never, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, TypeGuard, runtime_checkable
 
 from attrs import field, frozen
 
-from .. import _arguments, _cardlogic, _phases, _tables
-from .._core import build as _build
-from .._core import limits as _limits
-from ..actions import CallRummy, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from ..cardsets import CardSet
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
 from ..engine import apply, legal_actions, max_deal_length
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import DEFAULT_RULES, Rules
 from ..scoring import score_deal
-from ..state import GameState, Phase, View
+from ..state import GameState, View
 from ..views import determinize, observe
 from . import _loading
-from .heuristics import Chooser, Policy, Until, meld_value, rollout
+from ._greedy import choice as _greedy
+from .heuristics import Chooser, Policy, Until, rollout
 
 if TYPE_CHECKING:
     from attrs import Attribute
 
     from ..actions import PlayerAction
-    from ..melds import TableMeld
 
 __all__ = [
     "MAX_BUDGET_COUNT",
@@ -203,196 +200,6 @@ class RandomPlayer:
 
 # -- the greedy player -------------------------------------------------------------------------------------------
 
-_card_set: Final = _build.single(CardSet, int)
-_PLAY: Final = Phase.PLAY
-_DRAW: Final = Phase.DRAW
-_DEAL: Final = Phase.DEAL
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
-_TURN: Final = _phases.TURN
-#: The jokers, as a mask of card bits, and the first joker's number; a wild joker's keep score (A7).
-_JOKERS: Final = _tables.JOKER_MASK
-_FIRST_JOKER: Final = 52
-_WILD_KEEP: Final = 1 << 29
-#: What a card left in hand is reckoned to cost, as a share of its points, when weighing a take.
-_LEFT_IN_HAND: Final = 0.5
-#: What a card drawn from the stock is reckoned to bring, in points, when weighing a take.
-_STOCK_DRAW: Final = 2.0
-#: How much a card in hand is worth keeping for each card of its rank, each next to it in its
-#: suit, and each two places from it.
-_KEEP_SAME, _KEEP_NEXT, _KEEP_GAP = 6, 4, 2
-
-
-def _meld_points(action: LayDown | LayOff, rules: Rules) -> int:
-    match action:
-        case LayDown():
-            stand_ins = action.stand_ins
-            return (
-                meld_value(action.cards, rules, stand_ins=stand_ins) if stand_ins else meld_value(action.cards, rules)
-            )
-        case LayOff():
-            return rules.card_values.mask_points(action.cards.mask)
-
-
-def _plan(hand: int, table: int, rules: Rules) -> tuple[int, int]:
-    """
-    The points *hand* could meld now, laying down the most valuable meld while there is one and
-    then laying off the cards that extend a meld of *table* (the cards that do, as a mask), and
-    the cards it would keep.
-    """
-    ace_low = rules.ace_low_allowed
-    melded = 0
-    while True:
-        masks = _cardlogic.lay_down_masks(hand, ace_low)
-        if not masks:
-            break
-        value, best = max((meld_value(_card_set(mask), rules), mask) for mask in masks)
-        melded += value
-        hand &= ~best
-    fits = hand & table
-    return melded + rules.card_values.mask_points(fits), hand & ~fits
-
-
-def _worth(hand: int, table: int, rules: Rules) -> float:
-    """
-    What *hand* is reckoned to be worth: the points it could meld now, less a share of those it would keep.
-    """
-    if rules.jokers_wild:  # a wild joker goes into some meld sooner or later: it counts as melded (A7)
-        jokers = hand & _JOKERS
-        melded, kept = _plan(hand & ~jokers, table, rules)
-        melded += rules.card_values.mask_points(jokers)
-    else:
-        melded, kept = _plan(hand, table, rules)
-    return melded - _LEFT_IN_HAND * rules.card_values.mask_points(kept)
-
-
-def _keep_score(card: int, hand: int) -> int:
-    """
-    How much card number *card* of *hand* helps towards a meld: the cards of its rank in hand,
-    and those next to it and two places from it in its suit (R10-R12).
-    """
-    score = _KEEP_SAME * (hand & _tables.GROUP_OTHERS[card]).bit_count()
-    if card < 52:
-        window = (hand << 2 >> card) & _tables.RUN_WINDOW[card]
-        score += _KEEP_NEXT * ((window >> 1 & 1) + (window >> 3 & 1)) + _KEEP_GAP * ((window & 1) + (window >> 4 & 1))
-    return score
-
-
-def _least_useful(discards: list[Discard], hand: int, rules: Rules) -> Discard:
-    """
-    The discard of the card that helps least towards a meld, the one of most points among
-    those (under *rules*).
-    """
-    values = rules.card_values
-    wild = rules.jokers_wild
-    best = discards[0]
-    best_key = (1 << 30, 0)
-    for action in discards:
-        card = action.card.index
-        # A wild joker helps towards any meld (A7): it is kept while another card can go.
-        key = (_WILD_KEEP if wild and card >= _FIRST_JOKER else _keep_score(card, hand), -values.card(card))
-        if key < best_key:
-            best, best_key = action, key
-    return best
-
-
-def _table_ends(melds: tuple[TableMeld, ...]) -> int:
-    ends = 0
-    for meld in melds:
-        ends |= meld.ends
-    return ends
-
-
-def _best_take(
-    position: GameState | View, hand: int, takes: list[TakeDiscard], table: int
-) -> tuple[float, TakeDiscard | None]:
-    """
-    The take from the discard pile that adds most to what the hand is worth (`_worth`), and how much.
-    """
-    rules = position.rules
-    base = _worth(hand, table, rules)
-    best: tuple[float, TakeDiscard | None] = (-math.inf, None)
-    pile = position.discard_pile
-    taken = 0
-    i = len(pile) - 1
-    for action in takes:  # from the top of the pile down, as legal_actions lists them
-        while i >= 0 and pile[i] != action.card:
-            taken |= 1 << pile[i].index
-            i -= 1
-        taken |= 1 << pile[i].index
-        i -= 1
-        gain = _worth(hand | taken, table, rules) - base
-        if gain > best[0]:
-            best = (gain, action)
-    return best
-
-
-def _draw_choice(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
-    takes: list[TakeDiscard] = []
-    melds: list[LayDown | LayOff] = []
-    for action in actions:
-        match action:
-            case TakeDiscard():
-                takes.append(action)
-            case LayDown() | LayOff():
-                melds.append(action)
-            case DrawStock() | Pass() | Discard():
-                pass
-    draw_first = actions[0] if type(actions[0]) is DrawStock else None
-    if takes:
-        gain, take = _best_take(position, hand, takes, _table_ends(position.melds))
-        if take is not None and gain > (_STOCK_DRAW if draw_first is not None else 0.0):
-            return take
-    if melds:
-        return _most_points(melds, position.rules)
-    return draw_first or actions[-1]
-
-
-def _most_points(melds: list[LayDown | LayOff], rules: Rules) -> PlayerAction:
-    best = melds[0]
-    best_value = -1
-    for action in melds:
-        value = _meld_points(action, rules)
-        if value > best_value:
-            best, best_value = action, value
-    return best
-
-
-def _play_choice(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
-    melds: list[LayDown | LayOff] = []
-    discards: list[Discard] = []
-    for action in actions:
-        match action:
-            case LayDown() | LayOff():
-                melds.append(action)
-            case Discard():
-                discards.append(action)
-            case DrawStock() | TakeDiscard() | Pass():
-                pass
-    if melds:
-        return _most_points(melds, position.rules)
-    return _least_useful(discards, hand, position.rules)
-
-
-def _greedy(position: GameState | View, hand: int, actions: tuple[PlayerAction, ...]) -> PlayerAction:
-    if len(actions) == 1:
-        return actions[0]
-    phase = position.phase
-    if phase is _PLAY:
-        return _play_choice(position, hand, actions)
-    if phase is _DRAW:
-        return _draw_choice(position, hand, actions)
-    if phase is _CALLS:  # a lay-off only adds points: call whenever asked (A24)
-        return next(action for action in actions if type(action) is CallRummy)
-    if phase is _CALLED:
-        return _most_points([action for action in actions if type(action) is LayOff], position.rules)
-    if phase is _DEAL or phase is _DEAL_OVER or phase is _GAME_OVER:
-        msg = f"no seat is to act in phase {phase.value!r}: there is no action to choose"
-        raise InvalidValueError(msg)
-    assert_never(phase)
-
 
 @frozen
 class GreedyPlayer:
@@ -474,10 +281,10 @@ def _positive_int(_: object, attribute: Attribute[int], value: object) -> None:
 def _seconds(_: object, attribute: Attribute[float | None], value: object) -> None:
     if value is None:
         return
-    if type(value) not in {int, float}:
+    if type(value) is not int and type(value) is not float:
         msg = f"{attribute.name} must be a number of seconds or None, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    if not 0 < value < math.inf:  # type: ignore[operator]  # int or float
+    if not 0 < value < math.inf:
         msg = f"{attribute.name} must be more than 0 and finite, got {value!r}"
         raise InvalidValueError(msg)
 
@@ -585,7 +392,7 @@ class PIMCPlayer:
         totals = [0] * len(actions)
         budget = _Budget(max(1, self.rollouts // len(actions)), self.seconds)
         bound = _rollout_bound(view.rules)
-        team = view.to_act & 1  # type: ignore[operator]  # a seat acts
+        team = view.seat_to_act & 1
         while budget.spend():
             sample = determinize(view, rng)
             seed = rng.getrandbits(64)
@@ -710,10 +517,10 @@ class ISMCTSPlayer:
 
     @explore.validator
     def _check_explore(self, attribute: Attribute[float], value: object) -> None:
-        if type(value) not in {int, float}:
+        if type(value) is not int and type(value) is not float:
             msg = f"{attribute.name} must be a number, got {_limits.shown(value)}"
             raise InvalidTypeError(msg)
-        if not 0 <= value < math.inf:  # type: ignore[operator]  # int or float
+        if not 0 <= value < math.inf:
             msg = f"{attribute.name} must be 0 or more and finite, got {value!r}"
             raise InvalidValueError(msg)
 
@@ -731,22 +538,26 @@ class ISMCTSPlayer:
             return actions[0]
         tree: dict[View, dict[PlayerAction, _Edge]] = {}
         budget = _Budget(self.iterations, self.seconds)
+        observer = view.seat_to_act  # the view's seat, as legal_actions checked
         while budget.spend():
-            self._iterate(view, tree, rng)
+            self._iterate(view, observer, tree, rng)
         root = tree[view]
         best = max(range(len(actions)), key=lambda i: (root[actions[i]].visits if actions[i] in root else 0, -i))
         return actions[best]
 
-    def _iterate(self, view: View, tree: dict[View, dict[PlayerAction, _Edge]], rng: random.Random) -> None:
-        observer: int = view.seat  # type: ignore[assignment]  # the seat to act
+    def _iterate(
+        self, view: View, observer: int, tree: dict[View, dict[PlayerAction, _Edge]], rng: random.Random
+    ) -> None:
         state = determinize(view, rng)
         path: list[tuple[_Edge, int]] = []
         grown = False
-        while not grown and state.phase in _TURN:
+        seat = state.to_act
+        while not grown and seat is not None:  # a seat acts: the tree goes down through the turns
             edges = tree.setdefault(observe(state, observer), {})
             action, grown = _select(edges, legal_actions(state), self.explore, rng)
-            path.append((edges[action], state.to_act))  # type: ignore[arg-type]  # a seat acts
+            path.append((edges[action], seat))
             state = apply(state, action)
+            seat = state.to_act
         final = rollout(state, self.policy, rng, Until.DEAL, max_actions=_rollout_bound(view.rules))
         margin = _deal_margin(final, view.deal, 0) / _margin_scale(view.rules)
         for edge, seat in path:
@@ -776,7 +587,7 @@ def _learned() -> Player:
             msg = "the learned player needs numpy: pip install 'persian-rummy[numpy]' (or the rl extra)"
             raise InvalidValueError(msg) from cause
         raise  # pragma: no cover (the package's own module is always there)
-    return _loading.build(found, "", "learned")  # type: ignore[return-value]  # LearnedPlayer is a Player
+    return _player(_loading.build(found, "", "learned"), "learned")
 
 
 # `persian-rummy players` names the class each ready name builds.
@@ -874,7 +685,18 @@ def _elsewhere(spec: str) -> Player:
         known = ", ".join(sorted({*PLAYER_NAMES, *registered}))
         msg = f"no player is called {_limits.shown(name)}; the players are {known}, or module:attribute"
         raise InvalidValueError(msg)
-    if isinstance(built, type) or not callable(getattr(built, "choose", None)):
+    return _player(built, spec)
+
+
+def _player(built: object, spec: str) -> Player:
+    """
+    *built*, what the player *spec* names, if it is a player: a value, not a class, with a ``choose``.
+    """
+    if not _is_player(built):
         msg = f"{_limits.shown(spec)} built {_limits.shown(built)}, which is not a player: it has no choose(view, rng)"
         raise InvalidValueError(msg)
-    return built  # type: ignore[return-value]  # it has a choose method, as checked
+    return built
+
+
+def _is_player(value: object) -> TypeGuard[Player]:
+    return not isinstance(value, type) and callable(getattr(value, "choose", None))

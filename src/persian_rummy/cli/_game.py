@@ -22,7 +22,7 @@ from typing import Final
 
 from attrs import evolve, frozen
 
-from .._core import limits as _limits
+from .._internal import limits as _limits
 from ..actions import (
     Action,
     CallRummy,
@@ -193,7 +193,7 @@ class Table:
         if state.is_chance_node:
             action: Action = random_deal(state, self.deals)
         else:
-            seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
+            seat = state.seat_to_act
             player, rng = self.bots[seat]
             action = player.choose(observe(state, seat), rng)
         self.play(action)
@@ -364,9 +364,10 @@ def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> P
         verbs = person_verbs(state.rules)
         text = _NOTATION_VERBS.sub(f"(expected {', '.join(verbs[:-1])} or {verbs[-1]})", str(error))
         return f"Not a move: {text}"
-    if action not in moves:
+    move = next((move for move in moves if move == action), None)
+    if move is None:
         return f"Not one of your moves: {_type_a_number(moves)}, or ? for help."
-    return action  # type: ignore[return-value]  # one of the moves
+    return move
 
 
 def notations(moves: Sequence[PlayerAction], state: GameState) -> list[str]:

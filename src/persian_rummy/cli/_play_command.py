@@ -25,7 +25,7 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
-from .._core import limits as _limits
+from .._internal import limits as _limits
 from ..actions import Action
 from ..bots.players import MAX_BUDGET_COUNT, MAX_BUDGET_SECONDS, PLAYER_NAMES, make_player
 from ..exceptions import InvalidValueError, PersianRummyError

@@ -20,8 +20,8 @@ from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
-from .._render import scene as _scene
-from .._render.scene import cells
+from .._internal import scene as _scene
+from .._internal.scene import cells
 from ..actions import (
     Action,
     CallRummy,
@@ -244,7 +244,8 @@ def meld_lines(view: View, look: Look) -> list[Line]:
 
 def pile_lines(view: View, look: Look) -> list[Line]:
     """
-    The discard pile, bottom to top, its top card in brackets, and the size of the stock.
+    The discard pile, bottom to top, its top card in brackets; the size of the stock, its cards when
+    everyone knows them (A18), and the passes in a row (R21).
     """
     pile = view.discard_pile
     shown = cards(pile[:-1], look) if len(pile) > 1 else []
@@ -254,10 +255,12 @@ def pile_lines(view: View, look: Look) -> list[Line]:
     else:
         shown = [("empty", "")]
     stock = f"{view.stock_size} card{'' if view.stock_size == 1 else 's'}" if view.stock_size else "empty"
-    return [
-        (("Discard pile ", HEADING), ("(bottom to top): ", ""), *shown),
-        (("Stock: ", HEADING), (stock, WARNING if not view.stock_size else "")),
-    ]
+    line: list[Segment] = [("Stock: ", HEADING), (stock, WARNING if not view.stock_size else "")]
+    if view.known_stock:  # the pile turned over into the stock, in order, for everyone to see (A18)
+        line += [(", known to all, next first: ", ""), *cards(view.known_stock, look)]
+    if view.passes:
+        line.append((f"; {view.passes} pass{'' if view.passes == 1 else 'es'} in a row (R21)", WARNING))
+    return [(("Discard pile ", HEADING), ("(bottom to top): ", ""), *shown), tuple(line)]
 
 
 def _hand_words(view: View, seat: int, look: Look) -> list[Segment]:

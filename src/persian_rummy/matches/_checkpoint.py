@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Final, Self, TypeVar
 
-from .._core import jsontext as _jsontext
-from .._core import limits as _limits
+from .._internal import jsontext as _jsontext
+from .._internal import limits as _limits
 from ..exceptions import InvalidDataError, InvalidValueError
 from ..serialize import FORMAT, VERSION
 from . import _checks
@@ -184,19 +184,19 @@ def check_head(head: dict[str, object], mine: dict[str, object], path: Path) -> 
 def pair_lines(
     reader: Reader,
     mine: dict[str, object],
+    games: int,
     read: Callable[[object, int, str], Sequence[_G]],
     counted: Callable[[Sequence[_G]], object],
 ) -> Iterator[bytes]:
     """
     The pairs' lines of the checkpoint *reader* reads, if it is one of the match whose head is
-    *mine* with no more games than it plans: each line read (``read(data, pair, where)``, which
+    *mine* with no more than *games* games: each line read (``read(data, pair, where)``, which
     refuses what is not that pair's), given to *counted*, and then handed on as it was.
     """
-    games = mine["planned"]
     try:
         check_head(reader.head, mine, reader.path)
         for number, data in enumerate(reader):
-            if 2 * number + 2 > games:  # type: ignore[operator]  # an int, as made by head
+            if 2 * number + 2 > games:
                 msg = f"resume holds more than {games} games: it cannot be resumed as a match of {games} games"
                 raise InvalidValueError(msg)
             counted(read(data, number, f"{reader.path}: line {number + 2}"))

@@ -12,12 +12,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, TypeVar
+from typing import Final, TypeAlias, TypeVar
 
-from .._core import jsontext as _jsontext
-from .._core import limits as _limits
+from .._internal import jsontext as _jsontext
+from .._internal import limits as _limits
 from ..engine import max_deal_length
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
+from ..notation import parse_rules
 from ..records import GameRecord
 from ..rules import CardValues, EmptyStockEnd, Rules, TieBreak
 from ..scoring import DealEnd, DealScore, TeamScore
@@ -47,13 +48,21 @@ def number(value: int) -> str:
     return f"an int of {value.bit_length():,} bits"
 
 
-def count(value: object, name: str) -> int:
+def integer(value: object, name: str) -> int:
     """
-    *value*, the field *name*, if it is an `int`, 0 or more.
+    *value*, the field *name*, if it is an `int` (`bool` is not one).
     """
     if type(value) is not int:
         msg = f"{name} must be an int, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
+    return value
+
+
+def count(value: object, name: str) -> int:
+    """
+    *value*, the field *name*, if it is an `int`, 0 or more.
+    """
+    value = integer(value, name)
     if value < 0:
         msg = f"{name} must be 0 or more, got {number(value)}"
         raise InvalidValueError(msg)
@@ -79,57 +88,62 @@ def _four(value: object, name: str) -> tuple[object, ...]:
     return items
 
 
+def per_seat(value: object, name: str, check: Callable[[object, str], _T]) -> tuple[_T, _T, _T, _T]:
+    """
+    *value*, the field *name*: four values, one per seat, each as ``check(item, name)`` returns it.
+    """
+    items = _four(value, name)
+    return (check(items[0], name), check(items[1], name), check(items[2], name), check(items[3], name))
+
+
 def seeds(value: Iterable[int]) -> tuple[int, int, int, int]:
     """
     Four seeds, one per seat.
     """
-    items = _four(value, "seeds")
-    return (seed(items[0], "seeds"), seed(items[1], "seeds"), seed(items[2], "seeds"), seed(items[3], "seeds"))
+    return per_seat(value, "seeds", seed)
 
 
 def decisions(value: Iterable[int]) -> tuple[int, int, int, int]:
     """
     Four counts, one per seat.
     """
-    items = _four(value, "decisions")
-    name = "decisions"
-    return (count(items[0], name), count(items[1], name), count(items[2], name), count(items[3], name))
+    return per_seat(value, "decisions", count)
 
 
-def _seconds(value: object) -> float:
+def seconds(value: object, _: str) -> float:
+    """
+    *value*, a seat's seconds of thinking or of CPU, as a float: a number, 0 or more (the messages
+    call both thinking times).
+    """
     if type(value) is not int and type(value) is not float:
         msg = f"thinking times must be numbers of seconds, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    seconds = float(value)
-    if not 0 <= seconds < math.inf:
-        msg = f"thinking times must be seconds, 0 or more, got {seconds!r}"
+    given = float(value)
+    if not 0 <= given < math.inf:
+        msg = f"thinking times must be seconds, 0 or more, got {given!r}"
         raise InvalidValueError(msg)
-    return seconds
+    return given
 
 
 def thinking(value: Iterable[float]) -> tuple[float, float, float, float]:
     """
     Four numbers of seconds, one per seat, as floats.
     """
-    items = _four(value, "thinking")
-    return (_seconds(items[0]), _seconds(items[1]), _seconds(items[2]), _seconds(items[3]))
+    return per_seat(value, "thinking", seconds)
 
 
 def cpu(value: Iterable[float]) -> tuple[float, float, float, float]:
     """
     Four numbers of CPU seconds, one per seat, as floats.
     """
-    items = _four(value, "cpu")
-    return (_seconds(items[0]), _seconds(items[1]), _seconds(items[2]), _seconds(items[3]))
+    return per_seat(value, "cpu", seconds)
 
 
 def overruns(value: Iterable[int]) -> tuple[int, int, int, int]:
     """
     Four counts of decisions over the limit, one per seat.
     """
-    items = _four(value, "overruns")
-    name = "overruns"
-    return (count(items[0], name), count(items[1], name), count(items[2], name), count(items[3], name))
+    return per_seat(value, "overruns", count)
 
 
 def layout(value: object) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -163,10 +177,16 @@ def deal_scores(value: Iterable[DealScore]) -> tuple[DealScore, ...]:
 
 def names(value: Iterable[str]) -> tuple[str, str]:
     """
-    The names of the two teams: text of 1 to 100 characters each.
+    The names of the two teams, as `names_of` checks them.
     """
-    raw: object = value
-    items = tuple(raw) if isinstance(raw, Iterable) and not isinstance(raw, str) else None
+    return names_of(value)
+
+
+def names_of(value: object) -> tuple[str, str]:
+    """
+    *value*, the names of the two teams: text of 1 to 100 characters each.
+    """
+    items = tuple(value) if isinstance(value, Iterable) and not isinstance(value, str) else None
     if items is None or len(items) != 2:
         msg = f"names must be two names, the first team's and the second's, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
@@ -304,24 +324,32 @@ def _check_deal_count(rules: Rules, deals: Sequence[DealScore], path: str) -> No
     raise InvalidDataError(f"{path}: {msg}, got {len(deals)}")
 
 
-_ITEMS: Final = ("melded", "doubling", "in_hand")
+#: A team's score in a deal of a match, item by item: melded, doubling, bonus and in_hand.
+_Items: TypeAlias = tuple[int, int, int, int]
 
 
 def _check_deal(rules: Rules, deal: DealScore, path: str) -> None:
     teams = deal.teams
-    for team, score in enumerate(teams):
-        if not score.has_breakdown:
-            msg = f"{path}.teams[{team}]: a deal of a match is scored item by item: melded, doubling, bonus"
-            raise InvalidDataError(f"{msg} and in_hand (R24), got its total alone, {score.total}")
-        for name in _ITEMS:
-            value: int = getattr(score, name)
-            if value < 0:
-                msg = f"{path}.teams[{team}].{name}: points of cards are 0 or more (R23), got {number(value)}"
-                raise InvalidDataError(msg)
+    items = (_items(teams[0], f"{path}.teams[0]"), _items(teams[1], f"{path}.teams[1]"))
     _check_end(rules, deal, path)
     _check_bonus(rules, deal, path)
-    _check_cards(rules, teams, path)
-    _check_doubling(rules, teams, path)
+    _check_cards(rules, items, path)
+    _check_doubling(rules, items, path)
+
+
+def _items(score: TeamScore, path: str) -> _Items:
+    """
+    The items of *score*, the team's at *path*: given, and those of cards 0 or more.
+    """
+    melded, doubling, bonus, in_hand = score.melded, score.doubling, score.bonus, score.in_hand
+    if melded is None or doubling is None or bonus is None or in_hand is None:
+        msg = f"{path}: a deal of a match is scored item by item: melded, doubling, bonus"
+        raise InvalidDataError(f"{msg} and in_hand (R24), got its total alone, {score.total}")
+    for name, value in (("melded", melded), ("doubling", doubling), ("in_hand", in_hand)):
+        if value < 0:
+            msg = f"{path}.{name}: points of cards are 0 or more (R23), got {number(value)}"
+            raise InvalidDataError(msg)
+    return melded, doubling, bonus, in_hand
 
 
 def _check_end(rules: Rules, deal: DealScore, path: str) -> None:
@@ -345,16 +373,15 @@ def _check_bonus(rules: Rules, deal: DealScore, path: str) -> None:
         raise InvalidDataError(msg)
 
 
-def _check_cards(rules: Rules, teams: tuple[TeamScore, TeamScore], path: str) -> None:
+def _check_cards(rules: Rules, teams: tuple[_Items, _Items], path: str) -> None:
     totals = card_totals(rules.card_values)
     deck = rules.card_values.deck_points
-    for team, score in enumerate(teams):
-        for name, what in (("melded", "melded"), ("in_hand", "left in hand")):
-            value: int = getattr(score, name)
+    for team, (melded, _, _, in_hand) in enumerate(teams):
+        for name, what, value in (("melded", "melded", melded), ("in_hand", "left in hand", in_hand)):
             if not _makes(totals, value):
                 msg = f"{path}.teams[{team}].{name}: {number(value)} points {what}, {_beyond(value, deck)}"
                 raise InvalidDataError(msg)
-    together = sum(getattr(score, name) for score in teams for name in ("melded", "in_hand"))
+    together = sum(melded + in_hand for melded, _, _, in_hand in teams)
     if not _makes(totals, together):
         msg = f"{path}: the cards melded and left in hand by both teams are worth {number(together)} points"
         raise InvalidDataError(f"{msg} together, {_beyond(together, deck)}")
@@ -369,16 +396,15 @@ def _beyond(value: int, deck: int) -> str:
     return "a total no cards of the 56 make under the rules' card values (R2, R23)"
 
 
-def _check_doubling(rules: Rules, teams: tuple[TeamScore, TeamScore], path: str) -> None:
+def _check_doubling(rules: Rules, teams: tuple[_Items, _Items], path: str) -> None:
     totals = doubling_totals(rules)
-    doubled = [score.doubling for score in teams]
-    for team, score in enumerate(teams):
-        value: int = score.doubling  # type: ignore[assignment]  # the breakdown is given, as checked
-        if value > score.melded or not _makes(totals, value):  # type: ignore[operator]
-            msg = f"{path}.teams[{team}].doubling: {number(value)} is not the worth of melds of four laid down"
-            msg += f" at once by the team (R25, A20), among its {score.melded} points melded"
+    doubled = [doubling for _, doubling, _, _ in teams]
+    for team, (melded, doubling, _, _) in enumerate(teams):
+        if doubling > melded or not _makes(totals, doubling):
+            msg = f"{path}.teams[{team}].doubling: {number(doubling)} is not the worth of melds of four laid down"
+            msg += f" at once by the team (R25, A20), among its {melded} points melded"
             raise InvalidDataError(msg)
-    if not _makes(totals, sum(doubled)):  # type: ignore[arg-type]
+    if not _makes(totals, sum(doubled)):
         msg = f"{path}: the doubling of both teams, {doubled}, is not the worth of melds of four the 56 cards"
         raise InvalidDataError(f"{msg} make, each laid down at once (R25, A20)")
 
@@ -436,6 +462,16 @@ def built(path: str, build: Callable[[], _T]) -> _T:
     except PersianRummyError as error:
         msg = f"{path}: {error}"
         raise InvalidDataError(msg) from None
+
+
+def rules(value: object, path: str) -> Rules:
+    """
+    The rules whose id (`persian_rummy.notation.format_rules`) *value* is, at *path*.
+    """
+    if not isinstance(value, str):
+        msg = f"{path}: rules must be written as a string, got {_limits.shown(value)}"
+        raise InvalidDataError(msg)
+    return built(path, functools.partial(parse_rules, value))
 
 
 def document(value: object, path: str, kind: type[_T]) -> _T:

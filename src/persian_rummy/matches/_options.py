@@ -1,6 +1,7 @@
 """
 The arguments of `persian_rummy.matches.play_match` and `play_tournament`, checked: the teams,
-their names, the seed, the number of games and what bounds the match (`Plan`).
+their names, the seed, the number of games and the games kept against their limits, and the
+keywords that bound a match (`Keywords`) made into its plan (`Plan`).
 """
 
 from __future__ import annotations
@@ -9,15 +10,15 @@ import math
 import operator
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Final, SupportsIndex, TypeAlias, TypeGuard
 
 import attrs
 
-from .. import _arguments
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
 from ..bots.players import Player
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import DEFAULT_RULES, Rules
@@ -25,44 +26,79 @@ from . import _checks, _runner, _workers
 
 #: A team: one player for both of its seats, or a pair of players.
 Team: TypeAlias = Player | tuple[Player, Player]
+#: The most games a match may have (`persian_rummy.matches.MAX_GAMES`).
+MAX_GAMES: Final = 10_000_000
+#: The most games a match may keep in memory (`persian_rummy.matches.MAX_KEPT_GAMES`).
+MAX_KEPT_GAMES: Final = 100_000
+#: The most games a match may keep in memory with their records (`persian_rummy.matches.MAX_KEPT_RECORDS`).
+MAX_KEPT_RECORDS: Final = 10_000
 #: A match's seed is an int from 0 to this, less one.
-SEED_LIMIT = 2**64
+SEED_LIMIT: Final = 2**64
+#: Called as ``progress(finished, total)``.
+Progress = Callable[[int, int], object]
+
+
+@attrs.frozen
+class Keywords:
+    """
+    The keywords that bound a match or a tournament and keep what it played, as the caller gave
+    them (the `persian_rummy.matches.Bounds`, and *resume*), not yet checked.
+    """
+
+    decision_limit: float | None = None
+    cpu_limit: float | None = None
+    time_limit: float | None = None
+    timeout: float | None = None
+    checkpoint: str | os.PathLike[str] | None = None
+    resume: object = None
 
 
 @attrs.frozen
 class Plan:
     """
-    What bounds a match and keeps what it played: the limits of a decision, the budget of the
-    match, its checkpoint and what it resumes (a result, or a checkpoint's path).
+    What bounds a match, where it is played and what keeps what it played: the limits of a
+    decision, the budget of the match, its checkpoint, what it resumes (a result, or a
+    checkpoint's path), the executor (`None`: here), the progress told, and the duplicate pairs
+    of a task (`None`: as many as `_runner.per_task` gives).
     """
 
     limits: _workers.Limits
     budget: _runner.Budget
     checkpoint: Path | None
     resume: object
+    executor: Executor | None = None
+    progress: Progress | None = None
+    per_task: int | None = None
 
 
-def plan(limits: Mapping[str, Any], known: frozenset[str], how: tuple[Executor | None, object]) -> Plan:
+def refuse_unknown(given: Iterable[str], known: frozenset[str]) -> None:
     """
-    The plan the keyword arguments *limits* (of the names *known*) give a match on the executor
-    and with the progress *how*; *resume* is left for the caller to check.
+    Refuse a keyword argument *given* that is not one of those *known*, as Python refuses one.
     """
-    unknown = sorted(set(limits) - known)
+    unknown = sorted(set(given) - known)
     if unknown:
         msg = f"play_match() got an unexpected keyword argument {unknown[0]!r}"
         raise InvalidTypeError(msg)
-    check_how(*how)
+
+
+def plan(keywords: Keywords, executor: Executor | None, progress: Progress | None) -> Plan:
+    """
+    The plan that *keywords* give a match on *executor*, told *progress*; *resume* is left for
+    the caller to check, and the pairs of a task to set.
+    """
+    check_how(executor, progress)
     now = time.monotonic()
-    time_limit = seconds_or_none(limits.get("time_limit"), "time_limit")
-    timeout = seconds_or_none(limits.get("timeout"), "timeout")
+    time_limit = seconds_or_none(keywords.time_limit, "time_limit")
+    timeout = seconds_or_none(keywords.timeout, "timeout")
     budget = _runner.Budget(
         None if time_limit is None else now + time_limit, None if timeout is None else now + timeout
     )
     decision = _workers.Limits(
-        seconds_or_none(limits.get("decision_limit"), "decision_limit"),
-        seconds_or_none(limits.get("cpu_limit"), "cpu_limit"),
+        seconds_or_none(keywords.decision_limit, "decision_limit"),
+        seconds_or_none(keywords.cpu_limit, "cpu_limit"),
     )
-    return Plan(decision, budget, path_or_none(limits.get("checkpoint"), "checkpoint"), limits.get("resume"))
+    checkpoint = path_or_none(keywords.checkpoint, "checkpoint")
+    return Plan(decision, budget, checkpoint, keywords.resume, executor, progress)
 
 
 def path_or_none(value: object, name: str) -> Path | None:
@@ -93,17 +129,18 @@ def team(value: Team, which: str) -> tuple[Player, Player]:
     """
     raw: object = value
     members: tuple[object, ...] = raw if isinstance(raw, tuple) else (raw, raw)
-    if len(members) != 2 or not all(isinstance(member, Player) for member in members):
+    first, second = members if len(members) == 2 else (None, None)
+    if not isinstance(first, Player) or not isinstance(second, Player):
         msg = f"{which} must be a Player or a pair of Players, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    for member in members:
+    for member in (first, second):
         if isinstance(member, type):
             msg = f"{which} must be a Player, got the class {member.__name__}: a player is one of its values"
             raise InvalidTypeError(msg + f" ({member.__name__}())")
         if not callable(getattr(member, "choose", None)):
             msg = f"{which} must be a Player, got {_limits.shown(member)}, whose choose cannot be called"
             raise InvalidTypeError(msg)
-    return members  # type: ignore[return-value]  # two players, checked
+    return first, second
 
 
 def seconds_or_none(value: object, name: str) -> float | None:
@@ -146,14 +183,21 @@ def seed(value: object) -> int:
     """
     A match's seed: an integer from 0 to 2**64 - 1, of any type that is one (a numpy integer), as an `int`.
     """
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+    if isinstance(value, bool) or not _is_index(value):
         msg = f"seed must be an int, got {_limits.shown(value)}"
         raise InvalidTypeError(msg)
-    number = operator.index(value)  # type: ignore[arg-type]  # it has __index__, as checked
+    number = operator.index(value)
     if not 0 <= number < SEED_LIMIT:
         msg = f"seed must be from 0 to 2**64 - 1, got {_checks.number(number)}"
         raise InvalidValueError(msg)
     return int(number)
+
+
+def _is_index(value: object) -> TypeGuard[SupportsIndex]:
+    """
+    Whether *value* is of a type that has ``__index__``, as `operator.index` looks for it.
+    """
+    return hasattr(type(value), "__index__")
 
 
 def flag(value: object, name: str) -> bool:
@@ -164,26 +208,26 @@ def flag(value: object, name: str) -> bool:
     return bool(value)
 
 
-def pair_count(games: object, most: int) -> int:
+def pair_count(games: object) -> int:
     """
-    The duplicate pairs of a match of *games* games: an even number from 2 to *most*.
+    The duplicate pairs of a match of *games* games: an even number from 2 to `MAX_GAMES`.
     """
     if type(games) is not int:
         msg = f"games must be an int, got {_limits.shown(games)}"
         raise InvalidTypeError(msg)
-    if games < 2 or games % 2 or games > most:
+    if games < 2 or games % 2 or games > MAX_GAMES:
         shown = _checks.number(games)
-        msg = f"games must be an even number from 2 to {most:,}, two for each duplicate deal, got {shown}"
+        msg = f"games must be an even number from 2 to {MAX_GAMES:,}, two for each duplicate deal, got {shown}"
         raise InvalidValueError(msg)
     return games // 2
 
 
-def kept(games: int, *, keep: bool, records: bool, limits: tuple[int, int]) -> None:
+def kept(games: int, *, keep: bool, records: bool) -> None:
     """
-    Refuse a match that would keep more games in memory than *limits* allow (games, with records).
+    Refuse a match that would keep more games in memory than it may: `MAX_KEPT_GAMES`, or with
+    their *records* `MAX_KEPT_RECORDS`.
     """
-    most_games, most_records = limits
-    most = most_records if records else most_games
+    most = MAX_KEPT_RECORDS if records else MAX_KEPT_GAMES
     if keep and games > most:
         what = "games with their records" if records else "games"
         msg = (
@@ -199,7 +243,3 @@ def chunk(chunk_size: object) -> int | None:
     """
     games = _arguments.optional_count(chunk_size, "chunk_size", 1)
     return None if games is None else (games + 1) // 2
-
-
-#: Called as ``progress(finished, total)``.
-Progress = Callable[[int, int], object]

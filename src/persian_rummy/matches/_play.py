@@ -11,26 +11,19 @@ import random
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeAlias, assert_never
+from typing import Any, Final, TypeAlias, TypeGuard
 
 import attrs
 
-from .._core import limits as _limits
-from .._phases import CALLED as _CALLED
-from .._phases import CALLS as _CALLS
-from .._phases import DEAL as _DEAL
-from .._phases import DEAL_OVER as _DEAL_OVER
-from .._phases import DRAW as _DRAW
-from .._phases import GAME_OVER as _GAME_OVER
-from .._phases import PLAY as _PLAY
-from .._unchecked_view import view_of
+from .._internal import limits as _limits
+from .._internal.unchecked import view_of
 from ..actions import Action, PlayerAction
 from ..bots.players import Player
 from ..engine import apply, legal_actions, random_deal
 from ..events import Event, Listener, events_of
 from ..exceptions import IllegalActionError, InvalidValueError, PlayerError
 from ..rules import Rules
-from ..state import GameState, new_game
+from ..state import GameState, Phase, new_game
 from . import _signals, _workers
 
 #: Called as ``progress(finished, total)`` as the games are finished.
@@ -103,23 +96,21 @@ def playout(  # noqa: PLR0913
     (here) or `_Remote` (in its process).  Raises `IllegalActionError` for an illegal choice (naming
     the seat and the game), `PlayerError` for a player's failure, `InvalidValueError` after 100,000 actions.
     """
-    decide = (_Decider if seated.processes is None else _Remote)(players, seeds, seated, game)
+    remote = seated.processes
+    decide = _Decider(players, seeds, seated, game) if remote is None else _Remote(players, seeds, seated, game, remote)
     shown, listening = decide.shown, decide.listening
     decks = random.Random(deck_seed)  # noqa: S311 (a game, not a secret)
     actions: list[Action] = []
     record, state = actions.append, new_game(rules, dealer=dealer)
     for number in _STEPS:
-        phase = state.phase
-        if phase is _PLAY or phase is _DRAW or phase is _CALLS or phase is _CALLED:
-            seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
+        seat = state.to_act
+        if seat is not None:  # phases draw, play, calls and called
             given = view_of(state, seat) if shown[seat] else legal_actions(state)  # or the actions alone
             action: Action = decide(given, state, seat, number)
-        elif phase is _GAME_OVER:
+        elif state.phase is Phase.GAME_OVER:
             break
-        elif phase is _DEAL or phase is _DEAL_OVER:
+        else:  # phases deal and deal_over
             action = random_deal(state, decks)
-        else:
-            assert_never(phase)
         record(action)
         try:
             after = apply(state, action)
@@ -219,9 +210,15 @@ class _Remote:
     stopped for good at its limit plays the first legal action at every decision left in the game.
     """
 
-    def __init__(self, players: Sequence[Player], seeds: Sequence[int], seated: Seated, game: int) -> None:
-        self.seated, self.game = seated, game
-        self.processes: tuple[_workers.PlayerProcess, ...] = seated.processes  # type: ignore[assignment]
+    def __init__(
+        self,
+        players: Sequence[Player],
+        seeds: Sequence[int],
+        seated: Seated,
+        game: int,
+        processes: tuple[_workers.PlayerProcess, ...],
+    ) -> None:
+        self.seated, self.game, self.processes = seated, game, processes
         self.decisions, self.overruns = [0, 0, 0, 0], [0, 0, 0, 0]
         self.thinking, self.cpu = [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]
         self.shown = [not hasattr(player, "choose_among") for player in players]
@@ -283,15 +280,18 @@ def _seated(
     """
     # What isinstance(player, Listener) looks at, several times faster: the players of every game are checked.
     seated = [copy.deepcopy(player) if hasattr(player, "hear") else player for player in players]
-    listening: list[tuple[int, Listener]] = [
-        (seat, player)  # type: ignore[misc]  # a listener, as above
-        for seat, player in enumerate(seated)
-        if hasattr(player, "hear")
-    ]
+    listening = [(seat, player) for seat, player in enumerate(seated) if _listens(player)]
     among = [getattr(player, "choose_among", None) for player in seated]
     choose = [player.choose if picker is None else picker for player, picker in zip(seated, among, strict=True)]
     sources = [random.Random(seed) for seed in seeds]  # noqa: S311 (a game, not a secret)
     return choose, [picker is None for picker in among], sources, listening
+
+
+def _listens(player: object) -> TypeGuard[Listener]:
+    """
+    Whether *player* is a `Listener`, as `_seated` tells one.
+    """
+    return hasattr(player, "hear")
 
 
 def _too_long(game: int) -> InvalidValueError:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
-from typing import Final, TypeVar
+from typing import Final, Generic, TypeVar
 
 import attrs
 
@@ -92,7 +92,7 @@ class Budget:
 
 
 @attrs.define
-class _Tasks:
+class _Tasks(Generic[_R]):
     """
     The tasks of a match on an executor: those under way, by their first unit, and the results
     in before those ahead of them are.
@@ -100,14 +100,14 @@ class _Tasks:
 
     per_unit: int
     next_unit: int
-    running: dict[Future[Sequence[object]], range] = attrs.field(factory=dict)
-    ready: dict[int, Sequence[object]] = attrs.field(factory=dict)
+    running: dict[Future[Sequence[_R]], range] = attrs.field(factory=dict)
+    ready: dict[int, Sequence[_R]] = attrs.field(factory=dict)
     finished: int = 0
 
     def held(self) -> int:
         return len(self.running) + len(self.ready)
 
-    def take(self, future: Future[Sequence[object]], *, stopping: bool) -> range | None:
+    def take(self, future: Future[Sequence[_R]], *, stopping: bool) -> range | None:
         """
         Keep what *future* returned; the units it left undone when it gave up, if it did and
         the match is not stopping (to be asked again).  The first failure is raised at once.
@@ -121,7 +121,7 @@ class _Tasks:
             return range(part.start + done, part.stop)
         return None
 
-    def hand_on(self, deliver: Deliver[object]) -> bool:
+    def hand_on(self, deliver: Deliver[_R]) -> bool:
         """
         Hand on the results of the units from the first not handed on, in order, as far as they
         are in; whether to go on.
@@ -157,7 +157,7 @@ def run(  # noqa: PLR0913
     """
     deliver = told[0]
     plan = tasks(units, sizes[0])
-    state = _Tasks(sizes[1], units.start)
+    state: _Tasks[_R] = _Tasks(sizes[1], units.start)
     watch = _signals.current()
     try:
         while True:
@@ -167,10 +167,10 @@ def run(  # noqa: PLR0913
             going = _step(executor, (task, context), state, told)
             _over(budget)
             if watch is not None and watch.signal is not None:
-                _wind_down(executor, state, deliver, interrupted=True)  # type: ignore[arg-type]
+                _wind_down(executor, state, deliver, interrupted=True)
                 watch.check()
             if not going or (budget.spent() and state.next_unit > units.start):
-                _wind_down(executor, state, deliver, interrupted=False)  # type: ignore[arg-type]
+                _wind_down(executor, state, deliver, interrupted=False)
                 return
     except (PersianRummyError, _signals.Stop):
         if state.running and isinstance(executor, _pool.Pool):  # nothing more is asked of the tasks under way
@@ -184,7 +184,7 @@ def run(  # noqa: PLR0913
 def _step(
     executor: Executor,
     work: tuple[Callable[[_C, int, int], Sequence[_R]], _C],
-    state: _Tasks,
+    state: _Tasks[_R],
     told: tuple[Deliver[_R], Finished | None],
 ) -> bool:
     """
@@ -200,7 +200,7 @@ def _step(
             state.running[_send(executor, task, context, again)] = again
         if finished is not None:
             finished(state.finished)
-    return state.hand_on(deliver)  # type: ignore[arg-type]
+    return state.hand_on(deliver)
 
 
 def _submit(
@@ -208,7 +208,7 @@ def _submit(
     task: Callable[[_C, int, int], Sequence[_R]],
     context: _C,
     plan: Iterator[range],
-    state: _Tasks,
+    state: _Tasks[_R],
 ) -> None:
     """
     Start the next tasks of *plan*, as many as `in_flight` lets.
@@ -232,7 +232,7 @@ def _send(
     return executor.submit(task, context, part.start, part.stop)
 
 
-def _wind_down(executor: Executor, state: _Tasks, deliver: Deliver[object], *, interrupted: bool) -> None:
+def _wind_down(executor: Executor, state: _Tasks[_R], deliver: Deliver[_R], *, interrupted: bool) -> None:
     """
     Stop the match's tasks: those not started are cancelled, those under way on a `process_pool`
     asked to give up and waited for `STOP_WAIT` seconds, the units they finished handed on; on an

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from . import _stats
 
@@ -33,6 +33,28 @@ class Game(Protocol):
     def thinking(self) -> tuple[float, float, float, float]: ...
     @property
     def cpu(self) -> tuple[float, float, float, float]: ...
+
+
+class Fields(TypedDict):
+    """
+    The fields of a `persian_rummy.matches.MatchSummary`, by name, as the tally works them out.
+    """
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: tuple[int, int]
+    score_rate: float
+    score_interval: tuple[float, float]
+    mean_margin: float
+    margin_interval: tuple[float, float] | None
+    decisions: tuple[int, int]
+    overruns: tuple[int, int]
+    ms_per_decision: tuple[float, float]
+    member_ms_per_decision: tuple[tuple[float, float], tuple[float, float]]
+    cpu_ms_per_decision: tuple[float, float]
+    member_cpu_ms_per_decision: tuple[tuple[float, float], tuple[float, float]]
 
 
 def _ms(seconds: float, decisions: int) -> float:
@@ -120,12 +142,13 @@ class Tally:
         half = _stats.t_quantile_95(n - 1) * math.sqrt(variance / n)
         return mean - half, mean + half
 
-    def fields(self) -> dict[str, object]:
+    def fields(self) -> Fields:
         """
         The fields of the match's `MatchSummary`, by name.
         """
         games, wins, draws = self.games, self.wins, self.draws
         decided = [sum(self.decisions[0]), sum(self.decisions[1])]
+        thinking, cpu = self._rates(self.thinking), self._rates(self.cpu)
         return {
             "games": games,
             "wins": wins,
@@ -138,13 +161,15 @@ class Tally:
             "margin_interval": self.margin_interval(),
             "decisions": (decided[0], decided[1]),
             "overruns": (sum(self.overruns[0]), sum(self.overruns[1])),
-            "ms_per_decision": self._rates(self.thinking)[0],
-            "member_ms_per_decision": self._rates(self.thinking)[1:],
-            "cpu_ms_per_decision": self._rates(self.cpu)[0],
-            "member_cpu_ms_per_decision": self._rates(self.cpu)[1:],
+            "ms_per_decision": thinking[0],
+            "member_ms_per_decision": (thinking[1], thinking[2]),
+            "cpu_ms_per_decision": cpu[0],
+            "member_cpu_ms_per_decision": (cpu[1], cpu[2]),
         }
 
-    def _rates(self, seconds: list[list[float]]) -> tuple[tuple[float, float], ...]:
+    def _rates(
+        self, seconds: list[list[float]]
+    ) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
         """
         The milliseconds per decision of each team, then of the first team's members, then the second's.
         """

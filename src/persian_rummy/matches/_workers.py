@@ -34,7 +34,7 @@ from typing import Any, Final, get_args
 
 import attrs
 
-from .._core import limits as _limits
+from .._internal import limits as _limits
 from ..actions import PlayerAction
 from ..bots.players import Player
 from . import _pool, _signals
@@ -277,7 +277,14 @@ class PlayerProcess:
         self.connection: Connection | None = None
         self.reported = 0.0  # the CPU seconds its process's decisions took
 
-    def _start(self) -> None:
+    def _started(self) -> Connection:
+        """
+        The pipe to the player's process, which is started if it is not running.
+        """
+        connection = self.connection
+        return self._start() if connection is None else connection
+
+    def _start(self) -> Connection:
         _flush_output()  # nothing buffered is written twice
         ours, theirs = Pipe()
         parent = os.getpid()
@@ -298,15 +305,15 @@ class PlayerProcess:
         theirs.close()
         _OPEN.add(ours)
         self.pid, self.connection, self.reported = pid, ours, 0.0
+        return ours
 
     def seat(self, seat: int, seed: int) -> None:
         """
         Have the player take *seat* in a new game, its random source seeded with *seed*.
         """
-        if self.pid is None:
-            self._start()
+        connection = self._started()
         with contextlib.suppress(OSError):  # it ended: the decision says so
-            self.connection.send(("seat", seat, seed))  # type: ignore[union-attr]
+            connection.send(("seat", seat, seed))
 
     def decide(self, seat: int, events: Sequence[object], given: object, limits: Limits) -> Decided:
         """
@@ -316,7 +323,7 @@ class PlayerProcess:
             PlayerFailed: the player raised, returned what is not an action, or its process ended.
         """
         start = time.perf_counter()
-        connection: Connection = self.connection  # type: ignore[assignment]  # started by seat
+        connection = self._started()  # by seat, before the game's decisions
         try:
             connection.send(("decide", seat, events, given, limits))
             reply = connection.recv() if connection.poll(None if limits.wall is None else limits.wall + GRACE) else None

@@ -18,10 +18,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .. import _arguments, _phases
-from .._core import limits as _limits
-from .._render import scene as _scene
-from .._render import text as _format
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
+from .._internal import phase as _phase
+from .._internal import scene as _scene
+from .._internal import text as _format
 from ..actions import Action, PlayerAction
 from ..engine import apply, max_game_length, outcome, random_deal
 from ..events import Listener, events_of
@@ -49,8 +50,7 @@ RENDER_FPS: Final = 4
 Frame: TypeAlias = str | np.ndarray[Any, np.dtype[Any]] | None
 #: The player actions after which a game under rules with no bound on its length is cut short.
 UNBOUNDED_STEPS: Final = 10_000
-_OVER: Final = _phases.OVER
-_GAME_OVER: Final = Phase.GAME_OVER
+_OVER: Final = _phase.OVER
 _TEAMS: Final = ("N-S", "E-W")
 #: The teams' rewards in the mode "outcome", by the winning team.
 _WON: Final = ((1.0, -1.0), (-1.0, 1.0))
@@ -59,15 +59,15 @@ _WON: Final = ((1.0, -1.0), (-1.0, 1.0))
 # -- arguments -----------------------------------------------------------------------------------------------------
 
 
-def rules_of(rules: object) -> Rules:
+def rules_of(rules: Rules | None) -> Rules:
     """
     *rules* as the environments take it: `None` for Persian Rummy's rules.
     """
     _arguments.expect(rules, (Rules, type(None)), "rules", "a Rules or None")
-    return DEFAULT_RULES if rules is None else rules  # type: ignore[return-value]  # checked above
+    return DEFAULT_RULES if rules is None else rules
 
 
-def choice(value: object, name: str, choices: Sequence[str]) -> str:
+def choice(value: str, name: str, choices: Sequence[str]) -> str:
     """
     *value*, the argument *name*, if it is one of *choices*.
     """
@@ -75,17 +75,17 @@ def choice(value: object, name: str, choices: Sequence[str]) -> str:
     if value not in choices:
         msg = f"{name} must be one of {', '.join(map(repr, choices))}, got {_limits.shown(value)}"
         raise InvalidValueError(msg)
-    return value  # type: ignore[return-value]  # checked above
+    return value
 
 
-def reward_mode(value: object) -> str:
+def reward_mode(value: str) -> str:
     """
     *value* if it names a way of giving rewards (`REWARD_MODES`).
     """
     return choice(value, "reward", REWARD_MODES)
 
 
-def render_mode(value: object) -> str | None:
+def render_mode(value: str | None) -> str | None:
     """
     *value* if it is `None` or one of `RENDER_MODES`.
     """
@@ -97,9 +97,7 @@ def dealer(value: object) -> int | None:
     *value* if it is `None` (the first dealer drawn at random) or a seat (a numpy integer read as an `int`).
     """
     value = _numbers.plain(value)
-    if value is not None:
-        _arguments.seat(value, "dealer")
-    return value  # type: ignore[return-value]  # checked above
+    return None if value is None else _arguments.seat(value, "dealer")
 
 
 def step_limit(value: object, rules: Rules) -> int | None:
@@ -160,11 +158,18 @@ def observation_space(rules: Rules) -> spaces.Space[Observation]:
     """
     space = spaces.Dict(
         {
-            "observation": spaces.Box(0.0, 1.0, (observation_size(rules),), np.float32),
+            "observation": observation_box(rules),
             "action_mask": spaces.Box(0, 1, (action_count(rules),), np.int8),
         }
     )
     return cast("spaces.Space[Observation]", space)
+
+
+def observation_box(rules: Rules) -> spaces.Box:
+    """
+    The space of a seat's observation tensors under *rules*: the ``"observation"`` of `observation_space`.
+    """
+    return spaces.Box(0.0, 1.0, (observation_size(rules),), np.float32)
 
 
 def action_space(rules: Rules) -> spaces.Space[ActionId]:
@@ -318,13 +323,13 @@ def _heading(position: GameState | View, names: Sequence[str]) -> str:
     number, planned = position.deal, position.rules.num_deals
     deal = f"deal {number} of {planned}" if number <= planned else f"deal {number}, the extra deal (A22)"
     deals = f"{deal}, dealer {_format.SEAT_LETTERS[position.dealer]}"
-    if position.phase is _GAME_OVER:
+    if position.phase is Phase.GAME_OVER:
         team_0, team_1 = position.scores if isinstance(position, GameState) else _totals(position)
         ending = "a draw" if team_0 == team_1 else f"{_TEAMS[int(team_1 > team_0)]} win"
         return f"Persian Rummy, {deals}: the game is over, {ending}"
     if position.to_act is None:
         return f"Persian Rummy, {deals}: the cards are to be dealt"
-    doing = _scene.turn_note(_phases.name(position.phase))
+    doing = _scene.turn_note(position.phase)
     owed = "" if position.obligation is None else f", must play {position.obligation}"
     return f"Persian Rummy, {deals}: {_seat_name(position.to_act, names)} {doing}{owed}"
 

@@ -12,18 +12,20 @@ learning interfaces read each of them as the `int` it holds, and refuse anything
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 
-from .._core import limits as _limits
+from .._internal import limits as _limits
 from ..exceptions import InvalidTypeError, InvalidValueError
+
+_T = TypeVar("_T")
 
 #: Seeds are below this: ``reset(seed=...)`` takes an int from 0 to 2**64 - 1, or `None`, in every environment.
 SEED_LIMIT: Final = 2**64
 
 
-def plain(value: object) -> object:
+def plain(value: _T) -> _T | int:
     """
     *value*, a numpy integer or a numpy array of no dimensions holding one read as the `int` it holds
     (a setting: a seat, a team, a count; a seed); anything else as it is, for the setting's own check.

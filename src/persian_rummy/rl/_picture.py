@@ -4,7 +4,7 @@ A picture of the table as an array of pixels, for the environments' render mode 
 `picture` draws a state, or what one seat sees of it (a `View`), on a canvas of a fixed size,
 `HEIGHT` by `WIDTH` pixels, as an array of shape ``(HEIGHT, WIDTH, 3)`` and type ``uint8`` (red,
 green, blue): the frames of a game have one shape, as a video recorder wants them.  It is drawn
-with NumPy alone, from the scene that `persian_rummy._render.scene` makes of the position, so it
+with NumPy alone, from the scene that `persian_rummy._internal.scene` makes of the position, so it
 shows what the text and the SVG pictures show, and a view's picture no card that the view hides:
 
 - at the top, the deal (``1/2``) and the teams' totals, in the teams' colours;
@@ -30,8 +30,8 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from .._core import drawing as _drawing
-from .._render import scene as _scene
+from .._internal import drawing as _drawing
+from .._internal import scene as _scene
 from ..cards import Card
 from ..state import GameState, View
 
@@ -189,7 +189,9 @@ def _text(canvas: _Canvas, text: str, at: _Point, colour: _Colour, scale: int) -
 # -- cards ---------------------------------------------------------------------------------------------------------
 
 
-def _card(canvas: _Canvas, card: Card, at: _Point, outline: _Colour | None = None, *, dot: bool = False) -> None:
+def _card(
+    canvas: _Canvas, card: _drawing.CardLike, at: _Point, outline: _Colour | None = None, *, dot: bool = False
+) -> None:
     """
     *card* face up with its top left corner *at*: framed in *outline* if given, a dot on it if *dot*.
     """
@@ -272,7 +274,7 @@ def _melds(canvas: _Canvas, scene: _scene.Scene) -> None:
         for x, index in placed:
             cards = groups[index]
             for place, card in enumerate(cards):
-                _card(canvas, card, (x + place * step, y))  # type: ignore[arg-type]  # the cards of a meld
+                _card(canvas, card, (x + place * step, y))
             width = _CARD_W + step * (len(cards) - 1)
             _fill(canvas, (x, y + _CARD_H + 2, width, 3), _TEAMS[scene.melds[index].owner & 1])
 

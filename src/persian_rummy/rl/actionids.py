@@ -50,15 +50,14 @@ card.  The jokers that play them are the seat's canonical ones, so they are not 
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import operator
 import random
-from collections.abc import Iterator, Sequence
-from typing import Final, SupportsIndex, TypeVar, assert_never, overload
+from collections.abc import Sequence
+from typing import Final, SupportsIndex, TypeVar, overload
 
-from .. import _arguments, _cardlogic, _tables
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import cardlogic as _cardlogic
+from .._internal import limits as _limits
 from ..actions import (
     ACTION_TYPES,
     CallRummy,
@@ -80,6 +79,20 @@ from ..melds import MeldKind, StandIns, TableMeld
 from ..rules import DEFAULT_RULES, Rules
 from ..state import GameState, Phase, View
 from ..views import determinize
+from ._action_space import DEFAULT_COUNT as _DEFAULT_COUNT
+from ._action_space import MELD as _MELD
+from ._action_space import ON_SET as _ON_SET
+from ._action_space import PLURALS as _PLURALS
+from ._action_space import SPACE as _SPACE
+from ._action_space import WILD_BASE as _WILD_BASE
+from ._action_space import ZEROS as _ZEROS
+from ._action_space import ids_at as _ids_at
+from ._action_space import ids_of as _ids
+from ._action_space import rank_place as _rank_place
+from ._action_space import space_of as _space_of
+from ._action_space import text_of as _text_of
+from ._action_space import wild_ids_of as _wild_ids
+from ._action_space import wild_play as _wild_play
 
 __all__ = [
     "action_count",
@@ -97,366 +110,15 @@ def __dir__() -> list[str]:
     return __all__
 
 
-# -- the layout -------------------------------------------------------------------------------------------------
-
-# The kinds of entry of the space: what an id does.
-_DRAW: Final = 0
-_PASS: Final = 1
-_TAKE: Final = 2
-_DISCARD: Final = 3
-_MELD: Final = 4
-_ON_SET: Final = 5
-_BELOW: Final = 6
-_ABOVE: Final = 7
-_DECLINE: Final = 8
-_CALL: Final = 9
-
-# The first id of the takes, the discards and the lay-offs onto sets.
-_TAKE_BASE: Final = 2
-_DISCARD_BASE: Final = 58
-_ON_SET_BASE: Final = 448
-#: The number of ids under the default rules; the ids after them only a low ace uses (A8), then the calls (A24).
-_DEFAULT_COUNT: Final = 944
-# The ids of declining and of calling "Rummy!" (A24).
-_DECLINE_ID: Final = 1064
-_CALL_ID: Final = 1065
-
-# The ranks in words, 2 to ace and then the jokers, for the lay-offs onto sets.
-_PLURALS: Final = (
-    *("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens"),
-    *("jacks", "queens", "kings", "aces", "jokers"),
-)
-_SUIT_SHIFTS: Final = (0, 13, 26, 39)
-#: The id of an (id, action) pair, to sort the pairs by.
-_FIRST: Final = operator.itemgetter(0)
-
-# An entry of the space: its kind, its cards (a mask) and, for a lay-off onto a run, the index
-# of the run's card that the cards lie next to (-1 otherwise).
-_Entry = tuple[int, int, int]
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
-
-
-def _row_block(low: int, high: int) -> int:
-    """
-    The bits of a suit's row from place *low* to place *high*: 0 is the 2, 12 the ace, -1 the low ace.
-    """
-    block = (1 << (high + 1)) - (1 << max(low, 0))
-    return block | _tables.ACE if low == -1 else block
-
-
-def _sets() -> Iterator[_Entry]:
-    """
-    Every set (R10, R11) by rank, 2 to ace, then the jokers: the four, then the three without
-    each card in `FULL_DECK` order.
-    """
-    for group in _tables.RANK_MASKS:
-        yield _MELD, group, -1
-        for bit in _bits(group):
-            yield _MELD, group & ~bit, -1
-
-
-def _runs() -> Iterator[_Entry]:
-    """
-    Every run (R12) by suit, then by its lowest card, then by length.
-    """
-    for shift in _SUIT_SHIFTS:
-        for low in range(11):
-            yield from ((_MELD, _row_block(low, high) << shift, -1) for high in range(low + 2, 13))
-
-
-def _blocks() -> Iterator[_Entry]:
-    """
-    Every block of cards that extends a run at one end (R17), by suit: those below a run, by
-    the run's lowest card (3 to queen) then by length; then those above, by the run's highest
-    card (4 to king) then by length.
-    """
-    for shift in _SUIT_SHIFTS:
-        for a in range(1, 11):
-            yield from ((_BELOW, _row_block(low, a - 1) << shift, a + shift) for low in range(a - 1, -1, -1))
-        for a in range(2, 12):
-            yield from ((_ABOVE, _row_block(a + 1, high) << shift, a + shift) for high in range(a + 1, 13))
-
-
-def _low_ace() -> Iterator[_Entry]:
-    """
-    What runs that take the ace low add (A8): the runs A-2-3 to A-2-...-Q by suit; then by
-    suit the blocks of the ace and the cards up to a run's lowest card (2 to jack), and the
-    blocks above A-2-3 (from the 4 up to the king).
-    """
-    for shift in _SUIT_SHIFTS:
-        yield from ((_MELD, _row_block(-1, high) << shift, -1) for high in range(1, 11))
-    for shift in _SUIT_SHIFTS:
-        yield from ((_BELOW, _row_block(-1, a - 1) << shift, a + shift) for a in range(10))
-        yield from ((_ABOVE, _row_block(2, high) << shift, 1 + shift) for high in range(2, 12))
-
-
-def _space() -> tuple[_Entry, ...]:
-    entries: list[_Entry] = [(_DRAW, 0, -1), (_PASS, 0, -1)]
-    entries += [(_TAKE, 1 << i, -1) for i in range(56)]
-    entries += [(_DISCARD, 1 << i, -1) for i in range(56)]
-    entries += [*_sets(), *_runs()]
-    entries += [(_ON_SET, 1 << i, -1) for i in range(56)]
-    entries += [*_blocks(), *_low_ace()]
-    entries += [(_DECLINE, 0, -1), (_CALL, 0, -1)]
-    return tuple(entries)
-
-
-_SPACE: Final = _space()
-
-
-# -- the ids of plays with jokers (A7) ---------------------------------------------------------------------------
-#
-# Under `Rules.jokers_wild` a play with jokers standing for cards is named by the play of natural cards it
-# represents (its id among the ids above: a lay-down, a single card onto a set, a block onto a run) and by which of
-# those cards jokers play.  The physical jokers follow from the hand (A7's canonical jokers).  Every such play of a
-# group of n cards (in `FULL_DECK` order) has one id: the choices of 1 to 4 of its cards, by size then in the order
-# of `itertools.combinations`, a lay-down keeping one natural card at least.  The groups follow their natural ids.
-
-
-#: The jokers of the deck: a play stands at most that many cards with jokers.
-_MOST_JOKERS: Final = 4
-
-
-def _choices(n: int, natural: bool) -> tuple[int, ...]:
-    """
-    The choices of places 0 to *n* - 1 that jokers play, as masks of places: 1 to 4 of them, and
-    with *natural* one place left to a natural card.
-    """
-    largest = min(_MOST_JOKERS, n - 1 if natural else n)
-    return tuple(
-        sum(1 << place for place in chosen)
-        for size in range(1, largest + 1)
-        for chosen in itertools.combinations(range(n), size)
-    )
-
-
-#: The choices of a group of n cards by whether it is a lay-down (one natural card kept), and their ranks.
-_CHOICES: Final = tuple(tuple(_choices(n, natural) for n in range(14)) for natural in (False, True))
-_CHOICE_RANKS: Final = tuple(
-    tuple({choice: rank for rank, choice in enumerate(choices)} for choices in by_size) for by_size in _CHOICES
-)
-
-
-def _wild_groups() -> tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]:
-    """
-    The natural ids that a play with jokers can represent, ascending, the first id of each one's
-    plays, and that first id by natural id.
-    """
-    naturals: list[int] = []
-    starts: list[int] = []
-    start = len(_SPACE)
-    for i, (kind, cards, _) in enumerate(_SPACE):
-        if kind in {_MELD, _ON_SET, _BELOW, _ABOVE} and not cards & _tables.JOKER_MASK:
-            naturals.append(i)
-            starts.append(start)
-            start += len(_CHOICES[kind == _MELD][cards.bit_count()])
-    starts.append(start)
-    return tuple(naturals), tuple(starts), dict(zip(naturals, starts, strict=False))
-
-
-_WILD_NATURALS, _WILD_STARTS, _WILD_START_OF = _wild_groups()
-#: The first id of the plays with jokers, and the number of ids under `Rules.jokers_wild`.
-_WILD_BASE: Final = len(_SPACE)
-_WILD_COUNT: Final = _WILD_STARTS[-1]
-# The number of ids, by `Rules.ace_low_allowed`, `Rules.rummy_calls` and `Rules.jokers_wild` (`_space_of`).
-_COUNTS: Final = (_DEFAULT_COUNT, _DECLINE_ID, len(_SPACE), len(_SPACE), *(_WILD_COUNT,) * 4)
-#: A mask of no legal id, by the size of the space.
-_ZEROS: Final = {count: bytes(count) for count in _COUNTS}
-#: A buffer that `action_mask` and `action_masks` write into.
-_Out = TypeVar("_Out")
-# The id of each meld, by its cards; of each lay-off onto a run, by its cards and the run's card next to them.
-_MELD_IDS: Final = {cards: i for i, (kind, cards, _) in enumerate(_SPACE) if kind == _MELD}
-_BLOCK_IDS: Final = {
-    cards << 6 | attach: i for i, (kind, cards, attach) in enumerate(_SPACE) if kind in {_BELOW, _ABOVE}
-}
-
-
-def _space_of(rules: Rules) -> int:
-    """
-    The number of ids under *rules*: a low ace adds its own (A8), calls of "Rummy!" theirs after
-    them (A24), and wild jokers the plays with jokers after all those (A7).
-    """
-    return _COUNTS[rules.ace_low_allowed + 2 * rules.rummy_calls + 4 * rules.jokers_wild]
-
-
-def _rank_place(cards: int) -> int:
-    """
-    The place in `_PLURALS` of the rank of the lowest card of *cards*.
-    """
-    index = (cards & -cards).bit_length() - 1
-    return 13 if index >= 52 else index % 13
-
-
-def _cards_text(cards: int, stood: int = 0) -> str:
-    """
-    The cards of *cards* in notation, in the order of a run: the ace first where it is low
-    (one suit, the 2 and the ace, no king); those of *stood* played by a joker, as ``X=6h``.
-    """
-    texts = [f"{'X=' if bit & stood else ''}{FULL_DECK[bit.bit_length() - 1]}" for bit in _bits(cards)]
-    shift = 13 * (((cards & -cards).bit_length() - 1) // 13)
-    row = cards >> shift
-    if shift < 52 and row <= _tables.ROW and row & (_tables.ACE | 1 | 1 << 11) == _tables.ACE | 1:
-        texts.insert(0, texts.pop())
-    return " ".join(texts)
-
-
-def _text(entry: _Entry, stood: int = 0) -> str:
-    kind, cards, attach = entry
-    card = FULL_DECK[cards.bit_length() - 1] if cards else None
-    if kind in {_DECLINE, _CALL}:
-        return "call Rummy!" if kind == _CALL else "decline to call Rummy!"
-    if kind >= _BELOW:
-        return f"lay {_cards_text(cards, stood)} {'below' if kind == _BELOW else 'above'} {FULL_DECK[attach]}"
-    if kind == _ON_SET:
-        return f"lay {_cards_text(cards, stood)} on the set of {_PLURALS[_rank_place(cards)]}"
-    if kind == _MELD:
-        return f"meld {_cards_text(cards, stood)}"
-    return ("draw from the stock", "pass", f"take {card}", f"discard {card}")[kind]
-
-
-_TEXTS: Final = tuple(_text(entry) for entry in _SPACE)
-
-
-def _places(group: int, stood: int) -> int:
-    """
-    The cards of *stood* as places among the cards of *group*, in `FULL_DECK` order.
-    """
-    places = 0
-    for place, bit in enumerate(_bits(group)):
-        if stood & bit:
-            places |= 1 << place
-    return places
-
-
-def _wild_play(i: int) -> tuple[int, int]:
-    """
-    What id *i*, a play with jokers (A7), represents: its natural id, and the cards of it that jokers play.
-    """
-    g = bisect.bisect_right(_WILD_STARTS, i) - 1
-    natural = _WILD_NATURALS[g]
-    kind, group, _ = _SPACE[natural]
-    places = _CHOICES[kind == _MELD][group.bit_count()][i - _WILD_STARTS[g]]
-    stood = 0
-    for place, bit in enumerate(_bits(group)):
-        if places >> place & 1:
-            stood |= bit
-    return natural, stood
-
-
-def _text_of(i: int) -> str:
-    """
-    The text of id *i* (`id_text`), from the table or, for a play with jokers, from what it represents.
-    """
-    if i < _WILD_BASE:
-        return _TEXTS[i]
-    natural, stood = _wild_play(i)
-    return _text(_SPACE[natural], stood)
-
-
-# -- the ids of actions -----------------------------------------------------------------------------------------
-
-_SET: Final = MeldKind.SET
-
-
-def _lay_off_id(meld: TableMeld, cards: int) -> int:
-    """
-    The id of laying off *cards* onto *meld*: by the card onto a set; onto a run by the block
-    and the run's card it lies next to.
-    """
-    if meld.kind is _SET:
-        return _ON_SET_BASE + cards.bit_length() - 1
-    run = meld.represents.mask
-    attach = cards.bit_length()
-    # Below the run's lowest card; but not below an ace: a run holds its ace low only (A8).
-    if attach % 13 == 12 or not run >> attach & 1:
-        attach = (cards & -cards).bit_length() - 2
-        if attach < 0 or not run >> attach & 1:
-            # The ace low, with the cards from the 2 up to the run's lowest card (A8).
-            ace = cards.bit_length() - 1
-            rest = cards & ~(1 << ace)
-            attach = rest.bit_length() if rest else ace - 12
-    return _BLOCK_IDS[cards << 6 | attach]
-
-
-def _ids(actions: tuple[PlayerAction, ...], melds: tuple[TableMeld, ...]) -> list[int]:
-    """
-    The id of each of *actions*, legal actions at a position whose melds are *melds*.
-    """
-    ids: list[int] = []
-    append = ids.append
-    for action in actions:
-        match action:  # the most frequent first
-            case Discard():
-                append(_DISCARD_BASE + action.card.index)
-            case LayDown():
-                append(_MELD_IDS[action.cards.mask])
-            case TakeDiscard():
-                append(_TAKE_BASE + action.card.index)
-            case LayOff():
-                append(_lay_off_id(melds[action.meld], action.cards.mask))
-            case DrawStock():
-                append(_DRAW)
-            case Pass():
-                append(_PASS)
-            case DeclineCall():
-                append(_DECLINE_ID)
-            case CallRummy():
-                append(_CALL_ID)
-            case _:  # pragma: no cover
-                assert_never(action)
-    return ids
-
-
-def _wild_ids(actions: tuple[PlayerAction, ...], melds: tuple[TableMeld, ...]) -> list[int]:
-    """
-    `_ids` under `Rules.jokers_wild` (A7): a play with jokers standing for cards has the id of
-    what it represents and of which of those cards the jokers play.
-    """
-    ids: list[int] = []
-    for action in actions:
-        kind = type(action)
-        if (kind is LayDown or kind is LayOff) and action.stand_ins:  # type: ignore[union-attr]
-            ids.append(_wild_id(action, melds))  # type: ignore[arg-type]
-        else:
-            ids += _ids((action,), melds)
-    return ids
-
-
-def _wild_id(action: LayDown | LayOff, melds: tuple[TableMeld, ...]) -> int:
-    shown = action.cards.mask
-    stood = 0
-    for joker, card in action.stand_ins.pairs:
-        shown = shown & ~(1 << joker.index) | 1 << card.index
-        stood |= 1 << card.index
-    match action:
-        case LayDown():
-            natural = _MELD_IDS[shown]
-            ranks = _CHOICE_RANKS[True]
-        case LayOff():
-            natural = _lay_off_id(melds[action.meld], shown)
-            ranks = _CHOICE_RANKS[False]
-    return _WILD_START_OF[natural] + ranks[shown.bit_count()][_places(shown, stood)]
-
-
-def _ids_at(position: GameState | View, actions: tuple[PlayerAction, ...]) -> list[int]:
-    """
-    The id of each of *actions*, legal actions at *position*.
-    """
-    if position.rules.jokers_wild:
-        return _wild_ids(actions, position.melds)
-    return _ids(actions, position.melds)
-
-
 # -- the public functions ---------------------------------------------------------------------------------------
 
 _POSITION: Final = (GameState, View)
 _PLAYER_ACTIONS: Final = tuple(kind for kind in ACTION_TYPES if kind is not Deal)
+#: The id of an (id, action) pair, to sort the pairs by.
+_FIRST: Final = operator.itemgetter(0)
+#: A buffer that `action_mask` and `action_masks` write into.
+_Out = TypeVar("_Out")
+_SET: Final = MeldKind.SET
 
 
 def action_count(rules: Rules = DEFAULT_RULES) -> int:
@@ -767,18 +429,17 @@ def _named(i: int, position: GameState | View) -> PlayerAction | tuple[str, str]
     The action that id *i* names at *position*, whose seat to act plays it; for a lay-off
     without the meld it names on the table, why there is none.
     """
-    seat: int = position.to_act  # type: ignore[assignment]  # a seat acts: legal_actions said so
+    seat = position.seat_to_act  # legal_actions found a seat to act
     kind, cards, attach = _SPACE[i]
-    card = FULL_DECK[cards.bit_length() - 1] if cards else None
     match kind:
         case 0:
             return DrawStock(seat)
         case 1:
             return Pass(seat)
         case 2:
-            return TakeDiscard(seat, card)  # type: ignore[arg-type]  # a card: its entry has one
+            return TakeDiscard(seat, FULL_DECK[cards.bit_length() - 1])  # the card of its entry
         case 3:
-            return Discard(seat, card)  # type: ignore[arg-type]
+            return Discard(seat, FULL_DECK[cards.bit_length() - 1])
         case 4:
             return LayDown(seat, CardSet(cards))
         case 8:
@@ -805,7 +466,7 @@ def _wild_named(i: int, position: GameState | View) -> PlayerAction | tuple[str,
     `_named` for id *i*, a play with jokers (A7): its jokers are the seat's canonical ones, the
     obligation's joker first.
     """
-    seat: int = position.to_act  # type: ignore[assignment]  # a seat acts: legal_actions said so
+    seat = position.seat_to_act  # legal_actions found a seat to act
     natural, stood = _wild_play(i)
     kind, cards, attach = _SPACE[natural]
     hand = position.hands[seat] if isinstance(position, GameState) else position.hand

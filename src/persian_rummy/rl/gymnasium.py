@@ -80,13 +80,13 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from typing import Any, Final, SupportsFloat, TypeAlias, assert_never, cast
+from typing import Any, Final, SupportsFloat, TypeAlias, cast
 
 import gymnasium
 import numpy as np
 
-from .. import _arguments
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player, make_player
 from ..engine import random_deal
@@ -98,7 +98,7 @@ from ..views import observe
 from . import _env as _rlenv
 from . import _numbers
 from .actionids import action_count
-from .tensors import observation_size, observation_tensor
+from .tensors import observation_tensor
 
 __all__ = ["ENV_ID", "PersianRummySoloEnv"]
 
@@ -109,14 +109,6 @@ def __dir__() -> list[str]:
 
 #: The id the environment is registered under: ``gymnasium.make(ENV_ID)``.
 ENV_ID: Final = "persian_rummy/Solo-v0"
-# The phases, tested by identity and exhaustively (see persian_rummy._phases).
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
 #: An observation: the dict of the tensor and the mask, or the tensor alone (``mask_in_observation=False``),
 #: typed as either, so that the code that indexes the dict and the code that takes the tensor are both typed.
 _Observation: TypeAlias = Any
@@ -204,7 +196,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         mask_in_observation: bool = True,
         render_mode: str | None = None,
     ) -> None:
-        seat = _numbers.plain(seat)  # type: ignore[assignment]  # a numpy integer read as an int
+        seat = _numbers.plain(seat)  # a numpy integer read as an int
         _arguments.seat(seat, "seat")
         _arguments.expect(mask_in_observation, bool, "mask_in_observation", "a bool")
         self.rules = _rlenv.rules_of(rules)
@@ -220,9 +212,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         self._legal = _rlenv.Legal()
         self.mask_in_observation = mask_in_observation
         self.observation_space: gymnasium.Space[_Observation] = (
-            _rlenv.observation_space(self.rules)
-            if mask_in_observation
-            else gymnasium.spaces.Box(0.0, 1.0, (observation_size(self.rules),), np.float32)
+            _rlenv.observation_space(self.rules) if mask_in_observation else _rlenv.observation_box(self.rules)
         )
         self._every_id = np.ones(self._count, dtype=np.int8)
         self._state = new_game(self.rules)
@@ -306,21 +296,18 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         """
         while True:
             state = self._state
-            phase = state.phase
-            if phase is _DRAW or phase is _PLAY or phase is _CALLS or phase is _CALLED:
-                seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
-                if seat == self.seat:
+            seat = state.to_act
+            if seat is not None:  # phases draw, play, calls and called
+                player = self._seated[seat]
+                if player is None:  # the learner's seat
                     return True
-                player: Player = self._seated[seat]  # type: ignore[assignment]  # a ready player's seat
                 chosen = player.choose(observe(state, seat), self._sources[seat])
                 self._recent.append((state, chosen))
                 action: Action = chosen
-            elif phase is _GAME_OVER:
+            elif state.phase is Phase.GAME_OVER:
                 return False
-            elif phase is _DEAL or phase is _DEAL_OVER:
+            else:  # phases deal and deal_over
                 action = random_deal(state, self._deck)
-            else:
-                assert_never(phase)
             self._play(action)
 
     def step(self, action: _ActionId) -> tuple[_Observation, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -372,7 +359,7 @@ class PersianRummySoloEnv(gymnasium.Env[_Observation, _ActionId]):
         self._ended = False
         self._play(chosen)
         self._advance()
-        self._over = self._state.phase is _GAME_OVER
+        self._over = self._state.phase is Phase.GAME_OVER
         reward, self._gained = self._gained, 0.0
         return reward, _rlenv.deal_info(self._state) if self._ended else {}
 

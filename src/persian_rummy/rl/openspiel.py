@@ -60,9 +60,9 @@ import attrs
 import numpy as np
 import pyspiel
 
-from .. import _arguments
-from .._core import limits as _limits
-from .._core.choices import Choice as _Choice
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
+from .._internal.choices import Choice as _Choice
 from ..actions import Deal
 from ..cards import FULL_DECK
 from ..engine import apply, outcome
@@ -97,7 +97,6 @@ GAME_NAME: Final = "python_persian_rummy"
 _CARDS: Final = len(FULL_DECK)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_GAME_OVER: Final = Phase.GAME_OVER
 #: The names of the rule switches, the game's parameters.
 _SWITCHES: Final[tuple[str, ...]] = tuple(attrs.fields_dict(Rules))
 
@@ -171,7 +170,8 @@ def rules_of(game: pyspiel.Game) -> Rules:
         InvalidTypeError: *game* is not a Persian Rummy game.
     """
     _arguments.expect(game, PersianRummyGame, "game", "a Persian Rummy game of pyspiel")
-    return game.rules  # type: ignore[no-any-return]
+    rules: Rules = game.rules
+    return rules
 
 
 def _rules_from(params: Mapping[str, Any]) -> Rules:
@@ -328,7 +328,7 @@ def _player(state: GameState, moves: int, cap: int) -> int:
     """
     OpenSpiel's player to act at *state*, after *moves* players' actions of at most *cap*.
     """
-    if state.phase is _GAME_OVER or moves >= cap:
+    if state.phase is Phase.GAME_OVER or moves >= cap:
         return _TERMINAL
     to_act = state.to_act
     return _CHANCE if to_act is None else to_act

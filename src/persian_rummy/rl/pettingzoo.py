@@ -139,7 +139,6 @@ def __dir__() -> list[str]:
 #: The agents, by seat.
 AGENTS: Final = ("seat_0", "seat_1", "seat_2", "seat_3")
 _SEATS: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
-_GAME_OVER: Final = Phase.GAME_OVER
 _Observation = _rlenv.Observation
 _ActionId = _rlenv.ActionId
 
@@ -203,7 +202,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         self.agents = []
         self.observation_spaces = {agent: _rlenv.observation_space(self.rules) for agent in AGENTS}
         self.action_spaces = {agent: _rlenv.action_space(self.rules) for agent in AGENTS}
-        self._deck: random.Random | None = None
+        self._deck = random.Random()  # noqa: S311 (a game, not a secret; from the system until a seed is given)
         self._state = new_game(self.rules)
         self._steps = 0
         self._rewarded = False
@@ -237,8 +236,8 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
         seeded from the operating system).  *options* are accepted and ignored.
         """
         seed = _numbers.seed_of(seed)
-        if seed is not None or self._deck is None:
-            self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
+        if seed is not None:
+            self._deck.seed(seed)
         self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
@@ -297,7 +296,7 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
             after = self._deal_over(after)
         self._state = after
         self._steps += 1
-        if self.max_steps is not None and self._steps >= self.max_steps and after.phase is not _GAME_OVER:
+        if self.max_steps is not None and self._steps >= self.max_steps and after.phase is not Phase.GAME_OVER:
             self._truncated = True
             self.truncations = dict.fromkeys(AGENTS, True)
         self._select(after)
@@ -315,10 +314,10 @@ class PersianRummyEnv(AECEnv[str, _Observation, _ActionId]):
             self._rewarded = True
         info = _rlenv.deal_info(state)
         self.infos = {agent: dict(info) for agent in AGENTS}
-        if state.phase is _GAME_OVER:
+        if state.phase is Phase.GAME_OVER:
             self.terminations = dict.fromkeys(AGENTS, True)
             return state
-        return _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
+        return _rlenv.apply_deal(state, self._deck)
 
     def render(self) -> _rlenv.Frame:
         """
@@ -406,7 +405,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         self.observation_spaces = {agent: _parallel_space(self.rules) for agent in AGENTS}
         waiting = cast("gymnasium.spaces.Space[_ActionId]", gymnasium.spaces.Discrete(self._count + 1))
         self.action_spaces = dict.fromkeys(AGENTS, waiting)
-        self._deck: random.Random | None = None
+        self._deck = random.Random()  # noqa: S311 (a game, not a secret; from the system until a seed is given)
         self._state = new_game(self.rules)
         self._steps = 0
         self._last: tuple[GameState, PlayerAction] | None = None
@@ -439,8 +438,8 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         Start a new game, dealt as `PersianRummyEnv.reset` deals it: every agent's observation and info.
         """
         seed = _numbers.seed_of(seed)
-        if seed is not None or self._deck is None:
-            self._deck = random.Random(seed)  # noqa: S311 (a game, not a secret)
+        if seed is not None:
+            self._deck.seed(seed)
         self._state = _rlenv.apply_deal(_rlenv.start(self.rules, self._dealer, self._deck), self._deck)
         self.agents = list(AGENTS)
         self._steps = 0
@@ -473,7 +472,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         The action of the seat to act among *actions*, once every other agent's is checked to be the wait id.
         """
         state = self._state
-        acting = AGENTS[state.to_act]  # type: ignore[index]  # a seat acts while the game goes on
+        acting = AGENTS[state.seat_to_act]  # a seat acts while the game goes on
         for agent, given in actions.items():
             if agent not in self.agents:
                 msg = f"no live agent is called {agent!r}; the live agents are {', '.join(self.agents)}"
@@ -516,7 +515,7 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
             after, rewards, deal = self._deal_over(after, live)
         self._state = after
         self._steps += 1
-        over = after.phase is _GAME_OVER
+        over = after.phase is Phase.GAME_OVER
         cut = not over and self.max_steps is not None and self._steps >= self.max_steps
         if over or cut:
             self.agents = []
@@ -538,8 +537,8 @@ class PersianRummyParallelEnv(ParallelEnv[str, _Observation, _ActionId]):
         gained = _rlenv.rewards(state, self.reward_mode, self.reward_scale)
         rewards = dict.fromkeys(live, 0.0) if gained is None else {a: gained[_SEATS[a] & 1] for a in live}
         deal = _rlenv.deal_info(state)
-        if state.phase is not _GAME_OVER:
-            state = _rlenv.apply_deal(state, self._deck)  # type: ignore[arg-type]  # set by reset
+        if state.phase is not Phase.GAME_OVER:
+            state = _rlenv.apply_deal(state, self._deck)
         return state, rewards, deal
 
     def render(self) -> _rlenv.Frame:
@@ -563,7 +562,7 @@ def _parallel_space(rules: Rules) -> gymnasium.spaces.Space[_Observation]:
     count = action_count(rules)
     space = gymnasium.spaces.Dict(
         {
-            "observation": _rlenv.observation_space(rules)["observation"],  # type: ignore[index]  # a Dict space
+            "observation": _rlenv.observation_box(rules),
             "action_mask": gymnasium.spaces.Box(0, 1, (count + 1,), np.int8),
         }
     )

@@ -63,13 +63,13 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, SupportsFloat, TypeAlias, assert_never, cast
+from typing import Any, Final, SupportsFloat, TypeAlias, cast
 
 import gymnasium
 import numpy as np
 
-from .. import _arguments
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player, make_player
 from ..engine import random_deal
@@ -96,13 +96,6 @@ ENV_ID: Final = "persian_rummy/SelfPlay-v0"
 Policy: TypeAlias = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], Any]
 #: What a pool holds: a frozen policy or a ready player (a name for ``make_player`` is read as one).
 Member: TypeAlias = Policy | Player
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
-_CALLS: Final = Phase.CALLS
-_CALLED: Final = Phase.CALLED
 _Observation = _rlenv.Observation
 _ActionId = _rlenv.ActionId
 _ON_ILLEGAL: Final = ("lose", "raise")
@@ -239,9 +232,9 @@ class SnapshotSchedule:
     """
 
     def __init__(self, pool: OpponentPool | Callable[[Member, str], object], every: int, freeze: object) -> None:
-        every = _numbers.plain(every)  # type: ignore[assignment]  # a numpy integer read as an int
+        every = _numbers.plain(every)  # a numpy integer read as an int
         _arguments.expect(every, int, "every", "an int")
-        self.every: int = _arguments.optional_count(every, "every", 1)  # type: ignore[assignment]  # an int
+        self.every = _arguments.optional_count(every, "every", 1)
         if not callable(freeze):
             msg = f"freeze must be a function that returns a frozen policy, got {_limits.shown(freeze)}"
             raise InvalidTypeError(msg)
@@ -304,7 +297,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self.rules = _rlenv.rules_of(rules)
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(_listed(opponents))
         self.partner = partner if isinstance(partner, str) and partner in _PARTNERS else _member(partner)
-        team = _numbers.plain(team)  # type: ignore[assignment]  # a numpy integer read as an int
+        team = _numbers.plain(team)  # a numpy integer read as an int
         if team is not None and (type(team) is not int or team not in (0, 1)):
             msg = f"team must be 0, 1 or None, got {_limits.shown(team)}"
             raise InvalidValueError(msg)
@@ -325,6 +318,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self._listening: list[tuple[int, Listener]] = []
         self._game_team = 0
         self._seat = 0
+        self._opponent = ""  # the name of the opponents' member
         self._gained = 0.0
         self._ended = self._over = True
         self._recent: list[tuple[GameState, PlayerAction]] = []
@@ -375,6 +369,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self._game_team = team
         self._seat = team + 2 * int(rng.integers(2))
         opponent = self.pool.sample(rng)
+        self._opponent = opponent[0]
         partner = self._partner_member(rng)
         seated: _Seated = [None if seat & 1 == team else opponent for seat in range(4)]
         if partner is not None:
@@ -422,9 +417,8 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         """
         while True:
             state = self._state
-            phase = state.phase
-            if phase is _DRAW or phase is _PLAY or phase is _CALLS or phase is _CALLED:
-                seat: int = state.to_act  # type: ignore[assignment]  # a player is to act
+            seat = state.to_act
+            if seat is not None:  # phases draw, play, calls and called
                 held = self._seated[seat]
                 if held is None:
                     self._seat = seat
@@ -432,12 +426,10 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
                 chosen = self._choose(held, state, seat)
                 self._recent.append((state, chosen))
                 action: Action = chosen
-            elif phase is _GAME_OVER:
+            elif state.phase is Phase.GAME_OVER:
                 return False
-            elif phase is _DEAL or phase is _DEAL_OVER:
+            else:  # phases deal and deal_over
                 action = random_deal(state, self._deck)
-            else:
-                assert_never(phase)
             self._play(action)
 
     def _choose(self, held: tuple[str, Member], state: GameState, seat: int) -> PlayerAction:
@@ -483,7 +475,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         self._ended = False
         self._play(chosen)
         self._advance()
-        self._over = self._state.phase is _GAME_OVER
+        self._over = self._state.phase is Phase.GAME_OVER
         reward, self._gained = self._gained, 0.0
         if self.render_mode == "human":
             self.render()
@@ -494,7 +486,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
         info: dict[str, Any] = {
             "seat": self._seat,
             "team": team,
-            "opponent": self._seated[1 - team][0],  # type: ignore[index]  # a member's seat
+            "opponent": self._opponent,
         }
         partner = self._seated[self._seat ^ 2]
         info["partner"] = "learner" if partner is None else partner[0]

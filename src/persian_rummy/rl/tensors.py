@@ -37,10 +37,10 @@ from typing import Final, Protocol, TypeAlias, assert_never
 import numpy as np
 from attrs import field, frozen
 
-from .. import _arguments
-from .._core import build as _build
-from .._core import limits as _limits
-from .._render import text as _format
+from .._internal import arguments as _arguments
+from .._internal import build as _build
+from .._internal import limits as _limits
+from .._internal import text as _format
 from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK, Card
 from ..cardsets import CardSet
@@ -49,7 +49,22 @@ from ..exceptions import InvalidTypeError, InvalidValueError
 from ..melds import MeldKind
 from ..notation import format_action
 from ..rules import DEFAULT_RULES, Rules
-from ..state import Phase, View
+from ..state import View
+from . import _tensor_layouts as _layouts
+from ._tensor_layouts import AT as _AT
+from ._tensor_layouts import BITS as _BITS
+from ._tensor_layouts import BYTES as _BYTES
+from ._tensor_layouts import CARDS as _CARDS
+from ._tensor_layouts import COUNT_SCALE as _COUNT_SCALE
+from ._tensor_layouts import COUNTS as _COUNTS
+from ._tensor_layouts import HISTORY_BIT_COUNT as _HISTORY_BIT_COUNT
+from ._tensor_layouts import HISTORY_BYTES as _HISTORY_BYTES
+from ._tensor_layouts import HISTORY_SIZE as _HISTORY_SIZE
+from ._tensor_layouts import PHASE_BITS as _PHASE_BITS
+from ._tensor_layouts import WILD_INFORMATION_STATE_LAYOUT as _WILD_INFORMATION_STATE_LAYOUT
+from ._tensor_layouts import WILD_OBSERVATION_LAYOUT as _WILD_OBSERVATION_LAYOUT
+from ._tensor_layouts import WILD_OBSERVATION_SIZE as _WILD_OBSERVATION_SIZE
+from ._tensor_layouts import Segment
 
 __all__ = [
     "INFORMATION_STATE_LAYOUT",
@@ -74,157 +89,19 @@ def __dir__() -> list[str]:
     return __all__
 
 
-@frozen
-class Segment:
-    """
-    A named part of a tensor: ``tensor[start : start + size]``.
-
-    Attributes:
-        name: The part's name, unique in its layout.
-        start: Where the part begins.
-        size: How many values it has.
-        meaning: What the values say, and how they are scaled to [0, 1].
-    """
-
-    name: str
-    start: int
-    size: int
-    meaning: str
-
-    @property
-    def stop(self) -> int:
-        """
-        Where the part ends: ``start + size``.
-        """
-        return self.start + self.size
-
-
-#: A 56-wide part: one value per card, in `FULL_DECK` order.
-_CARDS: Final = len(FULL_DECK)
-#: The relative seats, in the order of every part with one value (or one plane) per seat, and
-#: how the meanings name them: the observing seat, then the others clockwise (R6).
-_RELATIVE: Final = {
-    "self": "the seat",
-    "left": "the seat to its left",
-    "partner": "its partner",
-    "right": "the seat to its right",
-}
+#: The parts of `observation_tensor`, in order.
+OBSERVATION_LAYOUT: Final = _layouts.OBSERVATION_LAYOUT
+#: The length of `observation_tensor`.
+OBSERVATION_SIZE: Final = _layouts.OBSERVATION_SIZE
+#: The parts of `information_state_tensor`: the observation's, then the history part's.
+INFORMATION_STATE_LAYOUT: Final = _layouts.INFORMATION_STATE_LAYOUT
+#: The length of `information_state_tensor`.
+INFORMATION_STATE_SIZE: Final = _layouts.INFORMATION_STATE_SIZE
 #: A team's score is mapped from [-S, S] to [0, 1], S 500 under R23's card values (a deck of 476
-#: points) and in proportion to the deck's points under others (`_score_scale`); a count of the
-#: history is divided by 32.
+#: points) and in proportion to the deck's points under others (`_score_scale`).
 _SCORE_SCALE: Final = 500
 _R23_DECK: Final = DEFAULT_RULES.card_values.deck_points
-_COUNT_SCALE: Final = 32
-#: The phases of the phase part.  The phases of a call of "Rummy!" (A24) set none of them: the seat to act
-#: answers the top discard in `Phase.CALLS`, and lays off the card of the obligation part in `Phase.CALLED`.
-_PHASES: Final = (Phase.DEAL, Phase.DRAW, Phase.PLAY, Phase.DEAL_OVER, Phase.GAME_OVER)
 _SET: Final = MeldKind.SET
-
-
-def _layout(start: int, parts: Sequence[tuple[str, int, str]]) -> tuple[Segment, ...]:
-    segments = []
-    for name, size, meaning in parts:
-        segments.append(Segment(name, start, size, meaning))
-        start += size
-    return tuple(segments)
-
-
-def _per_seat(name: str, size: int, meaning: str) -> list[tuple[str, int, str]]:
-    """
-    One part per relative seat, named ``NAME_self`` ... ``NAME_right``; *meaning* names the seat as ``{who}``.
-    """
-    return [(f"{name}_{seat}", size, meaning.format(who=who)) for seat, who in _RELATIVE.items()]
-
-
-# -- the observation's layout: bits first (one big int, unpacked at once), then the scaled values ----------------
-
-_OBSERVATION_BITS: Final = [
-    ("hand", _CARDS, "the seat's hand (empty in the public view)"),
-    *_per_seat(
-        "known",
-        _CARDS,
-        "cards everyone knows {who} holds: seen taken from the pile (R14) or drawn from a known stock (A18); "
-        "every hand once the deal is over",
-    ),
-    ("pile", _CARDS, "cards in the discard pile (R18)"),
-    ("table_own", _CARDS, "table cards credited to the seat's team: laid down or laid off by one of its players (R26)"),
-    ("table_other", _CARDS, "table cards credited to the other team"),
-    ("meld_start", _CARDS, "the first card of each table meld: its lowest, or the ace of a run from the ace up (A8)"),
-    ("doubled", _CARDS, "cards of the melds laid down four at once that score double (R25, A20)"),
-    ("obligation", _CARDS, "the card taken from the pile that must still be played (R15)"),
-    ("picked", _CARDS, "the cards taken from the pile this turn (A13)"),
-    ("known_stock", _CARDS, "the cards of a stock everyone knows, turned over from the pile (A18)"),
-    (
-        "phase",
-        len(_PHASES),
-        "one-hot: " + ", ".join(phase.value for phase in _PHASES) + "; none in the phases of a call of Rummy! (A24)",
-    ),
-    ("to_act", 4, "one-hot by relative seat (self, left, partner, right): the seat to act; none at a chance node"),
-    ("dealer", 4, "one-hot by relative seat: the dealer of the deal"),
-    ("went_out", 4, "one-hot by relative seat: the seat that went out of the deal (R19), if any"),
-    ("stock_known", 1, "1 when everyone knows the stock (A18)"),
-    ("public", 1, "1 for the public view, which is read as seen from seat 0"),
-]
-_BIT_LAYOUT: Final = _layout(0, _OBSERVATION_BITS)
-_BITS: Final = _BIT_LAYOUT[-1].stop
-_OBSERVATION_VALUES: Final = [
-    ("pile_depth", _CARDS, "each pile card's depth, the number of cards a take of it brings: top 1/56, next 2/56..."),
-    ("stock_order", _CARDS, "each card of a known stock by its place: next to draw 1/56, then 2/56... (A18)"),
-    ("stock_size", 1, "the number of cards in the stock / 56"),
-    *_per_seat("hand_size", 1, "the number of cards {who} holds / 56"),
-    ("score_own", 1, "the seat's team's total of the finished deals, (total + S) / 2S (S: 500 for a deck of 476)"),
-    ("score_other", 1, "the other team's total, scaled the same way (both clipped to [0, 1])"),
-    ("deal", 1, "the deal's number / Rules.num_deals, clipped to 1 (0 before the first deal)"),
-    ("passes", 1, "passes in a row / 4, clipped to 1 (R21, A17)"),
-]
-#: The parts of `observation_tensor`, in order.
-OBSERVATION_LAYOUT: Final = (*_BIT_LAYOUT, *_layout(_BITS, _OBSERVATION_VALUES))
-#: The length of `observation_tensor`.
-OBSERVATION_SIZE: Final = OBSERVATION_LAYOUT[-1].stop
-_AT: Final = {segment.name: segment.start for segment in OBSERVATION_LAYOUT}
-_BYTES: Final = (_BITS + 7) // 8
-
-# -- the history part: bits, then counts --------------------------------------------------------------------------
-
-_HISTORY_BITS: Final = [
-    ("upcard", _CARDS, "the upcard of the deal (R7)"),
-    *_per_seat("discarded", _CARDS, "cards {who} discarded in this deal"),
-    *_per_seat("taken", _CARDS, "cards {who} took from the pile, or drew from a known stock, in this deal"),
-    *_per_seat("melded", _CARDS, "cards {who} laid down or laid off in this deal"),
-]
-#: The counts of the history part, each with what it counts.
-_COUNTS: Final = {
-    "draws": "draws from the stock",
-    "takes": "takes from the pile",
-    "passes": "passes",
-    "lay_downs": "melds laid down",
-    "lay_offs": "lay-offs",
-    "discards": "discards",
-}
-_HISTORY_VALUES: Final = [
-    item
-    for name, what in _COUNTS.items()
-    for item in _per_seat(name, 1, f"{what} by {{who}} in this deal / {_COUNT_SCALE}, clipped to 1")
-]
-_HISTORY_LAYOUT: Final = _layout(OBSERVATION_SIZE, [*_HISTORY_BITS, *_HISTORY_VALUES])
-#: The parts of `information_state_tensor`: the observation's, then the history part's.
-INFORMATION_STATE_LAYOUT: Final = (*OBSERVATION_LAYOUT, *_HISTORY_LAYOUT)
-#: The length of `information_state_tensor`.
-INFORMATION_STATE_SIZE: Final = INFORMATION_STATE_LAYOUT[-1].stop
-#: What wild jokers add to the observation, after all of its other parts: only under `Rules.jokers_wild` (A7).
-_WILD_PARTS: Final = [
-    ("stood_for", _CARDS, "the cards that the jokers on the table stand for (A7; only under Rules.jokers_wild)"),
-]
-_WILD_OBSERVATION_LAYOUT: Final = (*OBSERVATION_LAYOUT, *_layout(OBSERVATION_SIZE, _WILD_PARTS))
-_WILD_OBSERVATION_SIZE: Final = _WILD_OBSERVATION_LAYOUT[-1].stop
-_WILD_INFORMATION_STATE_LAYOUT: Final = (
-    *_WILD_OBSERVATION_LAYOUT,
-    *_layout(_WILD_OBSERVATION_SIZE, [*_HISTORY_BITS, *_HISTORY_VALUES]),
-)
-_WILD_INFORMATION_STATE_SIZE: Final = _WILD_INFORMATION_STATE_LAYOUT[-1].stop
-_HISTORY_BIT_COUNT: Final = len(_HISTORY_BITS) * _CARDS
-_HISTORY_BYTES: Final = (_HISTORY_BIT_COUNT + 7) // 8
-_HISTORY_SIZE: Final = INFORMATION_STATE_SIZE - OBSERVATION_SIZE
 #: A history's count (a byte, up to the scale) as the tensor shows it.
 _COUNT_VALUES: Final = np.arange(256, dtype=np.float32) / _COUNT_SCALE
 #: For each seat, where its history's counts are in the bytes of the planes and the counts, in relative order.
@@ -239,12 +116,6 @@ _Entry: TypeAlias = tuple[
     PlayerAction | None, int, int, tuple[CardSet, CardSet, CardSet, CardSet] | None, tuple[Card, ...] | None
 ]
 
-
-_PHASE_BITS: Final = {
-    **{phase: 1 << (_AT["phase"] + i) for i, phase in enumerate(_PHASES)},
-    Phase.CALLS: 0,
-    Phase.CALLED: 0,
-}
 #: k / 56 for k = 0 to 56: a card's depth in the pile, or its place in a known stock.
 _FRACTIONS: Final = tuple(k / _CARDS for k in range(_CARDS + 1))
 # Where the parts start, in the bits and in the tensor; for a part of one bit, its bit.

@@ -52,13 +52,14 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from .. import _arguments
-from .._core import limits as _limits
+from .._internal import arguments as _arguments
+from .._internal import limits as _limits
 from ..bots.players import Player
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import Rules
 from . import _env as _rlenv
 from . import _numbers
+from .actionids import action_count
 from .gymnasium import PersianRummySoloEnv
 from .tensors import observation_size
 
@@ -161,7 +162,7 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         self.observation_space = batch_space(first.observation_space, self.num_envs)
         self.action_space = batch_space(first.action_space, self.num_envs)
         self._with_mask = mask_in_observation
-        self._count = int(first.action_space.n)  # type: ignore[attr-defined]  # a Discrete
+        self._count = action_count(first.rules)  # the ids of its Discrete space
         self._allocate()
 
     def _allocate(self) -> None:

@@ -32,7 +32,7 @@ except ImportError as error:
     msg = "persian_rummy.server needs the web framework of the server extra: pip install 'persian-rummy[server]'"
     raise ModuleNotFoundError(msg, name=error.name) from error
 
-from .._core import jsontext as _jsontext
+from .._internal import jsontext as _jsontext
 from ..exceptions import InvalidDataError
 from . import _messages
 from ._bots import BotRegistry, Factory

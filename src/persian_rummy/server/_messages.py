@@ -13,7 +13,7 @@ import json
 import random
 from typing import Final, Literal
 
-from .._core import seats as _seats
+from .._internal import seats as _seats
 from ..actions import Action, PlayerAction
 from ..engine import check_legal, legal_actions
 from ..events import Event

@@ -187,10 +187,11 @@ def _rules(value: object) -> Rules:
 def _seats(value: object, registry: BotNames) -> tuple[SeatSpec, SeatSpec, SeatSpec, SeatSpec]:
     if not isinstance(value, list) or len(value) != 4:
         raise SpecError('seats: a list of four seats, each "person" or "bot:NAME" (bot:greedy, bot:pimc:50)')
-    seats = tuple(_seat(item, index, registry) for index, item in enumerate(value))
+    first, second, third, fourth = (_seat(item, index, registry) for index, item in enumerate(value))
+    seats = (first, second, third, fourth)
     if not any(seat.kind == "person" for seat in seats):
         raise SpecError("seats: at least one seat must be a person's")
-    return seats  # type: ignore[return-value]  # four, checked above
+    return seats
 
 
 def _seat(value: object, index: int, registry: BotNames) -> SeatSpec:

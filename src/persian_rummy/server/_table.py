@@ -19,9 +19,9 @@ import hashlib
 import hmac
 import random
 from collections import deque
-from typing import Final
+from typing import Final, TypeGuard
 
-from .._core import seats as _seats
+from .._internal import seats as _seats
 from ..actions import ACTION_TYPES, Action, Deal, PlayerAction
 from ..bots import GreedyPlayer, Player
 from ..engine import apply, legal_actions, random_deal
@@ -41,6 +41,8 @@ from ._storage import Ending
 OBSERVERS: Final = (0, 1, 2, 3, None)
 
 _DEFAULT_PLAYER: Final = GreedyPlayer()
+#: The types of the players' actions: every action's but the deal's.
+_PLAYERS_ACTIONS: Final = frozenset(ACTION_TYPES) - {Deal}
 
 
 class RefusedError(PersianRummyError, ValueError):
@@ -322,9 +324,12 @@ def _players_action(value: object) -> PlayerAction:
     """
     *value*, read from a client, if it is a player's action.
     """
-    kind = type(value)
-    if kind is Deal:
+    if type(value) is Deal:
         raise RefusedError("bad-action", "the server deals: a deal is not a player's action")
-    if kind not in ACTION_TYPES:
+    if not _is_players_action(value):
         raise RefusedError("bad-action", "the object is not an action")
-    return value  # type: ignore[return-value]  # one of the player's action types, checked above
+    return value
+
+
+def _is_players_action(value: object) -> TypeGuard[PlayerAction]:
+    return type(value) in _PLAYERS_ACTIONS

@@ -263,10 +263,18 @@ export function pileNode(view, context) {
   );
 }
 
+// The passes in a row with the stock empty, once there is one (R21).
+function passesNode(view) {
+  if (!view.passes) {
+    return null;
+  }
+  return el("p", { class: "muted passes", text: `${view.passes} pass${view.passes === 1 ? "" : "es"} in a row (R21)` });
+}
+
 export function stockNode(view, context) {
   const heading = el("h2", { text: "Stock" });
   if (view.stock_size === 0) {
-    return el("section", { class: "stock", "aria-label": "Stock" }, heading, el("p", { class: "muted", text: "empty" }));
+    return el("section", { class: "stock", "aria-label": "Stock" }, heading, el("p", { class: "muted", text: "empty" }), passesNode(view));
   }
   const words = plural(view.stock_size, "card");
   const pile = el("span", { class: "stock-pile" }, backNode(), el("span", { class: "count", text: words }));
@@ -276,7 +284,7 @@ export function stockNode(view, context) {
   const body = context.draw
     ? el("button", { type: "button", class: "stock-button", "aria-label": `Draw from the stock (${words})`, onclick: () => context.play(context.draw) }, pile)
     : pile;
-  return el("section", { class: "stock", "aria-label": "Stock" }, heading, body, known);
+  return el("section", { class: "stock", "aria-label": "Stock" }, heading, body, known, passesNode(view));
 }
 
 // The scores of each finished deal, item by item, and the totals.

@@ -6,7 +6,7 @@ A scene is made in one place from a state, which shows everything, or from a vie
 what its seat sees: its own hand, the size of every other hand and the cards everyone knows to be
 in it, the table, the discard pile and the size of the stock.  The text and the SVG are written
 from the scene alone, so neither can show a card that the view hides.  The functions read states
-and views through the protocols of `persian_rummy._shapes`: this module lies below
+and views through the protocols of `persian_rummy._internal.shapes`: this module lies below
 `persian_rummy.state`, whose values show themselves in a notebook with it.
 """
 
@@ -18,14 +18,15 @@ from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
-from .._core import drawing as _drawing
-from .._shapes import PhaseName, State, ViewShape, is_turn, named
 from ..cards import Card
 from ..cardsets import CardSet
 from ..melds import MeldKind, TableMeld
 from ..rules import Rules
 from ..scoring import DealEnd, DealScore
+from . import drawing as _drawing
 from . import text as _format
+from .phase import Phase, is_turn
+from .shapes import State, ViewShape
 
 _LETTERS: Final[str] = _format.SEAT_LETTERS
 _TEAMS: Final = (f"{_LETTERS[0]}-{_LETTERS[2]}", f"{_LETTERS[1]}-{_LETTERS[3]}")
@@ -75,7 +76,7 @@ class Scene:
     """
 
     rules: Rules
-    phase: PhaseName
+    phase: Phase
     deal: int
     dealer: int
     to_act: int | None
@@ -136,7 +137,7 @@ def _scene(  # noqa: PLR0913 - the parts in which a state and a view differ
 ) -> Scene:
     return Scene(
         rules=value.rules,
-        phase=named(str(value.phase)),
+        phase=value.phase,
         deal=value.deal,
         dealer=value.dealer,
         to_act=value.to_act,
@@ -194,43 +195,43 @@ def status(scene: Scene) -> str:
     phase, seat = scene.phase, scene.to_act
     who = "" if seat is None else scene.name(seat)
     match phase:
-        case "deal":
+        case Phase.DEAL:
             return f"{scene.name(scene.dealer)} to deal"
-        case "draw" if scene.stock_size == 0:
+        case Phase.DRAW if scene.stock_size == 0:
             return f"{who} to take from the discard pile or pass (R21)"
-        case "draw" if not scene.discard_pile:
+        case Phase.DRAW if not scene.discard_pile:
             return f"{who} to draw from the stock, the discard pile being empty (R14)"
-        case "draw":
+        case Phase.DRAW:
             return f"{who} to draw from the stock or take from the discard pile (R14)"
-        case "play":
+        case Phase.PLAY:
             return f"{who} to lay down, lay off, then discard"
-        case "deal_over":
+        case Phase.DEAL_OVER:
             result = scene.results[-1]
             return f"Deal {result.deal} is over: {_how(scene, result)} (this deal: {_deal_totals(result)})"
-        case "game_over":
+        case Phase.GAME_OVER:
             return _game_over(scene, scene.results[-1])
-        case "calls" if scene.discarder is not None:
+        case Phase.CALLS if scene.discarder is not None:
             return f"{who} to call Rummy! on the discard of {scene.name(scene.discarder)}, or decline (A24)"
-        case "called" | "calls":
+        case Phase.CALLED | Phase.CALLS:
             return f"{who} called Rummy! and lays off the card called on (A24)"
         case _:
             assert_never(phase)
 
 
-def turn_note(phase: PhaseName) -> str:
+def turn_note(phase: Phase) -> str:
     """
     What the seat to act in *phase* is to do, in a word or two.
     """
     match phase:
-        case "draw":
+        case Phase.DRAW:
             return "to draw"
-        case "play":
+        case Phase.PLAY:
             return "to play"
-        case "calls":
+        case Phase.CALLS:
             return "to call or decline"
-        case "called":
+        case Phase.CALLED:
             return "to lay off"
-        case "deal" | "deal_over" | "game_over":
+        case Phase.DEAL | Phase.DEAL_OVER | Phase.GAME_OVER:
             return ""
         case _:
             assert_never(phase)

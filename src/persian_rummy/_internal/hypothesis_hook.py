@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .actions import ACTION_TYPES
-from .cards import Card
-from .cardsets import CardSet
-from .melds import TableMeld
-from .rules import CardValues, Rules
-from .state import GameState, View
+from ..actions import ACTION_TYPES
+from ..cards import Card
+from ..cardsets import CardSet
+from ..melds import TableMeld
+from ..rules import CardValues, Rules
+from ..state import GameState, View
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -33,7 +33,7 @@ def _strategy_for(kind: type) -> SearchStrategy[Any]:
     ``import hypothesis``: that import runs this module's hook while the strategies
     module is still being imported.
     """
-    from . import strategies  # noqa: PLC0415 (it imports Hypothesis, and may be being imported)
+    from .. import strategies  # noqa: PLC0415 (it imports Hypothesis, and may be being imported)
 
     if kind in ACTION_TYPES:
         return strategies.actions(kind=kind)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final, Protocol, TypeAlias
 
-from .melds import MeldKind, TableMeld
+from ..melds import MeldKind, TableMeld
 
 #: A table summary: cards that extend a meld by themselves, cards beyond a run's ends, the runs.
 Summary: TypeAlias = tuple[int, int, tuple[int, ...]]

@@ -40,8 +40,9 @@ def decode(text: str | bytes, limit: int | None) -> object:
         except UnicodeDecodeError as error:
             msg = f"$: not UTF-8 text: {error.reason}"
             raise InvalidDataError(msg) from None
-    if not isinstance(text, str):
-        msg = f"$: JSON must be text, got {type(text).__name__}"  # type: ignore[unreachable]
+    raw: object = text
+    if not isinstance(raw, str):
+        msg = f"$: JSON must be text, got {type(raw).__name__}"
         raise InvalidDataError(msg)
     if limit is not None and len(text) > limit:
         msg = f"$: document too long ({len(text):,} characters; at most {limit:,} are read)"

@@ -16,13 +16,17 @@ value is built without it.  `builder` refuses, when the module that declares it 
 declaration that does not list the class's fields so (``tests/test_internals.py`` also compares
 their types with the fields').  A class with one field takes it positionally (`single`).
 
-CPython passes up to fifteen arguments by keyword on the stack; a call with more (a state has
-seventeen fields) builds a dictionary and costs three times as much.  So a builder of a class with more
-fields takes enough of them positionally to stay within ``2 * keywords + positional <= 30``.  Even so a
-call with keywords costs more than one without (CPython 3.11 does not specialize it): about 30 ns more
-for a state built with nine keywords, measured against the same seventeen values given positionally.
+CPython passes up to fifteen arguments by keyword on the stack; a call with more builds a dictionary
+and costs three times as much, so a builder takes enough fields positionally to stay within ``2 *
+keywords + positional <= 30``.  The classes built here have at most ten fields.
 
-It fills a mutable twin of the class (same slots, hence the same memory layout) and then
+A value made from another by a step that changes a few of its fields (the engine's next state from
+the state before it, a state from a view) is built by `successor`: a function made once per step
+from a declaration that names the value it is made from and the fields the step sets; every other
+field is the value's own.  So only the steps that set a field name it, and a field added to the
+class is carried along by every step that leaves it alone.
+
+Both fill a mutable twin of the class (same slots, hence the same memory layout) and then
 gives the object its real class, which is cheaper than setting frozen slots one by one.  A
 class with a single slot, or with a slot for weak references (which CPython will not let an
 object change its class into), is filled through the slots' descriptors.
@@ -38,6 +42,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 import attrs
 
 P = ParamSpec("P")
+S = TypeVar("S")
 T = TypeVar("T")
 V = TypeVar("V")
 
@@ -45,6 +50,8 @@ V = TypeVar("V")
 CACHED_HASH = "_attrs_cached_hash"
 #: Each class built by `builder`, with the declaration of its parameters.
 DECLARED: dict[type, Callable[..., object]] = {}
+#: Each class built by `successor`, with the declarations of its steps.
+SUCCESSORS: dict[type, list[Callable[..., object]]] = {}
 #: How many slots of CPython's stack a call may use and still pass its arguments on the stack (a keyword takes two).
 _STACK_GUIDELINE = 30
 
@@ -130,14 +137,14 @@ def twin(cls: type) -> type[Any]:
     A mutable class with the slots of the frozen, slotted *cls*: an object of it, its slots
     filled, becomes a *cls* when given that class (``obj.__class__ = cls``).  One per class.
     """
-    return type(f"_Unchecked{cls.__name__}", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    return type(f"_Unchecked{cls.__name__}", (), {"__slots__": vars(cls)["__slots__"]})
 
 
 @functools.cache
 def _builder(cls: type, positional: tuple[str, ...], keywords: tuple[str, ...]) -> Callable[..., object]:
     names = [attribute.name for attribute in attrs.fields(cls)]
     params = list(fields_of(cls))
-    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    slots: tuple[str, ...] = vars(cls)["__slots__"]
     signature = ", ".join([*positional, "/"] if positional else [])
     if keywords:
         signature += (", " if signature else "") + ", ".join(["*", *keywords])
@@ -163,3 +170,72 @@ def _builder(cls: type, positional: tuple[str, ...], keywords: tuple[str, ...]) 
     build: Callable[..., object] = namespace["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     return build
+
+
+def successor(
+    cls: type[T], declared: Callable[Concatenate[Any, S, P], T], **fixed: object
+) -> Callable[Concatenate[S, P], T]:
+    """
+    A function that builds a *cls* from another value and the fields a step sets, taken as *declared*
+    (a protocol's ``__call__``) says: its first parameter, positional only, is the value the new one is
+    made from (a *cls*, or a value with the same fields, as a view is to a state); each other parameter
+    is a field of *cls*, by its ``__init__`` name, positional only or by keyword; every field it does not
+    name is the value's own, but the fields *fixed* gives, which the step always sets to those values.
+    No conversion, no validation, no ``__attrs_post_init__``, as `builder`.
+
+    The caller vouches that the values are consistent: every check of the class holds.  mypy checks each
+    call against *declared*; a field added to *cls* is carried along by every step that does not name it.
+
+    Raises:
+        TypeError: *declared* takes the value otherwise than first and positionally, a parameter that is
+            no field of *cls* or a field twice, a default, or a parameter both positional and by keyword;
+            *fixed* gives a field *declared* takes too, or no field; or *cls* has a slot for weak references.
+    """
+    names = fields_of(cls)
+    parameters = list(inspect.signature(declared).parameters.values())[1:]
+    changed = parameters[1:]
+    taken = [p.name for p in changed]
+    problems = [
+        not parameters or parameters[0].kind is not parameters[0].POSITIONAL_ONLY,
+        len(set(taken)) != len(taken) or not {*taken, *fixed} <= set(names) or not fixed.keys().isdisjoint(taken),
+        any(p.default is not p.empty for p in parameters),
+        any(p.kind not in {p.POSITIONAL_ONLY, p.KEYWORD_ONLY} for p in changed),
+        "__weakref__" in getattr(cls, "__slots__", ()),
+    ]
+    if any(problems):
+        extra = "".join(f"; {name!r} is no field" for name in [*taken, *fixed] if name not in names)
+        msg = (
+            f"{declared.__qualname__} must take the value a {cls.__name__} is made from, first and positionally,"
+            f" then fields of {cls.__name__} among {names}, each once, without defaults{extra}"
+        )
+        raise TypeError(msg)
+    SUCCESSORS.setdefault(cls, []).append(declared)
+    positional = tuple(p.name for p in changed if p.kind is p.POSITIONAL_ONLY)
+    keywords = tuple(p.name for p in changed if p.kind is p.KEYWORD_ONLY)
+    step = _successor(cast("type", cls), positional, keywords, tuple(fixed.items()))
+    return cast("Callable[Concatenate[S, P], T]", step)
+
+
+def _successor(
+    cls: type, positional: tuple[str, ...], keywords: tuple[str, ...], fixed: tuple[tuple[str, object], ...]
+) -> Callable[..., object]:
+    names = [attribute.name for attribute in attrs.fields(cls)]
+    given = {*positional, *keywords}
+    constants = {f"_b_fixed_{param}": value for param, value in fixed}
+    values = [
+        param if param in given else f"_b_fixed_{param}" if f"_b_fixed_{param}" in constants else f"_b_from.{name}"
+        for name, param in zip(names, fields_of(cls), strict=True)
+    ]
+    signature = ", ".join(["_b_from", *positional, "/", *(["*", *keywords] if keywords else [])])
+    # The namespace's own names start with "_b_", which no field's name does.
+    namespace: dict[str, Any] = {"_b_new": object.__new__, "_b_cls": cls, "_b_twin": twin(cls), **constants}
+    lines = [f"def step({signature}):", "    _b_obj = _b_new(_b_twin)"]
+    lines += [f"    _b_obj.{name} = {value}" for name, value in zip(names, values, strict=True)]
+    if CACHED_HASH in getattr(cls, "__slots__", ()):
+        lines.append(f"    _b_obj.{CACHED_HASH} = None")
+    lines += ["    _b_obj.__class__ = _b_cls", "    return _b_obj"]
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<successor of {cls.__name__}>", "exec"), namespace)  # noqa: S102 (code made from field names)
+    step: Callable[..., object] = namespace["step"]
+    step.__qualname__ = step.__name__ = f"step_{cls.__name__}"
+    return step

@@ -4,9 +4,9 @@ How an argument that stands for a card is read: a `Card`, or its notation.
 
 from __future__ import annotations
 
-from ._core import limits as _limits
-from .cards import Card
-from .exceptions import InvalidTypeError
+from ..cards import Card
+from ..exceptions import InvalidTypeError
+from . import limits as _limits
 
 
 def card(value: object, what: str) -> Card:
@@ -19,8 +19,7 @@ def card(value: object, what: str) -> Card:
     """
     if type(value) is Card:
         return value
-    try:
-        return Card.of(value)  # type: ignore[arg-type]  # refused below when it is neither
-    except InvalidTypeError:
-        msg = f"{what} must be a Card or its notation, got {_limits.shown(value)}"
-        raise InvalidTypeError(msg) from None
+    if isinstance(value, str):
+        return Card.parse(value)
+    msg = f"{what} must be a Card or its notation, got {_limits.shown(value)}"
+    raise InvalidTypeError(msg)

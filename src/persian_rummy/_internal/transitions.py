@@ -3,7 +3,7 @@ The transitions of the reducer: one function per type of action, each checking t
 against the state and building the next state.
 
 `persian_rummy.apply` picks the function by the action's type.  Each one raises `IllegalActionError`
-naming the rules broken, and builds the new state without checks (`persian_rummy._core.build`),
+naming the rules broken, and builds the new state without checks (`persian_rummy._internal.build`),
 sharing every part of the old state that did not change.
 """
 
@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import Final, Never, NoReturn, Protocol, assert_never
 
-from .._cardlogic import (
+from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
+from ..cards import FULL_DECK, Card
+from ..cardsets import CardSet
+from ..exceptions import IllegalActionError
+from ..melds import MeldKind, StandIns, TableMeld
+from ..rules import EmptyStockEnd, ObligationTiming
+from ..scoring import DealEnd, score_deal
+from ..state import GameState, Phase, next_dealer
+from .build import single
+from .cardlogic import (
     blocked_cards,
     called_on,
     canonical_pairs,
@@ -24,32 +33,24 @@ from .._cardlogic import (
     wild_takeable,
     wild_usable,
 )
-from .._core.build import single
-from .._summary import Summary
-from .._tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
-from .._unchecked import NO_STAND_INS as _NO_STAND_INS
-from .._unchecked import new_meld, new_state
-from ..actions import CallRummy, Deal, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from ..cards import FULL_DECK, Card
-from ..cardsets import CardSet
-from ..exceptions import IllegalActionError
-from ..melds import MeldKind, StandIns, TableMeld
-from ..rules import EmptyStockEnd, ObligationTiming
-from ..scoring import DealEnd, score_deal
-from ..state import GameState, Phase, next_dealer
+from .summary import Summary
+from .tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
+from .unchecked import NO_STAND_INS as _NO_STAND_INS
+from .unchecked import answered as _answered
+from .unchecked import asked as _asked
+from .unchecked import called as _called
+from .unchecked import dealt as _dealt
+from .unchecked import discarded as _discarded
+from .unchecked import drawn as _drawn
+from .unchecked import ended as _ended
+from .unchecked import new_meld
+from .unchecked import passed as _passed
+from .unchecked import played as _played
+from .unchecked import taken as _taken
 
-# The phases, tested by identity and exhaustively (see persian_rummy._phases).
-DRAW: Final = Phase.DRAW
-PLAY: Final = Phase.PLAY
-CALLS: Final = Phase.CALLS
-CALLED: Final = Phase.CALLED
-_DEAL: Final = Phase.DEAL
-_DEAL_OVER: Final = Phase.DEAL_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
 _SET_KIND: Final = MeldKind.SET
 _RUN_KIND: Final = MeldKind.RUN
 _card_set: Final = single(CardSet, int)
-_state: Final = new_state
 _meld: Final = new_meld
 #: The four parts of hands or revealed cards, by seat.  Typed as a tuple of any length, as are the
 #: constants below and the parts a transition passes on unchanged (`_Kept`): compiled code then
@@ -58,7 +59,6 @@ _meld: Final = new_meld
 Four = tuple[CardSet, ...]
 _EMPTY: Final = _card_set(0)
 _NO_CARDS: Final[Four] = (_EMPTY, _EMPTY, _EMPTY, _EMPTY)
-_NO_TABLE: Final[tuple[object, ...]] = (0, 0, ())
 
 
 class _Kept(Protocol):
@@ -110,15 +110,15 @@ def _not_now(state: GameState, action: _Forgeable, phase: Phase, doing: str) -> 
     """
     current = state.phase
     if current is not phase:
-        if current is DRAW:
+        if current is Phase.DRAW:
             return IllegalActionError(action, f"seat {state.to_act} must first draw or pass, not {doing}", "R13")
-        if current is PLAY:
+        if current is Phase.PLAY:
             return IllegalActionError(
                 action, f"seat {state.to_act} has drawn already; {doing} is not possible now", "R13"
             )
-        if current is _DEAL or current is _DEAL_OVER or current is _GAME_OVER:
+        if current is Phase.DEAL or current is Phase.DEAL_OVER or current is Phase.GAME_OVER:
             return IllegalActionError(action, f"no player acts in phase {current.value!r}", "R13")
-        if current is CALLS or current is CALLED:
+        if current is Phase.CALLS or current is Phase.CALLED:
             return _answering(state, action, doing)
         assert_never(current)
     seat = action.seat
@@ -132,12 +132,12 @@ def _answering(state: GameState, action: _Forgeable, doing: str) -> IllegalActio
     The error for *action* while the discard of `GameState.discarder` is answered (A24): in `CALLS`
     the seat to act calls "Rummy!" or declines, in `CALLED` it lays off the card it called on.
     """
-    if state.phase is CALLED:
+    if state.phase is Phase.CALLED:
         reason = f"seat {state.to_act} called Rummy! and must lay off {state.obligation}; {doing} is not possible now"
-    elif state.phase is CALLS and action.seat == state.to_act:
+    elif state.phase is Phase.CALLS and action.seat == state.to_act:
         top = state.discard_pile[-1]
         reason = f"seat {state.to_act} is asked whether it calls Rummy! on {top}; {doing} is not possible now"
-    elif state.phase is CALLS:
+    elif state.phase is Phase.CALLS:
         reason = f"seat {state.to_act} is asked first whether it calls Rummy!, not seat {action.seat!r}"
     else:
         reason = "nobody is asked to call Rummy!: only a discard that a table meld takes is called on"
@@ -161,12 +161,14 @@ def _check_dealing(action: Deal, phase: Phase) -> None:
     """
     R7: cards are dealt only before a deal, in `Phase.DEAL` and `Phase.DEAL_OVER`.
     """
-    if phase is DRAW or phase is PLAY or phase is _GAME_OVER or phase is CALLS or phase is CALLED:
-        raise IllegalActionError(
-            action, f"cards are dealt only at the start of a deal, not in phase {phase.value!r}", "R7"
-        )
-    if phase is not _DEAL and phase is not _DEAL_OVER:
-        assert_never(phase)
+    match phase:
+        case Phase.DEAL | Phase.DEAL_OVER:
+            return
+        case Phase.DRAW | Phase.PLAY | Phase.GAME_OVER | Phase.CALLS | Phase.CALLED:
+            msg = f"cards are dealt only at the start of a deal, not in phase {phase.value!r}"
+            raise IllegalActionError(action, msg, "R7")
+        case _:
+            assert_never(phase)
 
 
 def deal(state: GameState, action: Deal) -> GameState:
@@ -176,7 +178,7 @@ def deal(state: GameState, action: Deal) -> GameState:
     fields: _ForgeableDeal = action
     seat = fields.seat
     if type(seat) is not int or seat != dealer:
-        rule = "R5" if phase is _DEAL else "A4"
+        rule = "R5" if phase is Phase.DEAL else "A4"
         raise IllegalActionError(action, f"seat {dealer} deals this deal, not seat {seat!r}", rule)
     deck = fields.deck
     if type(deck) is not tuple or len(deck) != 56:
@@ -196,11 +198,15 @@ def deal(state: GameState, action: Deal) -> GameState:
         hands[(dealer + 1 + i) % 4] |= 1 << deck[i].index
     new_hands = (_card_set(hands[0]), _card_set(hands[1]), _card_set(hands[2]), _card_set(hands[3]))
     rest = deck[dealt + 1 :]
-    return _state(
-        state.rules, DRAW, False, (), None, _EMPTY, state.results, _NO_TABLE, deal=state.deal + 1, dealer=dealer,
-        to_act=(dealer + 1) % 4, hands=new_hands, stock=rest, discard_pile=(deck[dealt],), revealed=_NO_CARDS,
-        passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _dealt(
+        state,
+        deal=state.deal + 1,
+        dealer=dealer,
+        to_act=(dealer + 1) % 4,
+        hands=new_hands,
+        stock=rest,
+        discard_pile=(deck[dealt],),
+    )
 
 
 # -- drawing ------------------------------------------------------------------------------------------------------
@@ -209,8 +215,8 @@ def deal(state: GameState, action: Deal) -> GameState:
 def draw_stock(state: GameState, action: DrawStock) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
-        raise _not_now(state, action, DRAW, "drawing")
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+        raise _not_now(state, action, Phase.DRAW, "drawing")
     stock = state.stock
     if not stock:
         raise IllegalActionError(action, "the stock is empty: take from the discard pile or pass", "R21")
@@ -220,18 +226,16 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     revealed = kept.revealed
     if state.stock_known:  # everyone knows the card drawn from a stock turned over from the pile (A18)
         revealed = _with_part(revealed, seat, revealed[seat].mask | bit)
-    return _state(
-        state.rules, PLAY, state.stock_known and len(stock) > 1, state.melds, None, _EMPTY, state.results,
-        kept._table, deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=stock[1:],
-        discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _drawn(
+        state, stock_known=state.stock_known and len(stock) > 1, hands=hands, stock=stock[1:], revealed=revealed
+    )
 
 
 def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
-        raise _not_now(state, action, DRAW, "taking from the discard pile")
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+        raise _not_now(state, action, Phase.DRAW, "taking from the discard pile")
     card = action.card
     pile = state.discard_pile
     if type(card) is not Card:
@@ -251,12 +255,14 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
         reason = f"{card} cannot be melded or laid off at once, so it may not be taken"
         raise IllegalActionError(action, reason, ("R15", "A12"))
     revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | taken)
-    return _state(
-        state.rules, PLAY, state.stock_known, state.melds, None if free else card, _card_set(taken), state.results,
-        kept._table, deal=state.deal, dealer=state.dealer, to_act=seat,
-        hands=_with_part(kept.hands, seat, hand | taken), stock=state.stock, discard_pile=pile[:i], revealed=revealed,
-        passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _taken(
+        state,
+        obligation=None if free else card,
+        picked=_card_set(taken),
+        hands=_with_part(kept.hands, seat, hand | taken),
+        discard_pile=pile[:i],
+        revealed=revealed,
+    )
 
 
 # -- melding ------------------------------------------------------------------------------------------------------
@@ -267,7 +273,7 @@ def _melding_before_pass(state: GameState) -> bool:
     Whether the seat to act may lay down or lay off before a pass, with an empty stock, as the rules
     allow it (A16): the other time a player may meld, besides after the draw.
     """
-    return state.phase is DRAW and not state.stock and state.rules.pass_allows_melding
+    return state.phase is Phase.DRAW and not state.stock and state.rules.pass_allows_melding
 
 
 def _cards_in_hand(state: GameState, action: LayDown | LayOff | Discard, seat: int, mask: int) -> int:
@@ -280,7 +286,13 @@ def _cards_in_hand(state: GameState, action: LayDown | LayOff | Discard, seat: i
 
 
 def _check_pending(  # noqa: PLR0913
-    state: GameState, action: LayDown | LayOff, hand: int, mask: int, after: list[int], blocked: int = 0
+    state: GameState,
+    obligation: Card,
+    action: LayDown | LayOff,
+    hand: int,
+    mask: int,
+    after: list[int],
+    blocked: int = 0,
 ) -> None:
     """
     Check an action that does not play the pending card from the discard pile (R15, A10, A11).
@@ -288,7 +300,6 @@ def _check_pending(  # noqa: PLR0913
     *after* lists the cards the table's melds represent as they would be after the action, and
     *blocked* the cards they represent together, with jokers wild (A7).
     """
-    obligation: Card = state.obligation  # type: ignore[assignment]
     rules = state.rules
     if rules.obligation_timing is ObligationTiming.IMMEDIATE:
         raise IllegalActionError(
@@ -325,8 +336,12 @@ def _new_meld(  # noqa: PLR0913
 def lay_down(state: GameState, action: LayDown) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or (state.phase is not PLAY and not _melding_before_pass(state)):
-        raise _not_now(state, action, PLAY, "laying down a meld")
+    if (
+        type(seat) is not int
+        or seat != state.to_act
+        or (state.phase is not Phase.PLAY and not _melding_before_pass(state))
+    ):
+        raise _not_now(state, action, Phase.PLAY, "laying down a meld")
     cards = action.cards
     if type(cards) is not CardSet:
         raise IllegalActionError(action, "the cards must be a CardSet", "R16")
@@ -344,8 +359,9 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     if shape == NO_MELD:
         raise IllegalActionError(action, f"{cards} is not a set or a run", "R11" if mask & JOKER_MASK else "R9")
     melds = state.melds
-    if state.obligation is not None and not mask >> state.obligation.index & 1:
-        _check_pending(state, action, hand, mask, [*(m.represents.mask for m in melds), mask])
+    obligation = state.obligation
+    if obligation is not None and not mask >> obligation.index & 1:
+        _check_pending(state, obligation, action, hand, mask, [*(m.represents.mask for m in melds), mask])
     meld = _new_meld(seat, cards, shape, ace_low)
     direct, far, runs = state._table
     table = (direct | meld.ends, far | meld.reach, (*runs, mask) if shape == RUN else runs)
@@ -355,7 +371,11 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
 def lay_off(state: GameState, action: LayOff) -> GameState:
     fields: _ForgeableLayOff = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or (state.phase is not PLAY and not _melding_before_pass(state)):
+    if (
+        type(seat) is not int
+        or seat != state.to_act
+        or (state.phase is not Phase.PLAY and not _melding_before_pass(state))
+    ):
         seat = _caller(state, action)
     cards, k, melds = action.cards, fields.meld, state.melds
     if type(cards) is not CardSet or not cards:
@@ -412,10 +432,10 @@ def _caller(state: GameState, action: LayOff) -> int:
     """
     fields: _Forgeable = action
     seat = fields.seat
-    if state.phase is not CALLED or type(seat) is not int or seat != state.to_act:
-        raise _not_now(state, action, PLAY, "laying off")
-    called: Card = state.obligation  # type: ignore[assignment]
-    if action.cards != _card_set(1 << called.index):
+    if state.phase is not Phase.CALLED or type(seat) is not int or seat != state.to_act:
+        raise _not_now(state, action, Phase.PLAY, "laying off")
+    called = state.obligation  # the card called on, in phase called (A24)
+    if called is None or action.cards != _card_set(1 << called.index):
         reason = f"seat {seat} called Rummy! on {called} and lays off that card alone"
         raise IllegalActionError(action, reason, "A24")
     return seat
@@ -429,8 +449,8 @@ def _check_lay_off_obligation(state: GameState, action: LayOff, hand: int, union
     if not mask >> obligation.index & 1:
         after = [m.represents.mask for m in state.melds]
         after[action.meld] = union
-        _check_pending(state, action, hand, mask, after, blocked_cards(state.melds) | union)
-    elif not state.rules.obligation_by_layoff and state.phase is not CALLED:
+        _check_pending(state, obligation, action, hand, mask, after, blocked_cards(state.melds) | union)
+    elif not state.rules.obligation_by_layoff and state.phase is not Phase.CALLED:
         raise IllegalActionError(action, f"{obligation}, taken from the discard pile, must go into a new meld", "A10")
 
 
@@ -497,9 +517,10 @@ def _wild_lay_down(state: GameState, action: LayDown, seat: int, hand: int) -> G
         written = action.stand_ins.write(action.cards)
         raise IllegalActionError(action, f"{written} is not a set or a run", "A7" if pairs else "R9")
     melds = state.melds
-    if state.obligation is not None and not mask >> state.obligation.index & 1:
+    obligation = state.obligation
+    if obligation is not None and not mask >> obligation.index & 1:
         after = [*(m.represents.mask for m in melds), shown]
-        _check_pending(state, action, hand, mask, after, blocked_cards(melds) | shown)
+        _check_pending(state, obligation, action, hand, mask, after, blocked_cards(melds) | shown)
     meld = _new_meld(seat, cards, shape, ace_low, action.stand_ins, shown)
     direct, far, runs = state._table
     table = (direct | meld.ends, far | meld.reach, (*runs, shown) if shape == RUN else runs)
@@ -552,17 +573,13 @@ def _after_play(  # noqa: PLR0913
         revealed = _with_part(revealed, seat, revealed[seat].mask & ~played)
     obligation = state.obligation
     if obligation is not None and played >> obligation.index & 1:
-        if state.phase is CALLED:  # the card called on, laid off: the discarder's left draws (A24)
+        if state.phase is Phase.CALLED:  # the card called on, laid off: the discarder's left draws (A24)
             return _after_calls(state, hands, melds, revealed, table)
         obligation = None
     if not hand:
         # Out by melding before a pass (A16): the passes in a row before it stay on the record (A17).
         return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, state.passes, table)
-    return _state(
-        state.rules, state.phase, state.stock_known, melds, obligation, state.picked, state.results, table,
-        deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=revealed, passes=state.passes, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _played(state, melds=melds, obligation=obligation, table=table, hands=hands, revealed=revealed)
 
 
 # -- ending the turn ----------------------------------------------------------------------------------------------
@@ -571,8 +588,8 @@ def _after_play(  # noqa: PLR0913
 def discard(state: GameState, action: Discard) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not PLAY:
-        raise _not_now(state, action, PLAY, "discarding")
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.PLAY:
+        raise _not_now(state, action, Phase.PLAY, "discarding")
     card = action.card
     if type(card) is not Card:
         raise IllegalActionError(action, f"{card!r} is not a card", "R18")
@@ -592,11 +609,17 @@ def discard(state: GameState, action: Discard) -> GameState:
         return _end_deal(state, hands, pile, state.melds, revealed, seat, DealEnd.WENT_OUT)
     if not state.stock or rules.rummy_calls:
         return _after_discard(state, seat, hands, pile, revealed)
-    return _state(
-        rules, DRAW, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
-        dealer=state.dealer, to_act=(seat + 1) % 4, hands=hands, stock=state.stock, discard_pile=pile,
-        revealed=revealed, passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _discarded(
+        state,
+        phase=Phase.DRAW,
+        stock_known=state.stock_known,
+        to_act=(seat + 1) % 4,
+        hands=hands,
+        stock=state.stock,
+        discard_pile=pile,
+        revealed=revealed,
+        discarder=None,
+    )
 
 
 def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, ...], revealed: Four) -> GameState:
@@ -606,7 +629,6 @@ def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, .
     or the next turn.
     """
     rules = state.rules
-    kept: _Kept = state
     stock, known = state.stock, state.stock_known
     if not stock and rules.reshuffle_on_empty_stock and len(pile) > 1:
         # The pile but its top card is turned over, in order, and becomes the stock (A18).
@@ -615,12 +637,17 @@ def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, .
         return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
     called = rules.rummy_calls and called_on(state.melds, pile[-1].index, rules.jokers_wild)
     asked = _next_asked(hands, seat, seat) if called else None
-    return _state(
-        rules, DRAW if asked is None else CALLS, known, state.melds, None, _EMPTY, state.results, kept._table,
-        deal=state.deal, dealer=state.dealer, to_act=(seat + 1) % 4 if asked is None else asked, hands=hands,
-        stock=stock, discard_pile=pile, revealed=revealed, passes=0, went_out=None,
+    return _discarded(
+        state,
+        phase=Phase.DRAW if asked is None else Phase.CALLS,
+        stock_known=known,
+        to_act=(seat + 1) % 4 if asked is None else asked,
+        hands=hands,
+        stock=stock,
+        discard_pile=pile,
+        revealed=revealed,
         discarder=None if asked is None else seat,
-    )  # fmt: skip
+    )
 
 
 def _check_discard_after_take(state: GameState, action: Discard, hand: int, bit: int) -> None:
@@ -658,15 +685,17 @@ def answer(state: GameState, action: CallRummy | DeclineCall) -> GameState:
     """
     The state after the seat asked about a discard called "Rummy!" or declined (A24).
     """
-    if type(action) is CallRummy:
-        return call_rummy(state, action)
-    return decline_call(state, action)  # type: ignore[arg-type]
+    match action:
+        case CallRummy():
+            return call_rummy(state, action)
+        case DeclineCall():
+            return decline_call(state, action)
 
 
 def call_rummy(state: GameState, action: CallRummy) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not CALLS:
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.CALLS:
         raise _answering(state, action, "calling Rummy!")
     pile = state.discard_pile
     card = pile[-1]
@@ -674,28 +703,33 @@ def call_rummy(state: GameState, action: CallRummy) -> GameState:
     kept: _Kept = state
     hands = _with_part(kept.hands, seat, kept.hands[seat].mask | bit)
     revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | bit)
-    return _state(
-        state.rules, CALLED, state.stock_known, state.melds, card, _card_set(bit), state.results, kept._table,
-        deal=state.deal, dealer=state.dealer, to_act=seat, hands=hands, stock=state.stock, discard_pile=pile[:-1],
-        revealed=revealed, passes=0, went_out=None, discarder=state.discarder,
-    )  # fmt: skip
+    return _called(
+        state, obligation=card, picked=_card_set(bit), hands=hands, discard_pile=pile[:-1], revealed=revealed
+    )
 
 
 def decline_call(state: GameState, action: DeclineCall) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not CALLS:
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.CALLS:
         raise _answering(state, action, "declining a call")
-    discarder: int = state.discarder  # type: ignore[assignment]
+    discarder = _answered_discard(state)
     kept: _Kept = state
     asked = _next_asked(kept.hands, seat, discarder)
     if asked is None:
         return _after_calls(state, kept.hands, state.melds, kept.revealed, kept._table)
-    return _state(
-        state.rules, CALLS, state.stock_known, state.melds, None, _EMPTY, state.results, kept._table,
-        deal=state.deal, dealer=state.dealer, to_act=asked, hands=kept.hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=kept.revealed, passes=0, went_out=None, discarder=discarder,
-    )  # fmt: skip
+    return _asked(state, to_act=asked)
+
+
+def _answered_discard(state: GameState) -> int:
+    """
+    The seat whose discard is answered, in the phases of a call of "Rummy!" (A24), where a state has one.
+    """
+    discarder = state.discarder
+    if discarder is None:  # pragma: no cover (the validation: a discarder in the phases of a call)
+        msg = f"no discarder in phase {state.phase.value!r}"
+        raise AssertionError(msg)
+    return discarder
 
 
 def _after_calls(
@@ -705,19 +739,15 @@ def _after_calls(
     The state once a discard was answered, by a call and its lay-off or by every seat declining: the
     discarder's left draws, as it would have without the call (A24).
     """
-    discarder: int = state.discarder  # type: ignore[assignment]
-    return _state(
-        state.rules, DRAW, state.stock_known, melds, None, _EMPTY, state.results, table, deal=state.deal,
-        dealer=state.dealer, to_act=(discarder + 1) % 4, hands=hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=revealed, passes=0, went_out=None, discarder=None,
-    )  # fmt: skip
+    discarder = _answered_discard(state)
+    return _answered(state, melds=melds, table=table, to_act=(discarder + 1) % 4, hands=hands, revealed=revealed)
 
 
 def pass_turn(state: GameState, action: Pass) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not DRAW:
-        raise _not_now(state, action, DRAW, "passing")
+    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+        raise _not_now(state, action, Phase.DRAW, "passing")
     if state.stock:
         raise IllegalActionError(action, "a player may pass only when the stock is empty", "R21")
     passes = state.passes + 1
@@ -727,11 +757,7 @@ def pass_turn(state: GameState, action: Pass) -> GameState:
         return _end_deal(
             state, kept.hands, state.discard_pile, state.melds, kept.revealed, None, DealEnd.PASSES, passes
         )
-    return _state(
-        rules, DRAW, False, state.melds, None, _EMPTY, state.results, kept._table, deal=state.deal,
-        dealer=state.dealer, to_act=(seat + 1) % 4, hands=kept.hands, stock=state.stock,
-        discard_pile=state.discard_pile, revealed=kept.revealed, passes=passes, went_out=None, discarder=None,
-    )  # fmt: skip
+    return _passed(state, to_act=(seat + 1) % 4, passes=passes)
 
 
 def _end_deal(  # noqa: PLR0913
@@ -749,13 +775,20 @@ def _end_deal(  # noqa: PLR0913
     kept: _Kept = state
     score = score_deal(hands, melds, went_out, rules=rules, deal=state.deal, end=end)
     results = (*state.results, score)
-    phase = _DEAL_OVER
+    phase = Phase.DEAL_OVER
     if state.deal >= rules.num_deals:
         level = sum(r.teams[0].total for r in results) == sum(r.teams[1].total for r in results)
         if not (level and state.deal < rules.max_deals):
-            phase = _GAME_OVER
-    return _state(
-        rules, phase, state.stock_known, melds, None, _EMPTY, results, kept._table if table is None else table,
-        deal=state.deal, dealer=state.dealer, to_act=None, hands=hands, stock=state.stock, discard_pile=pile,
-        revealed=revealed, passes=passes, went_out=went_out, discarder=None,
-    )  # fmt: skip
+            phase = Phase.GAME_OVER
+    return _ended(
+        state,
+        phase=phase,
+        melds=melds,
+        results=results,
+        table=kept._table if table is None else table,
+        hands=hands,
+        discard_pile=pile,
+        revealed=revealed,
+        passes=passes,
+        went_out=went_out,
+    )

@@ -9,11 +9,12 @@ its range), never with an `AttributeError` or an `IndexError` from deep inside.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import overload
 
-from ._core import limits as _limits
-from .cards import Card
-from .cardsets import CardSet
-from .exceptions import InvalidTypeError, InvalidValueError
+from ..cards import Card
+from ..cardsets import CardSet
+from ..exceptions import InvalidTypeError, InvalidValueError
+from . import limits as _limits
 
 
 def expect(value: object, kind: type | tuple[type, ...], name: str, what: str) -> None:
@@ -26,9 +27,9 @@ def expect(value: object, kind: type | tuple[type, ...], name: str, what: str) -
         raise InvalidTypeError(msg)
 
 
-def seat(value: object, name: str) -> None:
+def seat(value: object, name: str) -> int:
     """
-    Raise unless *value*, the argument *name*, is a seat: an `int` from 0 to 3 (`bool` is not one).
+    *value*, the argument *name*, if it is a seat: an `int` from 0 to 3 (`bool` is not one).
     """
     if type(value) is not int:
         msg = f"{name} must be a seat 0-3, got {_limits.shown(value)}"
@@ -36,8 +37,13 @@ def seat(value: object, name: str) -> None:
     if not 0 <= value <= 3:
         msg = f"{name} must be a seat 0-3, got {value!r}"
         raise InvalidValueError(msg)
+    return value
 
 
+@overload
+def optional_count(value: int, name: str, least: int) -> int: ...
+@overload
+def optional_count(value: object, name: str, least: int) -> int | None: ...
 def optional_count(value: object, name: str, least: int) -> int | None:
     """
     *value* if it is `None` or an `int` of at least *least*; else the library's error, naming *name*.

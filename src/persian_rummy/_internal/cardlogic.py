@@ -1,13 +1,13 @@
 """
 Card logic on bit masks: what the rules let a player do with given cards, shared by the
-legal-move enumeration (`persian_rummy._engine.enumeration`) and the transitions
-(`persian_rummy._engine.transitions`).
+legal-move enumeration (`persian_rummy._internal.enumeration`) and the transitions
+(`persian_rummy._internal.transitions`).
 
-Card ``i`` of `FULL_DECK` is the bit ``1 << i`` (see `persian_rummy._tables`).  The functions
+Card ``i`` of `FULL_DECK` is the bit ``1 << i`` (see `persian_rummy._internal.tables`).  The functions
 here answer questions such as "can this card go into a new meld with these cards?" or "which
 groups of these cards extend that meld?" on masks; the callers turn the answers into actions.
 
-Each state and view carries a summary of its table (`persian_rummy._summary`).
+Each state and view carries a summary of its table (`persian_rummy._internal.summary`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from ._shapes import Summarized
-from ._tables import (
+from ..melds import MeldKind, TableMeld
+from .shapes import Summarized
+from .tables import (
     ACE,
     GROUP,
     GROUP_OTHERS,
@@ -35,7 +36,6 @@ from ._tables import (
     rotated,
     run_span,
 )
-from .melds import MeldKind, TableMeld
 
 SET: Final = MeldKind.SET
 RUN: Final = MeldKind.RUN
@@ -523,11 +523,11 @@ def _natural_with_jokers(  # noqa: PLR0913
         if not group & blocked and (group & ~live).bit_count() <= room:
             return True
     for rep in table:
+        # The least chain of each end that holds the card is enough: both ends are tried, since an
+        # ace that may be low (A8) ends a chain below the run and another above it.
         for group in _lay_off_groups(rep, ace_low):
-            if group & bit:
-                if not group & blocked and (group & ~live).bit_count() <= room:
-                    return True
-                break  # the chains of one end grow outwards: those after this one hold it too
+            if group & bit and not group & blocked and (group & ~live).bit_count() <= room:
+                return True
     return False
 
 

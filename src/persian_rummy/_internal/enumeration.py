@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._cardlogic import (
+from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
+from ..cards import FULL_DECK
+from ..cardsets import CardSet
+from ..melds import StandIns, TableMeld
+from ..rules import ObligationTiming
+from .build import single
+from .cardlogic import (
     Position,
     WildPlay,
     blocked_cards,
@@ -30,16 +36,10 @@ from .._cardlogic import (
     wild_takeable,
     wild_usable,
 )
-from .._core.build import single
-from .._core.seats import SEATS
-from .._tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
-from .._unchecked import NO_STAND_INS as _NO_STAND_INS
-from .._unchecked import new_lay_down, new_lay_off
-from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
-from ..cards import FULL_DECK
-from ..cardsets import CardSet
-from ..melds import StandIns, TableMeld
-from ..rules import ObligationTiming
+from .seats import SEATS
+from .tables import GROUP, GROUP_OTHERS, LOW_TRIPLE, ROW, ROW_RUNS, RUN_OK, RUN_WINDOW, group_melds, low_runs
+from .unchecked import NO_STAND_INS as _NO_STAND_INS
+from .unchecked import new_lay_down, new_lay_off
 
 IMMEDIATE: Final = ObligationTiming.IMMEDIATE
 
@@ -326,7 +326,7 @@ def answer_actions(position: Position) -> tuple[PlayerAction, ...]:
     it, `DeclineCall` then `CallRummy`; once it called, the lay-offs of the card called on, alone,
     by meld, as `lay_off_masks` finds them for a hand of that card.
     """
-    seat: int = position.to_act  # type: ignore[assignment]  # a seat answers
+    seat = position.seat_to_act  # a seat answers
     called = position.obligation
     if called is None:
         return ANSWERS[seat]
@@ -343,7 +343,7 @@ def answer_actions(position: Position) -> tuple[PlayerAction, ...]:
 # Under `Rules.jokers_wild` the play phase lists the melds and lay-offs of natural cards first (as above, but
 # without the cards a joker on the table stands for, which can no longer be laid), then the lay-downs with jokers
 # standing for cards (sets by rank, then runs by suit), then the lay-offs with jokers (by meld), then the
-# discards.  Each play with jokers is one action: its stand-ins are canonical (`_cardlogic.canonical_pairs`).
+# discards.  Each play with jokers is one action: its stand-ins are canonical (`_internal.cardlogic.canonical_pairs`).
 
 _WILD_LAY_DOWNS: dict[tuple[int, int, tuple[tuple[int, int], ...]], LayDown] = {}
 _WILD_LAY_OFFS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], LayOff] = {}

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .._core import seats as _seats
-from .._shapes import State
 from ..cards import Card
 from ..cardsets import CardSet
 from ..melds import StandIns, TableMeld
 from ..rules import Rules
 from ..scoring import DealEnd, DealScore
+from . import seats as _seats
+from .shapes import State
 
 #: The letters of the seats 0-3: North, East, South, West.
 SEAT_LETTERS: Final[str] = _seats.LETTERS

@@ -5,7 +5,7 @@ the document around them.
 Everything here draws from the fields of a card and of a meld, read through the protocols below,
 so that the value classes (`persian_rummy.Card`, `persian_rummy.CardSet`,
 `persian_rummy.TableMeld`) can show themselves in a notebook (``_repr_svg_``) without this module
-importing them.  The pictures of whole states and views are laid out in `persian_rummy._render.scene`.
+importing them.  The pictures of whole states and views are laid out in `persian_rummy._internal.scene`.
 
 Each card is a group ``<g class="pr-card" data-card="Qh">`` holding its rank and its suit as text
 (``Q`` and ``♥``; a joker reads ``X1`` and ``JOKER``), so a picture can be searched and tested for

@@ -28,24 +28,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from . import _cardlogic, _tables
-from ._core import seats as _seats
-from ._shapes import PHASE_NAMES, Public, State, ViewShape, counts_passes, is_deal_over, is_turn, named
-from .cards import FULL_DECK, Card
-from .cardsets import CardSet
-from .melds import TableMeld
-from .rules import EmptyStockEnd, ObligationTiming, Rules
-from .scoring import DealEnd, DealScore, TeamScore, score_deal
-
-# The phases, by name: this module comes before the `Phase` enumeration, which compares equal to them
-# (persian_rummy._shapes).  A test of one phase stays here; a question about several is asked there.
-_DEAL: Final = "deal"
-_DRAW: Final = "draw"
-_PLAY: Final = "play"
-_DEAL_OVER: Final = "deal_over"
-_GAME_OVER: Final = "game_over"
-_CALLS: Final = "calls"
-_CALLED: Final = "called"
+from ..cards import FULL_DECK, Card
+from ..cardsets import CardSet
+from ..melds import TableMeld
+from ..rules import EmptyStockEnd, ObligationTiming, Rules
+from ..scoring import DealEnd, DealScore, TeamScore, score_deal
+from . import cardlogic as _cardlogic
+from . import seats as _seats
+from . import tables as _tables
+from .phase import Phase, counts_passes, is_deal_over, is_turn
+from .shapes import Public, State, ViewShape
 
 
 class Facts:
@@ -158,7 +150,7 @@ def phase_and_turn(facts: Facts) -> str | None:
     phase, deal, finished = public.phase, public.deal, len(public.results)
     if deal > public.rules.max_deals:
         return f"deal {deal} is beyond the {public.rules.max_deals} deal(s) of the rules"
-    if phase == _DEAL:
+    if phase is Phase.DEAL:
         if deal != 0 or finished:
             return "phase deal comes only before the first deal (deal 0, no results)"
         if facts.stock is not None and facts.stock != FULL_DECK:
@@ -166,9 +158,9 @@ def phase_and_turn(facts: Facts) -> str | None:
     problem = _turn(public)
     if problem:
         return problem
-    if is_deal_over(named(phase)) and (deal < 1 or finished != deal):
+    if is_deal_over(phase) and (deal < 1 or finished != deal):
         return f"deal {deal} is over, so {deal} deal(s) must be finished, got {finished}"
-    if phase not in {_PLAY, _CALLED} and (public.obligation is not None or public.picked):
+    if phase not in {Phase.PLAY, Phase.CALLED} and (public.obligation is not None or public.picked):
         return f"only in phase play can a taken card be pending or picked cards be recorded (phase {phase})"
     return None
 
@@ -179,7 +171,7 @@ def _turn(public: Public) -> str | None:
     of this one; out of turn nobody is to act.
     """
     phase, deal, finished = public.phase, public.deal, len(public.results)
-    if not is_turn(named(phase)):
+    if not is_turn(phase):
         return None if public.to_act is None else f"nobody is to act in phase {phase}, got seat {public.to_act!r}"
     if not _seats.is_seat(public.to_act):
         return f"in phase {phase} a seat 0-3 must be to act, got {public.to_act!r}"
@@ -197,7 +189,7 @@ def obligation(facts: Facts) -> str | None:
     """
     public = facts.public
     seat = public.to_act
-    if public.phase != _PLAY or seat is None:
+    if public.phase is not Phase.PLAY or seat is None:
         return None
     if not facts.sizes[seat]:
         return f"seat {seat} is to play with no card in hand, but a player who melds their last card goes out (R19)"
@@ -265,7 +257,7 @@ def calls(facts: Facts) -> str | None:
     """
     public = facts.public
     phase, discarder = public.phase, public.discarder
-    if phase not in {_CALLS, _CALLED}:
+    if phase not in {Phase.CALLS, Phase.CALLED}:
         return (
             None
             if discarder is None
@@ -280,7 +272,7 @@ def calls(facts: Facts) -> str | None:
         return f"seat {discarder} discarded its last card, which goes out under go_out_by_discard (A15)"
     if not facts.stock_size and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
         return "with empty_stock_end='immediately' the discard that empties the stock ends the deal (A17)"
-    return _asked(facts, seat) if phase == _CALLS else _called(facts, seat)
+    return _asked(facts, seat) if phase is Phase.CALLS else _called(facts, seat)
 
 
 def _called(facts: Facts, seat: int) -> str | None:
@@ -324,14 +316,14 @@ def passes(facts: Facts) -> str | None:
     public = facts.public
     rules, phase = public.rules, public.phase
     if public.passes:
-        if not counts_passes(named(phase)):
+        if not counts_passes(phase):
             return f"passes are counted only between turns of an empty-stock deal, not in phase {phase}"
         if facts.stock_size:
             return "a player may pass only when the stock is empty (R21)"
         limit = _pass_limit(rules)
-        if public.passes > limit or (phase == _DRAW and public.passes >= limit):
+        if public.passes > limit or (phase is Phase.DRAW and public.passes >= limit):
             return f"{public.passes} passes in a row is more than the rules allow ({rules.empty_stock_end})"
-    if phase == _DRAW and not facts.stock_size and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
+    if phase is Phase.DRAW and not facts.stock_size and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
         return "with empty_stock_end='immediately' no turn starts with an empty stock"
     return None
 
@@ -348,7 +340,7 @@ def end_of_deal(facts: Facts) -> str | None:
     R19, R22, A17: the last deal's result says how it ended and is the score of the table.
     """
     public = facts.public
-    if not is_deal_over(named(public.phase)):
+    if not is_deal_over(public.phase):
         return None
     rules, last = public.rules, public.results[-1]
     if public.went_out != last.went_out:
@@ -377,9 +369,9 @@ def _game_over(public: Public) -> str | None:
     rules = public.rules
     totals = [sum(result.teams[team].total for result in public.results) for team in (0, 1)]
     last = rules.num_deals + (rules.max_deals > rules.num_deals and totals[0] == totals[1])
-    if public.phase == _GAME_OVER and public.deal < last:
+    if public.phase is Phase.GAME_OVER and public.deal < last:
         return f"the game lasts {last} deal(s); it cannot be over after {public.deal}"
-    if public.phase == _DEAL_OVER and public.deal >= last:
+    if public.phase is Phase.DEAL_OVER and public.deal >= last:
         return f"after deal {public.deal} the game is over, not between deals"
     return None
 
@@ -484,13 +476,16 @@ def _team_types(team: TeamScore) -> str | None:
     """
     A team's score has four int items and their total, or an int total alone.
     """
-    items = (team.melded, team.doubling, team.bonus, team.in_hand)
+    melded, doubling, bonus, in_hand = team.melded, team.doubling, team.bonus, team.in_hand
     total: object = team.total
-    if type(total) is not int or (not all(type(item) is int for item in items) and items != (None,) * 4):
-        return f"a team's score has four int items or none, and an int total, got {team!r}"
-    if team.has_breakdown and sum(items[:3]) - items[3] != total:  # type: ignore[arg-type, operator]
-        return f"a team's total is melded + doubling + bonus - in_hand, got {team!r} with total {total!r}"
-    return None
+    if type(total) is int:
+        if melded is None and doubling is None and bonus is None and in_hand is None:
+            return None
+        if type(melded) is int and type(doubling) is int and type(bonus) is int and type(in_hand) is int:
+            if melded + doubling + bonus - in_hand == total:
+                return None
+            return f"a team's total is melded + doubling + bonus - in_hand, got {team!r} with total {total!r}"
+    return f"a team's score has four int items or none, and an int total, got {team!r}"
 
 
 #: The checks of the game that states and views share, in the order they run.
@@ -549,7 +544,7 @@ def _card_set(value: object) -> bool:
 #: The types of the fields that states and views share: the name, how to look, what it must be.
 _PUBLIC_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
     ("rules", _one(lambda value: isinstance(value, Rules)), "be a Rules"),
-    ("phase", _one(lambda value: isinstance(value, str) and value in PHASE_NAMES), "be a Phase"),
+    ("phase", _one(lambda value: isinstance(value, Phase)), "be a Phase"),
     ("deal", _one(_count), "be a non-negative int"),
     ("dealer", _one(_seats.is_seat), "be a seat 0-3"),
     ("to_act", _one(_seat_or_none), "be a seat 0-3 or None"),
@@ -599,7 +594,9 @@ def _stock_known(state: State) -> str | None:
     """
     A18: only a stock turned over from the discard pile is known to everyone.
     """
-    if state.stock_known and not (state.rules.reshuffle_on_empty_stock and state.stock and state.phase != _DEAL):
+    if state.stock_known and not (
+        state.rules.reshuffle_on_empty_stock and state.stock and state.phase is not Phase.DEAL
+    ):
         return (
             "only a stock turned over from the discard pile is known to everyone, under reshuffle_on_empty_stock (A18)"
         )
@@ -664,8 +661,8 @@ def _what_is_shown(view: ViewShape) -> str | None:
     A view shows what its seat sees, no more and no less: nothing before the first deal, every
     hand once the deal is over, the stock only when it was turned over from the pile (A18).
     """
-    over = is_deal_over(named(view.phase))
-    if view.phase == _DEAL and (any(view.hand_sizes) or view.stock_size != 56):
+    over = is_deal_over(view.phase)
+    if view.phase is Phase.DEAL and (any(view.hand_sizes) or view.stock_size != 56):
         return HIDDEN_OR_SHOWN
     if over and any(len(part) != size for part, size in zip(view.known, view.hand_sizes, strict=True)):
         return HIDDEN_OR_SHOWN
@@ -678,7 +675,7 @@ def view_facts(view: ViewShape) -> Facts:
     """
     What *view* shows, for the checks.
     """
-    over = is_deal_over(named(view.phase))
+    over = is_deal_over(view.phase)
     hands: list[int | None] = [part.mask if over else None for part in view.known]
     if view.seat is not None and view.hand is not None:
         hands[view.seat] = view.hand.mask
