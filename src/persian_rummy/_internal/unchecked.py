@@ -33,6 +33,7 @@ from ..state import GameState, View
 from . import build as _build
 from .phase import OVER as _OVER
 from .phase import Phase
+from .summary import NO_TABLE
 
 #: The stand-ins of the engine's plays and melds with no joker standing for a card (A7): one object, so
 #: that the check of a play's stand-ins begins with its identity.
@@ -59,9 +60,16 @@ class _Drawn(Protocol):
 
 class _Taken(Protocol):
     def __call__(  # noqa: PLR0913 (what a take from the pile sets)
-        self, state: GameState, /, *, obligation: Card | None, picked: CardSet, hands: Cards, discard_pile: Pile,
+        self,
+        state: GameState,
+        /,
+        *,
+        obligation: Card | None,
+        picked: CardSet,
+        hands: Cards,
+        discard_pile: Pile,
         revealed: Cards,
-    ) -> GameState: ...  # fmt: skip
+    ) -> GameState: ...
 
 
 class _Called(Protocol):
@@ -80,16 +88,33 @@ class _Called(Protocol):
 
 class _Played(Protocol):
     def __call__(  # noqa: PLR0913 (what a lay-down or a lay-off sets)
-        self, state: GameState, /, *, melds: tuple[TableMeld, ...], obligation: Card | None, table: tuple[object, ...],
-        hands: Cards, revealed: Cards,
-    ) -> GameState: ...  # fmt: skip
+        self,
+        state: GameState,
+        /,
+        *,
+        melds: tuple[TableMeld, ...],
+        obligation: Card | None,
+        table: tuple[object, ...],
+        hands: Cards,
+        revealed: Cards,
+    ) -> GameState: ...
 
 
 class _Discarded(Protocol):
     def __call__(  # noqa: PLR0913 (what a discard that does not end the deal sets)
-        self, state: GameState, /, *, phase: Phase, stock_known: bool, to_act: int, hands: Cards, stock: Pile,
-        discard_pile: Pile, revealed: Cards, discarder: int | None,
-    ) -> GameState: ...  # fmt: skip
+        self,
+        state: GameState,
+        /,
+        *,
+        phase: Phase,
+        stock_known: bool,
+        to_act: int,
+        hands: Cards,
+        stock: Pile,
+        discard_pile: Pile,
+        revealed: Cards,
+        discarder: int | None,
+    ) -> GameState: ...
 
 
 class _Asked(Protocol):
@@ -98,9 +123,16 @@ class _Asked(Protocol):
 
 class _Answered(Protocol):
     def __call__(  # noqa: PLR0913 (what the answers to a discard set)
-        self, state: GameState, /, *, melds: tuple[TableMeld, ...], table: tuple[object, ...], to_act: int,
-        hands: Cards, revealed: Cards,
-    ) -> GameState: ...  # fmt: skip
+        self,
+        state: GameState,
+        /,
+        *,
+        melds: tuple[TableMeld, ...],
+        table: tuple[object, ...],
+        to_act: int,
+        hands: Cards,
+        revealed: Cards,
+    ) -> GameState: ...
 
 
 class _Passed(Protocol):
@@ -109,17 +141,34 @@ class _Passed(Protocol):
 
 class _Ended(Protocol):
     def __call__(  # noqa: PLR0913 (what the end of a deal sets)
-        self, state: GameState, /, *, phase: Phase, melds: tuple[TableMeld, ...], results: tuple[DealScore, ...],
-        table: tuple[object, ...], hands: Cards, discard_pile: Pile, revealed: Cards, passes: int,
+        self,
+        state: GameState,
+        /,
+        *,
+        phase: Phase,
+        melds: tuple[TableMeld, ...],
+        results: tuple[DealScore, ...],
+        table: tuple[object, ...],
+        hands: Cards,
+        discard_pile: Pile,
+        revealed: Cards,
+        passes: int,
         went_out: int | None,
-    ) -> GameState: ...  # fmt: skip
+    ) -> GameState: ...
 
 
 class _Seen(Protocol):
     def __call__(  # noqa: PLR0913 (what a view does not show of a state)
-        self, view: View, /, *, stock_known: bool, table: tuple[object, ...], hands: Cards, stock: Pile,
+        self,
+        view: View,
+        /,
+        *,
+        stock_known: bool,
+        table: tuple[object, ...],
+        hands: Cards,
+        stock: Pile,
         revealed: Cards,
-    ) -> GameState: ...  # fmt: skip
+    ) -> GameState: ...
 
 
 _EMPTY: Final = CardSet()
@@ -129,9 +178,16 @@ _TURN_ENDS: Final = {"obligation": None, "picked": _EMPTY, "passes": 0, "went_ou
 
 #: The state a deal begins: cards dealt, the first seat to draw (R5-R7).
 dealt: Final = _build.successor(
-    GameState, _Dealt.__call__, phase=Phase.DRAW, stock_known=False, melds=(), table=(0, 0, ()),
-    revealed=_NO_CARDS, discarder=None, **_TURN_ENDS,
-)  # fmt: skip
+    GameState,
+    _Dealt.__call__,
+    phase=Phase.DRAW,
+    stock_known=False,
+    melds=(),
+    table=NO_TABLE,
+    revealed=_NO_CARDS,
+    discarder=None,
+    **_TURN_ENDS,
+)
 #: The state after a draw from the stock (R14).
 drawn: Final = _build.successor(GameState, _Drawn.__call__, phase=Phase.PLAY, discarder=None, **_TURN_ENDS)
 #: The state after a take from the discard pile (R14, R15).
