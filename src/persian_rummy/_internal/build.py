@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 import attrs
@@ -142,7 +142,7 @@ def twin(cls: type) -> type[Any]:
 
 @functools.cache
 def _builder(cls: type, positional: tuple[str, ...], keywords: tuple[str, ...]) -> Callable[..., object]:
-    names = [attribute.name for attribute in attrs.fields(cls)]
+    names = _slot_names(cls)
     params = list(fields_of(cls))
     slots: tuple[str, ...] = vars(cls)["__slots__"]
     signature = ", ".join([*positional, "/"] if positional else [])
@@ -159,17 +159,38 @@ def _builder(cls: type, positional: tuple[str, ...], keywords: tuple[str, ...]) 
             lines.append("    _b_set_hash(_b_obj, None)")
         source = "\n".join([*lines, "    return _b_obj"]) + "\n"
     else:
-        namespace["_b_twin"] = twin(cls)
-        lines = [f"def build({signature}):", "    _b_obj = _b_new(_b_twin)"]
-        lines += [f"    _b_obj.{name} = {param}" for name, param in zip(names, params, strict=True)]
-        if CACHED_HASH in slots:
-            lines.append(f"    _b_obj.{CACHED_HASH} = None")
-        lines += ["    _b_obj.__class__ = _b_cls", "    return _b_obj"]
-        source = "\n".join(lines) + "\n"
+        return _filling_a_twin(cls, f"build_{cls.__name__}", signature, params, namespace)
     exec(compile(source, f"<unchecked {cls.__name__}>", "exec"), namespace)  # noqa: S102 (code made from field names)
     build: Callable[..., object] = namespace["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     return build
+
+
+def _filling_a_twin(
+    cls: type, name: str, signature: str, values: Sequence[str], namespace: dict[str, Any]
+) -> Callable[..., object]:
+    """
+    A function *name* that takes *signature*, fills a twin of *cls* with *values* (the source of each
+    field's value, in field order, from names of *signature* and *namespace*) and gives it its class.
+    """
+    lines = [f"def {name}({signature}):", "    _b_obj = _b_new(_b_twin)"]
+    lines += [f"    _b_obj.{field} = {value}" for field, value in zip(_slot_names(cls), values, strict=True)]
+    if CACHED_HASH in vars(cls)["__slots__"]:
+        lines.append(f"    _b_obj.{CACHED_HASH} = None")
+    lines += ["    _b_obj.__class__ = _b_cls", "    return _b_obj"]
+    # The namespace's own names start with "_b_", which no field's name does.
+    namespace = {**namespace, "_b_new": object.__new__, "_b_cls": cls, "_b_twin": twin(cls)}
+    exec(compile("\n".join(lines) + "\n", f"<unchecked {cls.__name__}>", "exec"), namespace)  # noqa: S102 (code made from field names)
+    made: Callable[..., object] = namespace[name]
+    made.__qualname__ = name
+    return made
+
+
+def _slot_names(cls: type) -> list[str]:
+    """
+    The names of the slots of *cls* that hold its fields, in field order (a private field's with its underscore).
+    """
+    return [attribute.name for attribute in attrs.fields(cls)]
 
 
 def successor(
@@ -219,7 +240,7 @@ def successor(
 def _successor(
     cls: type, positional: tuple[str, ...], keywords: tuple[str, ...], fixed: tuple[tuple[str, object], ...]
 ) -> Callable[..., object]:
-    names = [attribute.name for attribute in attrs.fields(cls)]
+    names = _slot_names(cls)
     given = {*positional, *keywords}
     constants = {f"_b_fixed_{param}": value for param, value in fixed}
     values = [
@@ -227,15 +248,4 @@ def _successor(
         for name, param in zip(names, fields_of(cls), strict=True)
     ]
     signature = ", ".join(["_b_from", *positional, "/", *(["*", *keywords] if keywords else [])])
-    # The namespace's own names start with "_b_", which no field's name does.
-    namespace: dict[str, Any] = {"_b_new": object.__new__, "_b_cls": cls, "_b_twin": twin(cls), **constants}
-    lines = [f"def step({signature}):", "    _b_obj = _b_new(_b_twin)"]
-    lines += [f"    _b_obj.{name} = {value}" for name, value in zip(names, values, strict=True)]
-    if CACHED_HASH in getattr(cls, "__slots__", ()):
-        lines.append(f"    _b_obj.{CACHED_HASH} = None")
-    lines += ["    _b_obj.__class__ = _b_cls", "    return _b_obj"]
-    source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<successor of {cls.__name__}>", "exec"), namespace)  # noqa: S102 (code made from field names)
-    step: Callable[..., object] = namespace["step"]
-    step.__qualname__ = step.__name__ = f"step_{cls.__name__}"
-    return step
+    return _filling_a_twin(cls, f"step_{cls.__name__}", signature, values, constants)
