@@ -97,7 +97,8 @@ def test_every_table_keyed_by_phase_covers_every_phase(place: str) -> None:
 
 def test_the_questions_are_asked_of_every_phase() -> None:
     """
-    R5, A4, R13, A24, R19, R22, R21, A17: the sets of each question hold exactly the phases its function says.
+    R5, A4, R13, R14, R16-R18, R19, R21, R22, A17, A24: the sets of each question hold exactly the phases
+    its function says.
     """
     questions = {
         phases.CHANCE: phases.is_chance,
@@ -105,10 +106,19 @@ def test_the_questions_are_asked_of_every_phase() -> None:
         phases.OVER: phases.is_deal_over,
         phases.FINAL: phases.is_final,
         phases.COUNTING_PASSES: phases.counts_passes,
+        phases.DRAWING: phases.draws,
+        phases.PLAYING: phases.plays,
     }
     assert all(members == {phase for phase in Phase if asks(phase)} for members, asks in questions.items())
-    assert [["deal", "deal_over"], ["draw", "play", "calls", "called"], ["deal_over", "game_over"]] == [
-        [phase.value for phase in Phase if phase in members] for members in (phases.CHANCE, phases.TURN, phases.OVER)
+    assert [
+        ["deal", "deal_over"],
+        ["draw", "play", "calls", "called"],
+        ["deal_over", "game_over"],
+        ["draw"],
+        ["play"],
+    ] == [
+        [phase.value for phase in Phase if phase in members]
+        for members in (phases.CHANCE, phases.TURN, phases.OVER, phases.DRAWING, phases.PLAYING)
     ]
 
 

@@ -32,7 +32,10 @@ from ._internal import unchecked as _unchecked
 from ._internal.enumeration import answer_actions as _answer_actions
 from ._internal.enumeration import draw_actions as _draw_actions
 from ._internal.enumeration import play_actions as _play_actions
+from ._internal.phase import DRAWING as _DRAWING
 from ._internal.phase import FINAL as _FINAL
+from ._internal.phase import OVER as _OVER
+from ._internal.phase import PLAYING as _PLAYING
 from ._internal.transitions import answer as _answer
 from ._internal.transitions import deal as _deal
 from ._internal.transitions import discard as _discard
@@ -113,16 +116,16 @@ def legal_actions(state: GameState | View) -> tuple[PlayerAction, ...]:
         raise
     seat = state.to_act  # a seat in a turn's phases (R13): the phase is tested first, then the seat for mypy
     if isinstance(state, GameState):
-        if phase is Phase.PLAY and seat is not None:
+        if phase in _PLAYING and seat is not None:
             return _play_actions(state, seat, state.hands[seat].mask)
-        if phase is Phase.DRAW and seat is not None:
+        if phase in _DRAWING and seat is not None:
             return _draw_actions(state, seat, state.hands[seat].mask, bool(state.stock))
-    elif (phase is Phase.PLAY or phase is Phase.DRAW) and seat is not None:
+    elif (phase in _PLAYING or phase in _DRAWING) and seat is not None:
         shown = state.hand
         if state.seat != seat or shown is None:
             _not_shown(state, seat)
         hand = shown.mask
-        if phase is Phase.PLAY:
+        if phase in _PLAYING:
             return _play_actions(state, seat, hand)
         return _draw_actions(state, seat, hand, state.stock_size > 0)
     return _out_of_turn(state, phase)
@@ -242,21 +245,10 @@ def is_deal_over(state: GameState) -> bool:
     Whether the current deal has ended (R19, R22): the next action is the next deal, or the game is over.
     """
     try:
-        phase = state.phase
+        return state.phase in _OVER
     except AttributeError:  # free while nothing is raised: is_deal_over is called in playout loops
         _arguments.expect(state, (GameState, View), "state", "a GameState or a View")
         raise
-    if (
-        phase is Phase.PLAY
-        or phase is Phase.DRAW
-        or phase is Phase.DEAL
-        or phase is Phase.CALLS
-        or phase is Phase.CALLED
-    ):
-        return False
-    if phase is Phase.DEAL_OVER or phase is Phase.GAME_OVER:
-        return True
-    assert_never(phase)
 
 
 def is_game_over(state: GameState) -> bool:

@@ -113,6 +113,32 @@ def counts_passes(phase: Phase) -> bool:
             assert_never(phase)
 
 
+def draws(phase: Phase) -> bool:
+    """
+    Whether the seat to act draws in *phase*: from the stock or the discard pile, or passes (R13, R14, R21).
+    """
+    match phase:
+        case Phase.DRAW:
+            return True
+        case Phase.DEAL | Phase.PLAY | Phase.DEAL_OVER | Phase.GAME_OVER | Phase.CALLS | Phase.CALLED:
+            return False
+        case _:
+            assert_never(phase)
+
+
+def plays(phase: Phase) -> bool:
+    """
+    Whether the seat to act plays in *phase*: it has drawn, and lays down, lays off and discards (R16-R18).
+    """
+    match phase:
+        case Phase.PLAY:
+            return True
+        case Phase.DEAL | Phase.DRAW | Phase.DEAL_OVER | Phase.GAME_OVER | Phase.CALLS | Phase.CALLED:
+            return False
+        case _:
+            assert_never(phase)
+
+
 #: The phases whose next action is a `persian_rummy.Deal`, which no player chooses (R5, A4).
 CHANCE: Final = frozenset(phase for phase in Phase if is_chance(phase))
 #: The phases in which a seat is to act (`GameState.to_act`): it draws or plays (R13), or answers a discard (A24).
@@ -123,3 +149,7 @@ OVER: Final = frozenset(phase for phase in Phase if is_deal_over(phase))
 FINAL: Final = frozenset(phase for phase in Phase if is_final(phase))
 #: The phases in which passes in a row may be counted (R21, A17).
 COUNTING_PASSES: Final = frozenset(phase for phase in Phase if counts_passes(phase))
+#: The phases in which the seat to act draws (R13, R14, R21): asked by every draw, take and pass.
+DRAWING: Final = frozenset(phase for phase in Phase if draws(phase))
+#: The phases in which the seat to act plays (R16-R18): asked by every lay-down, lay-off and discard.
+PLAYING: Final = frozenset(phase for phase in Phase if plays(phase))

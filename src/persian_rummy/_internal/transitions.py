@@ -33,6 +33,8 @@ from .cardlogic import (
     wild_takeable,
     wild_usable,
 )
+from .phase import DRAWING as _DRAWING
+from .phase import PLAYING as _PLAYING
 from .summary import Summary
 from .tables import ALL_CARDS, JOKER_MASK, NO_MELD, RUN, SET, extensions, meld_shape
 from .unchecked import NO_STAND_INS as _NO_STAND_INS
@@ -47,6 +49,7 @@ from .unchecked import new_meld
 from .unchecked import passed as _passed
 from .unchecked import played as _played
 from .unchecked import taken as _taken
+from .unchecked import turned as _turned
 
 _SET_KIND: Final = MeldKind.SET
 _RUN_KIND: Final = MeldKind.RUN
@@ -215,7 +218,7 @@ def deal(state: GameState, action: Deal) -> GameState:
 def draw_stock(state: GameState, action: DrawStock) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+    if type(seat) is not int or seat != state.to_act or state.phase not in _DRAWING:
         raise _not_now(state, action, Phase.DRAW, "drawing")
     stock = state.stock
     if not stock:
@@ -234,7 +237,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
 def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+    if type(seat) is not int or seat != state.to_act or state.phase not in _DRAWING:
         raise _not_now(state, action, Phase.DRAW, "taking from the discard pile")
     card = action.card
     pile = state.discard_pile
@@ -339,7 +342,7 @@ def lay_down(state: GameState, action: LayDown) -> GameState:
     if (
         type(seat) is not int
         or seat != state.to_act
-        or (state.phase is not Phase.PLAY and not _melding_before_pass(state))
+        or (state.phase not in _PLAYING and not _melding_before_pass(state))
     ):
         raise _not_now(state, action, Phase.PLAY, "laying down a meld")
     cards = action.cards
@@ -374,7 +377,7 @@ def lay_off(state: GameState, action: LayOff) -> GameState:
     if (
         type(seat) is not int
         or seat != state.to_act
-        or (state.phase is not Phase.PLAY and not _melding_before_pass(state))
+        or (state.phase not in _PLAYING and not _melding_before_pass(state))
     ):
         seat = _caller(state, action)
     cards, k, melds = action.cards, fields.meld, state.melds
@@ -588,7 +591,7 @@ def _after_play(  # noqa: PLR0913
 def discard(state: GameState, action: Discard) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.PLAY:
+    if type(seat) is not int or seat != state.to_act or state.phase not in _PLAYING:
         raise _not_now(state, action, Phase.PLAY, "discarding")
     card = action.card
     if type(card) is not Card:
@@ -609,17 +612,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         return _end_deal(state, hands, pile, state.melds, revealed, seat, DealEnd.WENT_OUT)
     if not state.stock or rules.rummy_calls:
         return _after_discard(state, seat, hands, pile, revealed)
-    return _discarded(
-        state,
-        phase=Phase.DRAW,
-        stock_known=state.stock_known,
-        to_act=(seat + 1) % 4,
-        hands=hands,
-        stock=state.stock,
-        discard_pile=pile,
-        revealed=revealed,
-        discarder=None,
-    )
+    return _discarded(state, to_act=(seat + 1) % 4, hands=hands, discard_pile=pile, revealed=revealed)
 
 
 def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, ...], revealed: Four) -> GameState:
@@ -637,7 +630,7 @@ def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, .
         return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
     called = rules.rummy_calls and called_on(state.melds, pile[-1].index, rules.jokers_wild)
     asked = _next_asked(hands, seat, seat) if called else None
-    return _discarded(
+    return _turned(
         state,
         phase=Phase.DRAW if asked is None else Phase.CALLS,
         stock_known=known,
@@ -746,7 +739,7 @@ def _after_calls(
 def pass_turn(state: GameState, action: Pass) -> GameState:
     fields: _Forgeable = action
     seat = fields.seat
-    if type(seat) is not int or seat != state.to_act or state.phase is not Phase.DRAW:
+    if type(seat) is not int or seat != state.to_act or state.phase not in _DRAWING:
         raise _not_now(state, action, Phase.DRAW, "passing")
     if state.stock:
         raise IllegalActionError(action, "a player may pass only when the stock is empty", "R21")

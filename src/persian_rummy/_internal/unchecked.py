@@ -101,6 +101,12 @@ class _Played(Protocol):
 
 
 class _Discarded(Protocol):
+    def __call__(
+        self, state: GameState, /, *, to_act: int, hands: Cards, discard_pile: Pile, revealed: Cards
+    ) -> GameState: ...
+
+
+class _Turned(Protocol):
     def __call__(  # noqa: PLR0913 (what a discard that does not end the deal sets)
         self,
         state: GameState,
@@ -196,8 +202,11 @@ taken: Final = _build.successor(GameState, _Taken.__call__, phase=Phase.PLAY, pa
 called: Final = _build.successor(GameState, _Called.__call__, phase=Phase.CALLED, passes=0, went_out=None)
 #: The state after a lay-down or a lay-off that leaves cards in hand (R16, R17).
 played: Final = _build.successor(GameState, _Played.__call__, went_out=None, discarder=None)
-#: The state after a discard that does not end the deal (R18, A17, A18, A24).
-discarded: Final = _build.successor(GameState, _Discarded.__call__, **_TURN_ENDS)
+#: The state after a discard from a stock that is not empty: the next seat draws (R18).
+discarded: Final = _build.successor(GameState, _Discarded.__call__, phase=Phase.DRAW, discarder=None, **_TURN_ENDS)
+#: The state after a discard from an empty stock, or under calls of "Rummy!": the pile turned over
+#: into a new stock (A18), or the seats asked whether they call (A24), or the next turn (A17).
+turned: Final = _build.successor(GameState, _Turned.__call__, **_TURN_ENDS)
 #: The state after a seat declines to call "Rummy!" and the next is asked (A24).
 asked: Final = _build.successor(GameState, _Asked.__call__, **_TURN_ENDS)
 #: The state after a discard is answered, by a call and its lay-off or by every seat declining: the
