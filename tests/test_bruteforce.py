@@ -299,9 +299,9 @@ def after_take(state: GameState, seat: int, depth: int) -> GameState:
     pile = state.discard_pile
     taken = CardSet(pile[depth:])
     hands = tuple(hand | taken if who == seat else hand for who, hand in enumerate(state.hands))
-    revealed = tuple(cards_ | taken if who == seat else cards_ for who, cards_ in enumerate(state.revealed))
+    known = tuple(cards_ | taken if who == seat else cards_ for who, cards_ in enumerate(state.known))
     return attrs.evolve(
-        state, phase=Phase.PLAY, hands=hands, revealed=revealed, discard_pile=pile[:depth], picked=taken, passes=0
+        state, phase=Phase.PLAY, hands=hands, known=known, discard_pile=pile[:depth], picked=taken, passes=0
     )
 
 

@@ -280,7 +280,7 @@ class TestScreen:
         state, news, turn, look = _history()
         view = observe(state, 0)
         text = screen.plain(screen.decision_screen(view, look, news, turn, legal_actions(view)))
-        hidden = [*state.stock, *(card for seat in (1, 2, 3) for card in state.hands[seat] - state.revealed[seat])]
+        hidden = [*state.stock, *(card for seat in (1, 2, 3) for card in state.hands[seat] - state.known[seat])]
         shown = [card for card in hidden if re.search(rf"(?<![0-9]){re.escape(card.symbol)}(?![0-9])", text)]
         assert (24, []) == (len(hidden), shown)
 
@@ -333,7 +333,7 @@ class TestScreen:
         """
         A18: the pile turned over into the stock is known to all, next card first; R21: the passes in a row.
         """
-        known = forged(observe(parse_position(TAKEN), 1), known_stock=cards("7h 8c"), stock_size=2, passes=2)
+        known = forged(observe(parse_position(TAKEN), 1), stock=cards("7h 8c"), stock_size=2, passes=2)
         once = forged(observe(parse_position(TAKEN), 1), passes=1)
         assert "Stock: 2 cards, known to all, next first: 7h 8c; 2 passes in a row (R21)\n" == screen.plain(
             screen.pile_lines(known, screen.Look(symbols=False))[1:]

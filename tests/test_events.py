@@ -261,7 +261,7 @@ class TestTurningThePileOver:
     def test_a_view_rebuilt_knows_the_stock(self) -> None:
         view = view_after(observe(TURNING, 3), Event(Discard(0, "Kd"), stock="5h 9c Qd"))
         assert observe(apply(TURNING, Discard(0, "Kd")), 3) == view
-        assert (Card.parse("5h"), Card.parse("9c"), Card.parse("Qd")) == view.known_stock
+        assert (Card.parse("5h"), Card.parse("9c"), Card.parse("Qd")) == view.stock
 
 
 def check_rebuilt_views(playout: Playout) -> None:
@@ -566,7 +566,7 @@ class TestEventsThatDoNotFit:
             phase="play",
             obligation="Qd",
             picked="Qd",
-            revealed=("Qd", "", "", ""),
+            known=("Qd", "", "", ""),
             rest_to="pile",
         )
         with pytest.raises(IllegalActionError, match="there is no meld 5 on the table"):

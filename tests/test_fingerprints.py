@@ -236,7 +236,7 @@ MUTATIONS: Final[dict[type, dict[str, Mutation]]] = {
         "hands": one_toggled,
         "stock": changed_tuple(any_card),
         "stock_known": negated,
-        "revealed": one_toggled,
+        "known": one_toggled,
     },
     View: {
         **COMMON,
@@ -245,7 +245,7 @@ MUTATIONS: Final[dict[type, dict[str, Mutation]]] = {
         "hand_sizes": sizes_changed,
         "known": one_toggled,
         "stock_size": plus_one,
-        "known_stock": optional_cards,
+        "stock": optional_cards,
     },
     TableMeld: {
         "owner": lambda _, owner: (owner + 1) % 4,
@@ -498,7 +498,7 @@ class TestEncoding:
             0,  # melds: none
             NONE,  # obligation
             0,  # picked
-            *[0, 0, 0, 0],  # revealed
+            *[0, 0, 0, 0],  # known
             0,  # passes
             NONE,  # went_out
             0,  # results: none

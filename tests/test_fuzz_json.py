@@ -43,7 +43,7 @@ VALIDATOR = Draft202012Validator(json_schema())
 KEYS = (
     *("format", "version", "kind", "type", "seat", "deck", "card", "cards", "meld"),
     *("rules", "phase", "deal", "dealer", "to_act", "hands", "stock", "discard_pile", "melds", "obligation"),
-    *("picked", "revealed", "passes", "went_out", "results", "owner", "laid_down", "layoffs"),
+    *("picked", "known", "passes", "went_out", "results", "owner", "laid_down", "layoffs"),
     *("teams", "melded", "doubling", "bonus", "in_hand", "end"),
     *("first_dealer", "players", "date", "event", "actions"),
     *switches.NAMES,

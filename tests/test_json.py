@@ -87,7 +87,7 @@ def game(seed: int = 1) -> tuple[GameState, tuple[Action, ...]]:
 
 
 #: In deal 2, seat 1 to play, with two melds on the table, a card taken and a finished deal.
-MID_GAME = play(lambda s: s.deal == 2 and len(s.melds) >= 2 and s.phase is Phase.PLAY and any(s.revealed))
+MID_GAME = play(lambda s: s.deal == 2 and len(s.melds) >= 2 and s.phase is Phase.PLAY and any(s.known))
 #: Between the two deals.
 DEAL_OVER = play(lambda s: s.phase is Phase.DEAL_OVER)
 FINAL, ACTIONS = game()
@@ -658,7 +658,7 @@ class TestExactText:
         text = (
             HEAD + f'"kind": "state", "rules": {DEFAULT_RULES_TEXT}, "phase": "deal", "deal": 0, "dealer": 0, '
             f'"to_act": null, "hands": [[], [], [], []], "stock": {DECK_TEXT}, "stock_known": false, '
-            '"discard_pile": [], "melds": [], "obligation": null, "picked": [], "revealed": [[], [], [], []], '
+            '"discard_pile": [], "melds": [], "obligation": null, "picked": [], "known": [[], [], [], []], '
             '"passes": 0, "went_out": null, "results": []}'
         )
         assert text == to_json(new_game())

@@ -589,7 +589,7 @@ class TestPositionsWrittenAndRead:
         assert (meld(0, "7c 8c 9c"), meld(2, "Qc Qd Qs", s3="Qh")) == state.melds
         assert Card.parse("Kc") == state.obligation
         assert CardSet.parse("Kc") == state.picked
-        assert (CardSet(), CardSet.parse("Kc"), CardSet(), CardSet()) == state.revealed
+        assert (CardSet(), CardSet.parse("Kc"), CardSet(), CardSet()) == state.known
         assert (0, None, ()) == (state.passes, state.went_out, state.results)
 
     def test_the_fields_of_a_position_at_the_end_of_a_deal(self) -> None:
@@ -680,7 +680,7 @@ class TestPositionsByHand:
         assert parse_position(DRAW) == parse_position(DRAW_BY_HAND)
         # Within a hand any order: a hand is a set.
         assert parse_position(DRAW) == parse_position(DRAW_BY_HAND.replace("2c3c4c5c6c7c8c", "8c7c6c5c4c3c2c"))
-        # No card revealed: "-" or four empty groups.
+        # No known card: "-" or four empty groups.
         assert parse_position(DRAW) == parse_position(DRAW.replace(" - - - - 0 ", " - - - -/-/-/- 0 "))
         # Any whitespace separates the fields.
         assert parse_position(DRAW) == parse_position("  " + DRAW.replace(" ", " \t") + "\n")
@@ -796,9 +796,9 @@ CORRUPT = [
         "invalid position: went_out must match the last deal's result",
     ),
     (
-        "revealed card not in the hand",
+        "known card not in the hand",
         PENDING.replace("-/Kc/-/-", "Kc/-/-/-"),
-        "invalid position: revealed cards of seat 0 (Kc) are not in its hand",
+        "invalid position: known cards of seat 0 (Kc) are not in its hand",
     ),
     ("too few fields", DRAW.rsplit(" ", 1)[0], "a position has 14 fields separated by spaces, got 13"),
     ("too many fields", DRAW + " -", "a position has 14 fields separated by spaces, got 15"),

@@ -620,7 +620,7 @@ class TestResample:
         for seat in (0, 1, 3):
             hands = {s.game_state.hands[seat] for s in samples}
             assert len(hands) > 30
-            assert {True} == {truth.revealed[seat] <= hand for hand in hands}
+            assert {True} == {truth.known[seat] <= hand for hand in hands}
         assert len({s.game_state.stock for s in samples}) == 40
 
     def test_a_deal_under_way_is_drawn_again(self) -> None:

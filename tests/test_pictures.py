@@ -196,7 +196,7 @@ class TestTextOfAState:
             to_act=1,
             phase=Phase.PLAY,
             picked="Kc 4d 9h",
-            revealed=("", "Kc 4d", "", ""),
+            known=("", "Kc 4d", "", ""),
         )
         assert "E took K♣ 4♦ 9♥ from the discard pile this turn" == lines(render_text(state))[2]
 

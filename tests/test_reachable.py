@@ -6,7 +6,7 @@ position that passed it could not be played on: the seat to act had no legal act
 of it did not check, a state sampled from a view broke an invariant, or a score was written
 that the readers refuse.  Each class holds the positions that used to slip through; the last
 one fuzzes positions (reachable states with cards moved, turns changed, pending cards,
-revealed cards and scores made up) and shows that any of them that validates keeps the promise.
+known cards and scores made up) and shows that any of them that validates keeps the promise.
 """
 
 # Assertions put the expected value first: assert expected == actual.
@@ -50,7 +50,7 @@ from persian_rummy.views import arrangements, count_arrangements
 from tests.strategies import played_states, rules_variants
 
 # E to play the Qh taken from the pile, with Qd and Qs to meld it with (the audit's position,
-# with the Qh among E's revealed cards, as play leaves it).
+# with the Qh among E's known cards, as play leaves it).
 PENDING_QUEEN = "- 1/N play E 2c3c4c/QdQhQs5c/2h3h4h/2s3s4s * 6c - Qh Qh -/Qh/-/- 0 - -"
 # The same, but for a small endgame: N sees 8 cards it cannot place, 3 of them in E's hand.
 SMALL_PENDING_QUEEN = "- 1/N play E Kc8d/QhQdQs9c/JhJs/ThTs 5c * - Qh Qh -/Qh/-/- 0 - -"
@@ -94,21 +94,21 @@ def check_playable(state: GameState, *, samples: int = 3) -> None:
             assert not in_turn or legal_actions(sample)
 
 
-class TestPickedCardsAreRevealed:
+class TestPickedCardsAreKnown:
     """
     R14: cards are taken from the pile in sight of everyone, so those still in the hand are
-    among the seat's revealed cards.  A state that hid them gave views from which
+    among the seat's known cards.  A state that hid them gave views from which
     `determinize` dealt the pending card away (191 seeds in 200).
     """
 
-    def test_a_picked_card_that_is_not_revealed_is_refused(self) -> None:
+    def test_a_picked_card_that_is_not_known_is_refused(self) -> None:
         text = PENDING_QUEEN.replace(" -/Qh/-/- ", " - ")
         assert (
             "everyone saw seat 1 take Qh from the discard pile this turn, so those cards are among its "
-            "revealed cards (R14)" == refused(text)
+            "known cards (R14)" == refused(text)
         )
 
-    def test_with_the_card_revealed_every_view_determinizes_to_valid_states(self) -> None:
+    def test_with_the_card_known_every_view_determinizes_to_valid_states(self) -> None:
         check_playable(parse_position(PENDING_QUEEN), samples=200)
 
 
@@ -286,7 +286,7 @@ def _empty_a_hand(fields: dict[str, Any], rng: random.Random) -> None:
     fields["discard_pile"] = (*hands[seat], *fields["discard_pile"])
     hands[seat] = CardSet()
     fields["hands"] = tuple(hands)
-    fields["revealed"] = tuple(CardSet() if i == seat else part for i, part in enumerate(fields["revealed"]))
+    fields["known"] = tuple(CardSet() if i == seat else part for i, part in enumerate(fields["known"]))
 
 
 def _change_the_turn(fields: dict[str, Any], rng: random.Random) -> None:
@@ -304,14 +304,14 @@ def _take_a_card(fields: dict[str, Any], rng: random.Random) -> None:
     card = rng.choice(list(hand))
     picked = CardSet([card]) | CardSet(rng.sample(list(hand), rng.randrange(len(hand))))
     fields["phase"], fields["obligation"], fields["picked"] = Phase.PLAY, card, picked
-    fields["revealed"] = tuple(part | picked if i == seat else part for i, part in enumerate(fields["revealed"]))
+    fields["known"] = tuple(part | picked if i == seat else part for i, part in enumerate(fields["known"]))
 
 
 def _reveal(fields: dict[str, Any], rng: random.Random) -> None:
     seat = rng.randrange(4)
     hand = list(fields["hands"][seat])
     shown = CardSet(rng.sample(hand, rng.randrange(len(hand) + 1)))
-    fields["revealed"] = tuple(shown if i == seat else part for i, part in enumerate(fields["revealed"]))
+    fields["known"] = tuple(shown if i == seat else part for i, part in enumerate(fields["known"]))
 
 
 def _team(rng: random.Random) -> TeamScore:

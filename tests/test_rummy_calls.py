@@ -101,7 +101,7 @@ class TestA24Calls:
         assert 0 == state.discarder
         assert "9s" == str(state.obligation)
         assert CardSet.parse("5h 6d 9s") == state.hands[2]
-        assert "9s" == str(state.revealed[2])
+        assert "9s" == str(state.known[2])
         assert ("2s",) == tuple(str(card) for card in state.discard_pile)
         assert (LayOff(2, 0, "9s"),) == legal_actions(state)
 
@@ -112,7 +112,7 @@ class TestA24Calls:
         assert None is state.discarder
         assert None is state.obligation
         assert "9s" == str(state.melds[0].layoffs[2])
-        assert "" == str(state.revealed[2])
+        assert "" == str(state.known[2])
         score = score_deal(state.hands, state.melds, None, rules=CALLS, deal=1)
         # N-S: 7c 7d 7h (21) and the 9s laid off (9); E-W: Ts Js Qs (30); every hand left counts against it.
         assert (30, 30) == (score.teams[0].melded, score.teams[1].melded)

@@ -269,7 +269,7 @@ class TestNewGame:
         assert () == state.melds
         assert state.obligation is None
         assert CardSet() == state.picked
-        assert empty == state.revealed
+        assert empty == state.known
         assert 0 == state.passes
         assert state.went_out is None
         assert () == state.results

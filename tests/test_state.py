@@ -248,7 +248,7 @@ class TestTurn:
 
     def test_pending_card_was_picked(self) -> None:
         message = refused(
-            phase="play", hands=("Qh Qs", "", "", ""), obligation="Qh", picked="Qs", revealed=("Qs", "", "", "")
+            phase="play", hands=("Qh Qs", "", "", ""), obligation="Qh", picked="Qs", known=("Qs", "", "", "")
         )
         assert "the card to play must be one of the cards taken from the discard pile this turn" == message
 
@@ -259,13 +259,13 @@ class TestTurn:
             melds=(meld(0, "2c 3c 4c"),),
             obligation="Qh",
             picked="Qh 4c",
-            revealed=("Qh", "", "", ""),
+            known=("Qh", "", "", ""),
         )
         assert "with immediate obligation no other card can be played before the card taken (A11)" == message
 
-    def test_revealed_cards_are_held(self) -> None:
-        message = refused(hands=("Qh", "", "", ""), revealed=("Qs", "", "", ""))
-        assert "revealed cards of seat 0 (Qs) are not in its hand" == message
+    def test_known_cards_are_held(self) -> None:
+        message = refused(hands=("Qh", "", "", ""), known=("Qs", "", "", ""))
+        assert "known cards of seat 0 (Qs) are not in its hand" == message
 
 
 class TestPasses:
@@ -445,7 +445,7 @@ class TestValue:
     def test_card_fields_take_any_cards(self) -> None:
         state = new_game()
         dealt = apply(state, random_deal(state, random.Random(6)))  # noqa: S311
-        again = attrs.evolve(dealt, picked=[], revealed=[[], "", CardSet(), ()])
+        again = attrs.evolve(dealt, picked=[], known=[[], "", CardSet(), ()])
         assert dealt == again
 
     def test_check_invariants_finds_a_state_broken_behind_its_back(self) -> None:
@@ -476,10 +476,10 @@ class TestValue:
         again = GameState(**{a.name: getattr(state, a.name) for a in attrs.fields(GameState) if a.init})
         assert again == state
 
-    def test_taking_records_picked_and_revealed_cards(self) -> None:
+    def test_taking_records_picked_and_known_cards(self) -> None:
         state = position(hands=("Qh Qs 2c", "", "", ""), pile="Qd 5h", stock="3c")
         taken = apply(state, TakeDiscard(0, "Qd"))
         assert (Card.parse("Qd"), CardSet.parse("Qd 5h")) == (taken.obligation, taken.picked)
-        assert CardSet.parse("Qd 5h") == taken.revealed[0]
+        assert CardSet.parse("Qd 5h") == taken.known[0]
         drawn = apply(state, DrawStock(0))
         assert (None, CardSet()) == (drawn.obligation, drawn.picked)

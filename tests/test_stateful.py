@@ -99,7 +99,7 @@ def check_deal(before: GameState, action: Deal, after: GameState) -> None:
     assert after.obligation is None
     assert after.went_out is None
     assert not after.picked
-    assert not any(after.revealed)
+    assert not any(after.known)
     assert before.results == after.results
 
 
@@ -154,7 +154,7 @@ def check_answer(before: GameState, action: CallRummy | DeclineCall, after: Game
             after.obligation,
         )
         assert before.hands[action.seat] | CardSet([card]) == after.hands[action.seat]
-        assert card in after.revealed[action.seat]
+        assert card in after.known[action.seat]
         assert before.discard_pile[:-1] == after.discard_pile
         return
     asked = next_asked(before.hands, action.seat, discarder)
@@ -181,7 +181,7 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
     assert seat is not None
     assert seat == action.seat
     hands = list(before.hands)
-    revealed = list(before.revealed)
+    known = list(before.known)
     pile = before.discard_pile
     stock = before.stock
     melds: list[TableMeld] = list(before.melds)
@@ -192,7 +192,7 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
         case DrawStock():
             hands[seat] |= CardSet([stock[0]])
             if before.stock_known:  # A18: everyone knows the card drawn from a stock turned over
-                revealed[seat] |= CardSet([stock[0]])
+                known[seat] |= CardSet([stock[0]])
             stock = stock[1:]
             obligation, picked = None, CardSet()
         case TakeDiscard(card=card):
@@ -200,7 +200,7 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
             taken = CardSet(pile[depth:])
             free = rules.top_discard_free and bool(stock) and depth == len(pile) - 1
             hands[seat] |= taken
-            revealed[seat] |= taken
+            known[seat] |= taken
             pile = pile[:depth]
             obligation, picked = (None if free else card), taken
         case LayDown(cards=cards, stand_ins=stand_ins):
@@ -215,17 +215,17 @@ def check_effect(before: GameState, action: Action, after: GameState) -> None:
         case Pass():
             assert not stock
     hands[seat] -= played
-    revealed[seat] -= played
+    known[seat] -= played
     if obligation is not None and obligation in played:
         obligation = None
-    known = before.stock_known and bool(stock)
+    stock_known = before.stock_known and bool(stock)
     gone_out = not hands[seat] and rules.go_out_by_discard
     if isinstance(action, Discard) and not stock and rules.reshuffle_on_empty_stock and len(pile) > 1 and not gone_out:
         # A18: the pile but its top card is turned over, in order, into a stock everyone knows.
-        stock, pile, known = pile[:-1], pile[-1:], True
-    assert known == after.stock_known
+        stock, pile, stock_known = pile[:-1], pile[-1:], True
+    assert stock_known == after.stock_known
     assert tuple(hands) == after.hands
-    assert tuple(revealed) == after.revealed
+    assert tuple(known) == after.known
     assert pile == after.discard_pile
     assert stock == after.stock
     assert tuple(melds) == after.melds

@@ -199,15 +199,15 @@ def reference_observation(view: View) -> Array:
         out["obligation"][view.obligation.index] = 1
     for card in view.picked:
         out["picked"][card.index] = 1
-    for place, card in enumerate(view.known_stock or (), start=1):
-        out["known_stock"][card.index] = 1
+    for place, card in enumerate(view.stock or (), start=1):
+        out["stock"][card.index] = 1
         out["stock_order"][card.index] = place / 56
     if view.phase not in {Phase.CALLS, Phase.CALLED}:  # the phases of a call set no phase bit (A24)
         out["phase"][list(Phase).index(view.phase)] = 1
     for name, who in (("to_act", view.to_act), ("dealer", view.dealer), ("went_out", view.went_out)):
         if who is not None:
             out[name][relative(seat, who)] = 1
-    out["stock_known"][0] = view.known_stock is not None
+    out["stock_known"][0] = view.stock is not None
     out["public"][0] = view.seat is None
     out["stock_size"][0] = view.stock_size / 56
     totals = [sum(result.totals[team] for result in view.results) for team in (0, 1)]
@@ -367,7 +367,7 @@ HAND_BUILT = position(
     deal=2,
     obligation="Kd",
     picked="Kd Qs",
-    revealed=("", "Kd Qs", "", "X1"),
+    known=("", "Kd Qs", "", "X1"),
     results=[RESULT],
 )
 #: What every seat and a spectator see alike in HAND_BUILT.
@@ -377,7 +377,7 @@ COMMON = {
     "doubled": values("Jc Jd Jh Js"),
     "obligation": values("Kd"),
     "picked": values("Kd Qs"),
-    "known_stock": values(""),
+    "stock": values(""),
     "phase": [0.0, 0.0, 1.0, 0.0, 0.0],
     "went_out": [0.0] * 4,
     "stock_known": [0.0],
@@ -463,7 +463,7 @@ class TestObservationOfAPosition:
         )
         found = parts(observation_tensor(observe(state, 3)), OBSERVATION_LAYOUT)
         expected = {
-            "known_stock": values("5s 6s 2h"),
+            "stock": values("5s 6s 2h"),
             "stock_order": places("5s 6s 2h"),
             "stock_known": [1.0],
             "stock_size": [f32(3 / 56)],

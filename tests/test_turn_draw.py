@@ -171,7 +171,7 @@ class TestDrawing:
             dealer=3,
             obligation="Qd",
             picked="Qd",
-            revealed=("Qd", "", "", ""),
+            known=("Qd", "", "", ""),
         )
         assert expected == state
 
@@ -184,7 +184,7 @@ class TestDrawing:
         assert "8d 9d Td Qd 3h 4h 5h Qh Qs" == hand_of(state, 0)
         assert Card.parse("8d") == state.obligation
         assert "8d Qd" == str(state.picked)
-        assert ("8d Qd", "", "", "") == tuple(str(cards) for cards in state.revealed)
+        assert ("8d Qd", "", "", "") == tuple(str(cards) for cards in state.known)
         assert (Phase.PLAY, 0) == (state.phase, state.to_act)
         assert standard().stock == state.stock
 

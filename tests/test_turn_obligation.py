@@ -221,7 +221,7 @@ class TestImmediately:
         assert expected == legal_actions(state)
         assert state.obligation is None
         assert "8d Qd" == str(state.picked)
-        assert ("Qd", "", "", "") == tuple(str(cards) for cards in state.revealed)
+        assert ("Qd", "", "", "") == tuple(str(cards) for cards in state.known)
 
     def test_a11_target_in_a_longer_meld(self) -> None:
         """
@@ -240,12 +240,12 @@ class TestCardsAboveTheTarget:
 
     def test_a13_cards_above_the_target_may_be_discarded(self) -> None:
         """
-        A13: Kc, taken above 6h, may be discarded in the same turn; it leaves the revealed cards.
+        A13: Kc, taken above 6h, may be discarded in the same turn; it leaves the known cards.
         """
         state = play(standard(), TakeDiscard(0, "6h"), LayDown(0, "4h 5h 6h"))
         assert Discard(0, "Kc") in legal_actions(state)
-        assert ("Kc 8d Qd", "", "", "") == tuple(str(cards) for cards in state.revealed)
+        assert ("Kc 8d Qd", "", "", "") == tuple(str(cards) for cards in state.known)
         after = apply(state, Discard(0, "Kc"))
         assert "Kc" == pile_of(after)
-        assert ("8d Qd", "", "", "") == tuple(str(cards) for cards in after.revealed)
+        assert ("8d Qd", "", "", "") == tuple(str(cards) for cards in after.known)
         assert "" == str(after.picked)

@@ -345,15 +345,15 @@ class TestA18Reshuffle:
     def test_a18_a_card_drawn_from_the_turned_stock_is_known_to_all(self) -> None:
         state = position(rules=TURNING, hands=("9h 4s", "", "", ""), pile="2d 5c 7h", rest_to=1, phase="play")
         drawn = play(state, Discard(0, "4s"), DrawStock(1))
-        assert CardSet.parse("2d") <= drawn.revealed[1]
+        assert CardSet.parse("2d") <= drawn.known[1]
         assert (True, CardSet.parse("2d")) == (drawn.stock_known, observe(drawn, 3).known[1] & CardSet.parse("2d"))
 
     def test_a18_the_known_stock_is_in_every_view(self) -> None:
         state = position(rules=TURNING, hands=("9h 4s", "", "", ""), pile="2d 5c 7h", rest_to=1, phase="play")
         after = apply(state, Discard(0, "4s"))
         for seat in (0, 1, 2, 3, None):
-            assert after.stock == observe(after, seat).known_stock
-        assert None is observe(state, 0).known_stock
+            assert after.stock == observe(after, seat).stock
+        assert None is observe(state, 0).stock
 
     def test_a18_determinize_keeps_the_known_stock(self) -> None:
         state = position(

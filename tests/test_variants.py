@@ -192,12 +192,12 @@ class TestA9TopDiscardFree:
 
     def test_a9_free_top_card_carries_no_obligation(self) -> None:
         """
-        A9: after the free take nothing is pending; the card is picked and revealed.
+        A9: after the free take nothing is pending; the card is picked and known to all.
         """
         state = apply(drawing("2c 9d", "5h Kc", TOP_FREE), TakeDiscard(0, "Kc"))
         assert state.obligation is None
         assert "Kc" == str(state.picked)
-        assert ("Kc", "", "", "") == tuple(str(cards) for cards in state.revealed)
+        assert ("Kc", "", "", "") == tuple(str(cards) for cards in state.known)
         assert "5h" == " ".join(str(card) for card in state.discard_pile)
         assert (Discard(0, "2c"), Discard(0, "9d")) == legal_actions(state)
 

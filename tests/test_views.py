@@ -95,7 +95,7 @@ def in_turn(state: GameState) -> bool:
 
 def hidden_parts(state: GameState, seat: int | None) -> tuple[list[CardSet], tuple[Card, ...]]:
     """
-    What *seat* cannot see: by seat, the cards of each other hand that were not revealed (none
+    What *seat* cannot see: by seat, the cards of each other hand that are not known (none
     once the deal is over), and the stock, unless everyone knows it (turned over from the pile, A18).
     """
     parts = []
@@ -103,7 +103,7 @@ def hidden_parts(state: GameState, seat: int | None) -> tuple[list[CardSet], tup
         if other == seat or is_over(state):
             parts.append(NO_CARDS)
         else:
-            parts.append(state.hands[other] - state.revealed[other])
+            parts.append(state.hands[other] - state.known[other])
     return parts, () if state.stock_known else state.stock
 
 
@@ -118,7 +118,7 @@ def hidden_cards(state: GameState, seat: int | None) -> list[Card]:
 def redeal(state: GameState, seat: int | None, order: Sequence[Card]) -> GameState:
     """
     *state* with the cards *seat* cannot see put back in *order*: into the other hands'
-    hidden parts seat by seat, then the stock.  Every hand keeps its size and its revealed cards.
+    hidden parts seat by seat, then the stock.  Every hand keeps its size and its known cards.
     """
     parts, _ = hidden_parts(state, seat)
     rest = list(order)
@@ -194,7 +194,7 @@ MIDGAME = play(8, 60)
 #: Seat 0 cannot see 5c 9d (seat 1), Qs Jd (seat 2) and the stock's 2d.
 ENDGAME = position(
     hands=("Ah Kh", "5c 9d", "Qs Jd", "7h"),
-    revealed=("", "", "", "7h"),
+    known=("", "", "", "7h"),
     stock="2d",
     melds=(meld(1, "Tc Jc Qc"), meld(2, "8s 8h 8d"), meld(3, "4h 5h 6h", s0="3h")),
     rest_to="pile",
@@ -205,7 +205,7 @@ ENDGAME = position(
 #: Seat 2 to act with an empty stock after two passes in a row (all four must pass to end the deal).
 PASSING = position(
     hands=("Ah Kh 4c", "5c 9d", "Qs Jd", "7h 7c"),
-    revealed=("", "", "", "7h"),
+    known=("", "", "", "7h"),
     melds=(meld(1, "Tc Jc Qc"),),
     rest_to="pile",
     to_act=2,
@@ -365,14 +365,15 @@ class TestWhatEachSeatSees:
     def test_views_of_reachable_states(self, state: GameState) -> None:
         """
         For every seat and the public view: the hand is the seat's own, the sizes are the hands'
-        sizes, `known` is what was revealed (every hand once the deal is over), `unseen` is exactly
-        what the seat cannot see, and the views of all seats agree on everything but seat and hand:
-        the public fields, taken from the state as they are.
+        sizes, `known` is the state's `known` (every hand once the deal is over), `stock` is the state's
+        when everyone knows it (`stock_known`), `unseen` is exactly what the seat cannot see, and the
+        views of all seats agree on everything but seat and hand: the public fields, taken from the
+        state as they are.
         """
         public = observe(state)
         fields = [*VIEW_FIELDS]
         # checked seat by seat below
-        for derived in ("seat", "hand", "hand_sizes", "known", "stock_size", "known_stock"):
+        for derived in ("seat", "hand", "hand_sizes", "known", "stock_size", "stock"):
             fields.remove(derived)
         assert tuple(getattr(state, name) for name in fields) == tuple(getattr(public, name) for name in fields)
         for seat in SEATS:
@@ -380,9 +381,10 @@ class TestWhatEachSeatSees:
             assert seat == view.seat
             assert (None if seat is None else state.hands[seat]) == view.hand
             assert tuple(len(hand) for hand in state.hands) == view.hand_sizes
-            assert (state.hands if is_over(state) else state.revealed) == view.known
+            assert (state.hands if is_over(state) else state.known) == view.known
             assert len(state.stock) == view.stock_size
-            assert (state.stock if state.stock_known else None) == view.known_stock
+            assert (state.stock if state.stock_known else None) == view.stock
+            assert state.stock_known == view.stock_known
             assert CardSet(hidden_cards(state, seat)) == view.unseen
             assert public == attrs.evolve(view, seat=None, hand=None)
 
@@ -400,11 +402,11 @@ class Change:
     hands: frozenset[int] = frozenset()
 
 
-def unrevealed(state: GameState, seat: int) -> list[Card]:
+def unknown(state: GameState, seat: int) -> list[Card]:
     """
     The cards of *seat*'s hand that nobody saw it take from the discard pile.
     """
-    return list(state.hands[seat] - state.revealed[seat] - state.picked)
+    return list(state.hands[seat] - state.known[seat] - state.picked)
 
 
 def holder(state: GameState, card: Card) -> int | None:
@@ -437,13 +439,13 @@ def seats_of(*seats: int | None) -> frozenset[int]:
 
 def own_card_trades(state: GameState, data: st.DataObject) -> Change | None:
     """
-    An unrevealed card of a hand trades places with a card its seat cannot see: only that seat
+    An unknown card of a hand trades places with a card its seat cannot see: only that seat
     (and the seat holding the other card) can tell.
     """
     if not in_turn(state):
         return None
     seat = data.draw(st.integers(0, 3), label="seat")
-    own, hidden = unrevealed(state, seat), hidden_cards(state, seat)
+    own, hidden = unknown(state, seat), hidden_cards(state, seat)
     if not own or not hidden:
         return None
     card = data.draw(st.sampled_from(own), label="own card")
@@ -455,25 +457,25 @@ def own_card_trades(state: GameState, data: st.DataObject) -> Change | None:
 
 def known_card_moves(state: GameState, data: st.DataObject) -> Change | None:
     """
-    A card known to be in a hand trades places with an unrevealed card of another hand (where it
+    A card known to be in a hand trades places with an unknown card of another hand (where it
     stays known) or with a card of the stock.
     """
-    known = [(seat, card) for seat in range(4) for card in state.revealed[seat] - state.picked]
+    known = [(seat, card) for seat in range(4) for card in state.known[seat] - state.picked]
     if not in_turn(state) or not known:
         return None
     seat, card = data.draw(st.sampled_from(known), label="known card")
-    targets = [target for other in range(4) if other != seat for target in unrevealed(state, other)]
+    targets = [target for other in range(4) if other != seat for target in unknown(state, other)]
     targets += state.stock
     if not targets:
         return None
     target = data.draw(st.sampled_from(targets), label="new place")
     to = holder(state, target)
-    revealed = list(state.revealed)
-    revealed[seat] -= CardSet([card])
+    known_cards = list(state.known)
+    known_cards[seat] -= CardSet([card])
     if to is not None:
-        revealed[to] |= CardSet([card])
-    changed = trade(state, card, target, revealed=revealed)
-    fields = {"known", *(("known_stock",) if to is None and state.stock_known else ())}
+        known_cards[to] |= CardSet([card])
+    changed = trade(state, card, target, known=known_cards)
+    fields = {"known", *(("stock",) if to is None and state.stock_known else ())}
     return Change(
         f"known {card} of seat {seat} trades places with {target}", changed, frozenset(fields), seats_of(seat, to)
     )
@@ -481,21 +483,21 @@ def known_card_moves(state: GameState, data: st.DataObject) -> Change | None:
 
 def pile_card_trades(state: GameState, data: st.DataObject) -> Change | None:
     """
-    A card of the discard pile trades places with a stock card or an unrevealed card of a hand
+    A card of the discard pile trades places with a stock card or an unknown card of a hand
     (when the deal is over, every hand counts in the score: only with a stock card).
     """
     if state.phase is Phase.DEAL or not state.discard_pile:
         return None
     targets = list(state.stock)
     if in_turn(state):
-        targets += [target for seat in range(4) for target in unrevealed(state, seat)]
+        targets += [target for seat in range(4) for target in unknown(state, seat)]
     if not targets:
         return None
     card = data.draw(st.sampled_from(state.discard_pile), label="pile card")
     target = data.draw(st.sampled_from(targets), label="hidden card")
     changed = trade(state, card, target)
     to = holder(state, target)
-    fields = {"discard_pile", *(("known_stock",) if to is None and state.stock_known else ())}
+    fields = {"discard_pile", *(("stock",) if to is None and state.stock_known else ())}
     return Change(f"{card} of the pile trades places with {target}", changed, frozenset(fields), seats_of(to))
 
 
@@ -514,9 +516,9 @@ def meld_changes_owner(state: GameState, data: st.DataObject) -> Change | None:
 
 def card_changes_hands(state: GameState, data: st.DataObject) -> Change | None:
     """
-    An unrevealed card goes from one hand to another: two hand sizes change.
+    An unknown card goes from one hand to another: two hand sizes change.
     """
-    cards = [(seat, card) for seat in range(4) for card in unrevealed(state, seat)]
+    cards = [(seat, card) for seat in range(4) for card in unknown(state, seat)]
     if not in_turn(state) or not cards:
         return None
     seat, card = data.draw(st.sampled_from(cards), label="card")
@@ -541,7 +543,7 @@ def stock_card_leaves(state: GameState, data: st.DataObject) -> Change | None:
     to = data.draw(st.sampled_from((None, 0, 1, 2, 3) if in_turn(state) else (None,)), label="to")
     # A stock everyone knows (A18) shows in the views; the top card of it leaves visibly.
     known = state.stock_known and bool(rest)
-    shown = frozenset({"known_stock"} if state.stock_known else ())
+    shown = frozenset({"stock"} if state.stock_known else ())
     if to is None:
         changed = attrs.evolve(state, stock=rest, stock_known=known, discard_pile=(*state.discard_pile, top))
         return Change(
@@ -549,10 +551,10 @@ def stock_card_leaves(state: GameState, data: st.DataObject) -> Change | None:
         )
     hands = list(state.hands)
     hands[to] |= CardSet([top])
-    revealed = list(state.revealed)
+    known_cards = list(state.known)
     if state.stock_known:
-        revealed[to] |= CardSet([top])
-    changed = attrs.evolve(state, stock=rest, stock_known=known, hands=hands, revealed=revealed)
+        known_cards[to] |= CardSet([top])
+    changed = attrs.evolve(state, stock=rest, stock_known=known, hands=hands, known=known_cards)
     fields = frozenset({"stock_size", "hand_sizes", *(("known",) if state.stock_known else ())}) | shown
     return Change(f"{top} goes from the stock to seat {to}", changed, fields, seats_of(to))
 
@@ -652,7 +654,7 @@ class TestLeakFreedom:
     def test_no_hidden_card_appears_in_a_views_json(self, state: GameState) -> None:
         """
         The JSON text of a view names no card its seat cannot see: none of another hand's
-        unrevealed cards (while the deal is on) and none of the stock.  Adding any hidden card to
+        unknown cards (while the deal is on) and none of the stock.  Adding any hidden card to
         `View` (the stock's top card, another seat's hand) makes this fail.  A card a joker on the
         table stands for (A7) is named as what the joker represents, which tells nothing of where
         the card is: the stand-ins are left out of the text searched.
@@ -692,7 +694,7 @@ class TestDeterminize:
                 assert state.hands[seat] == sample.hands[seat]
             assert all(view.known[other] <= sample.hands[other] for other in range(4))
             if in_turn(state):
-                assert state.revealed == sample.revealed
+                assert state.known == sample.known
             assert CardSet(hidden_cards(state, seat)) == CardSet(hidden_cards(sample, seat))
 
     def test_determinize_samples_differ(self) -> None:
@@ -1010,14 +1012,14 @@ class TestCheckView:
         A18: a stock everyone knows shows each of its cards, as many as its size.
         """
         turning = observe(attrs.evolve(MIDGAME, rules=Rules(reshuffle_on_empty_stock=True)), 0)
-        view = raw(turning, known_stock=MIDGAME.stock[:-1])
+        view = raw(turning, stock=MIDGAME.stock[:-1])
         assert f"the stock holds {len(MIDGAME.stock)} cards, but {len(MIDGAME.stock) - 1} are shown" == refusal(view)
 
     def test_a_known_stock_without_the_switch(self) -> None:
         """
         A18: only a stock turned over from the pile, under `reshuffle_on_empty_stock`, is shown.
         """
-        view = raw(self.view, known_stock=MIDGAME.stock)
+        view = raw(self.view, stock=MIDGAME.stock)
         expected = "no game gives this view: it shows what its seat cannot see, or hides what it can"
         assert expected == refusal(view)
 
@@ -1049,7 +1051,7 @@ class TestCheckView:
             pytest.param({"discard_pile": ("X3", "Th", "Ad")}, id="pile-of-strings"),
             pytest.param({"melds": ("Tc Jc Qc",)}, id="melds-not-table-melds"),
             pytest.param({"discard_pile": list(MIDGAME.discard_pile)}, id="pile-a-list"),
-            pytest.param({"known_stock": ["2c"]}, id="known-stock-a-list"),
+            pytest.param({"stock": ["2c"]}, id="stock-a-list"),
         ],
     )
     def test_fields_of_the_wrong_shape(self, changes: dict[str, Any]) -> None:
@@ -1064,7 +1066,7 @@ def corrupt(data: dict[str, Any], change: str) -> None:
     Change the document of seat 0's view of `MIDGAME` in place, as *change* says.
     """
     stock_top = str(MIDGAME.stock[0])
-    if change == "stock added":
+    if change == "stock shown":
         data["stock"] = [str(card) for card in MIDGAME.stock]
     elif change == "stock card in hand":
         data["hand"].append(stock_top)
@@ -1110,7 +1112,10 @@ class TestViewJson:
     @pytest.mark.parametrize(
         ("change", "message"),
         [
-            ("stock added", "$: unknown field 'stock'"),
+            (
+                "stock shown",
+                "$: not a valid view: no game gives this view: it shows what its seat cannot see, or hides what it can",
+            ),
             ("stock card in hand", "$: not a valid view: seat 0 holds 10 cards, but its hand size is 9"),
             (
                 "stock card on the pile",

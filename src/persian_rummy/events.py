@@ -510,7 +510,7 @@ def _check_told(view: View, event: Event, new: View) -> None:
     over = new.phase in _OVER
     if (event.hands is not None) != over:
         raise _misfit("the action that ends a deal, and only it, shows every hand")
-    turned = new.known_stock if view.known_stock is None else None
+    turned = new.stock if not view.stock_known else None
     if event.stock != turned:
         raise _misfit("a discard that turns the discard pile over, and only it, shows the new stock")
     if type(event.action) in _TAKES and event.cards != new.picked:

@@ -528,7 +528,7 @@ class _Position(TypedDict):
     melds: tuple[TableMeld, ...]
     obligation: Card | None
     picked: CardSet
-    revealed: tuple[CardSet, CardSet, CardSet, CardSet]
+    known: tuple[CardSet, CardSet, CardSet, CardSet]
     passes: int
     went_out: int | None
     discarder: int | None
@@ -539,7 +539,7 @@ def _position_fields(fields: list[str]) -> _Position:
     """
     The fields of a `GameState` written in the 14 fields of a position's text, read in order.
     """
-    (rules_f, deal_f, phase_f, act_f, hands_f, stock_f, pile_f, melds_f, ob_f, picked_f, rev_f, passes_f, out_f,
+    (rules_f, deal_f, phase_f, act_f, hands_f, stock_f, pile_f, melds_f, ob_f, picked_f, known_f, passes_f, out_f,
      results_f) = fields  # fmt: skip
     rules = parse_rules(rules_f)
     deal_text, sep, dealer_text = deal_f.partition("/")
@@ -563,7 +563,7 @@ def _position_fields(fields: list[str]) -> _Position:
         "rules": rules, "phase": phase, "deal": int(deal_text), "dealer": dealer, "to_act": to_act, "hands": hands,
         "stock": stock, "stock_known": stock_f.startswith(_format.KNOWN_STOCK), "discard_pile": pile, "melds": melds,
         "obligation": None if ob_f == "-" else _one_card(ob_f, ob_f), "picked": _card_set(picked_f, "picked cards"),
-        "revealed": _four(rev_f, "revealed cards") if rev_f != "-" else (CardSet(),) * 4, "passes": _passes(passes_f),
+        "known": _four(known_f, "known cards") if known_f != "-" else (CardSet(),) * 4, "passes": _passes(passes_f),
         "went_out": None if out_f == "-" else _parse_seat(out_f, out_f),
         "discarder": _parse_seat(discarder_text, phase_f) if sep else None, "results": _parse_results(results_f),
     }  # fmt: skip

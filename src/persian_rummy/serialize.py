@@ -155,17 +155,15 @@ _WRITERS: Final[dict[str, Callable[[Any], object]]] = {
     "rules": _rules,
     "phase": lambda phase: phase.value,
     "hands": _four_lists,
-    "stock": _cards,
+    "stock": _optional_cards,  # a state's stock, or a view's: None when not everyone knows it (A18)
     "discard_pile": _cards,
     "melds": lambda melds: [_meld(meld) for meld in melds],
     "obligation": lambda card: None if card is None else str(card),
     "picked": _cards,
-    "revealed": _four_lists,
+    "known": _four_lists,
     "results": lambda results: [_deal_score(result) for result in results],
     "hand": _optional_cards,
     "hand_sizes": list,
-    "known": _four_lists,
-    "known_stock": _optional_cards,
     "card": str,
     "cards": _cards,
     "deck": _cards,
@@ -608,7 +606,7 @@ _READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
     "discard_pile": _card_tuple,
     "obligation": _optional(_card),
     "picked": _card_set,
-    "revealed": _four,
+    "known": _four,
     "passes": lambda value, path: _int(value, path, 0, 4),
     "went_out": _optional(_seat),
     "discarder": _optional(_seat),
@@ -616,15 +614,16 @@ _READERS: Final[dict[str, Callable[[object, _Path], object]]] = {
     "seat": _optional(_seat),
     "hand": _optional(_card_set),
     "hand_sizes": _sizes,
-    "known": _four,
     "stock_size": lambda value, path: _int(value, path, 0, 56),
-    "known_stock": _optional(_card_tuple),
     "first_dealer": _seat,
     "actions": _list(_read_action, "actions", _limits.MAX_ACTIONS),
     "players": _optional(_names),
     "date": _optional(_str),
     "event": _optional(_str),
 }
+#: How a view's fields are read: as a state's, but for the stock, which a view shows only when everyone knows
+#: it (A18), `None` otherwise.
+_VIEW_READERS: Final = {**_READERS, "stock": _optional(_card_tuple)}
 
 
 def _read_fields(kind: type[_T], data: dict[str, object], path: _Path) -> dict[str, object]:
@@ -632,6 +631,7 @@ def _read_fields(kind: type[_T], data: dict[str, object], path: _Path) -> dict[s
     The fields of a *kind* (`GameState`, `View`, `GameRecord`) read from its document *data*.
     """
     values: dict[str, object] = {}
+    readers = _VIEW_READERS if kind is View else _READERS
     rules = DEFAULT_RULES  # a state's and a view's, read before their melds
     for name in _public_fields(kind):
         if name == "rules":
@@ -646,7 +646,7 @@ def _read_fields(kind: type[_T], data: dict[str, object], path: _Path) -> dict[s
         elif name in _LEFT_OUT_WHEN_NONE and name not in data:
             values[name] = None
         else:
-            values[name] = _READERS[name](data[name], path.key(name))
+            values[name] = readers[name](data[name], path.key(name))
     return values
 
 

@@ -109,8 +109,8 @@ def _hands(value: Iterable[_Cards | CardSet]) -> tuple[CardSet, CardSet, CardSet
     return _four_sets(value, "hands")
 
 
-def _revealed(value: Iterable[_Cards | CardSet]) -> tuple[CardSet, CardSet, CardSet, CardSet]:
-    return _four_sets(value, "revealed")
+def _known(value: Iterable[_Cards | CardSet]) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    return _four_sets(value, "known")
 
 
 def _stock(value: _Cards) -> tuple[Card, ...]:
@@ -179,7 +179,7 @@ class GameState:
         obligation: The card taken from the discard pile that must still be played (R15), or
             the card called "Rummy!" on, which must be laid off (A24).
         picked: The cards taken from the discard pile in the current turn, or the card called on.
-        revealed: By seat, the cards everyone knows to be in that seat's hand: those
+        known: By seat, the cards everyone knows to be in that seat's hand: those
             it was seen to take from the discard pile (or to draw from a known stock)
             and still holds.
         passes: Passes in a row with an empty stock (R21, A17); a finished deal keeps
@@ -202,7 +202,7 @@ class GameState:
     melds: tuple[TableMeld, ...] = field(default=(), converter=_melds)
     obligation: Card | None = field(default=None, converter=_optional_card)
     picked: CardSet = field(default=_EMPTY, converter=_card_set)
-    revealed: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_CARDS, converter=_revealed)
+    known: tuple[CardSet, CardSet, CardSet, CardSet] = field(default=_NO_CARDS, converter=_known)
     passes: int = 0
     went_out: int | None = None
     discarder: int | None = None
@@ -326,7 +326,7 @@ def check_invariants(state: object) -> None:
     The invariants: the fields have the right types; all 56 cards are present
     exactly once (hands, stock, discard pile, melds); every meld is valid under the
     rules; the phase agrees with the seat to act, the obligation, the passes and the
-    number of finished deals; revealed and picked cards are where they must be; a
+    number of finished deals; known and picked cards are where they must be; a
     finished deal's result is the score of its table.
     """
     if not isinstance(state, GameState):
@@ -383,7 +383,7 @@ class View:
         passes: Passes in a row.
         went_out: The seat that went out in this deal, if any.
         results: The scores of the finished deals.
-        known_stock: The stock, next card first, when every player knows it: it was turned
+        stock: The stock, next card first, when every player knows it: it was turned
             over from the discard pile (`Rules.reshuffle_on_empty_stock`, A18); `None` otherwise.
         discarder: The seat whose discard is answered in the phases `Phase.CALLS` and
             `Phase.CALLED` (A24); `None` in the other phases.
@@ -406,7 +406,7 @@ class View:
     passes: int
     went_out: int | None
     results: tuple[DealScore, ...]
-    known_stock: tuple[Card, ...] | None = field(default=None, kw_only=True)
+    stock: tuple[Card, ...] | None = field(default=None, kw_only=True)
     discarder: int | None = field(default=None, kw_only=True)
     # As for GameState: the engine's summary of the melds.
     _table: _summary.Summary = field(init=False, default=_summary.NO_TABLE, eq=False, repr=False)
@@ -441,6 +441,14 @@ class View:
         return seat
 
     @property
+    def stock_known(self) -> bool:
+        """
+        Whether every player knows the order of the stock, as `GameState.stock_known`: it was
+        turned over from the discard pile (A18), and `stock` holds its cards.
+        """
+        return self.stock is not None
+
+    @property
     def unseen(self) -> CardSet:
         """
         The cards whose place the view does not tell: in other hands (beyond the known cards) or in the stock.
@@ -448,7 +456,7 @@ class View:
         seen = 0 if self.hand is None else self.hand.mask
         for part in self.known:
             seen |= part.mask
-        for card in (*self.discard_pile, *(self.known_stock or ())):
+        for card in (*self.discard_pile, *(self.stock or ())):
             seen |= 1 << card.index
         for meld in self.melds:
             seen |= meld.cards.mask

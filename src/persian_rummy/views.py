@@ -109,7 +109,7 @@ def _unseen_counts(view: View) -> list[int]:
     How many unseen cards each hand holds (0 for the seat's own), then the stock (0 when known).
     """
     counts = [0 if seat == view.seat else view.hand_sizes[seat] - len(view.known[seat]) for seat in _seats.SEATS]
-    counts.append(0 if view.known_stock is not None else view.stock_size)
+    counts.append(0 if view.stock_known else view.stock_size)
     return counts
 
 
@@ -128,15 +128,15 @@ def _build_state(view: View, order: list[Card]) -> GameState:
             continue
         hands.append(view.known[seat] | CardSet(order[i : i + counts[seat]]))
         i += counts[seat]
-    known_stock = view.known_stock
+    stock = view.stock
     # A view is checked when it is built, so the state is consistent: build it without checks.
     return _unchecked.seen(
         view,
-        stock_known=known_stock is not None,
+        stock_known=stock is not None,
         table=_summary.table_of(view),
         hands=(hands[0], hands[1], hands[2], hands[3]),
-        stock=tuple(order[i:]) if known_stock is None else known_stock,
-        revealed=_NO_CARDS if view.phase in _OVER else view.known,
+        stock=tuple(order[i:]) if stock is None else stock,
+        known=_NO_CARDS if view.phase in _OVER else view.known,
     )
 
 

@@ -71,7 +71,7 @@ def public_cards(view: dict[str, Any]) -> Counter[str]:
         cards.update(meld["laid_down"])
         cards.update(card for part in meld["layoffs"] for card in part)
     cards.update(card for hand in view["known"] for card in hand)
-    cards.update(view["known_stock"] or ())
+    cards.update(view["stock"] or ())
     return cards
 
 

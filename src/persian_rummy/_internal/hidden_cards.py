@@ -91,7 +91,7 @@ class Layout:
                 end = start + view.hand_sizes[other] - len(view.known[other])
                 self.hidden[other] = sum(1 << card.index for card in unseen[start:end])
                 start = end
-        self.stock = list(view.known_stock) if view.known_stock is not None else unseen[start:]
+        self.stock = list(view.stock) if view.stock is not None else unseen[start:]
 
     def hand(self, seat: int) -> int:
         view = self.view
@@ -106,11 +106,11 @@ class Layout:
         # Built without checks: the view is checked, and the hidden cards only moved among hidden places.
         return _unchecked.seen(
             view,
-            stock_known=view.known_stock is not None,
+            stock_known=view.stock_known,
             table=_summary.table_of(view),
             hands=tuple(map(_card_set, hands)),
             stock=tuple(self.stock),
-            revealed=_NO_CARDS if over else view.known,
+            known=_NO_CARDS if over else view.known,
         )
 
     def _pool(self) -> int:
@@ -118,7 +118,7 @@ class Layout:
         Every hidden card, as a mask.
         """
         pool = self.hidden[0] | self.hidden[1] | self.hidden[2] | self.hidden[3]
-        if self.view.known_stock is None:
+        if not self.view.stock_known:
             pool |= sum(1 << card.index for card in self.stock)
         return pool
 
@@ -129,7 +129,7 @@ class Layout:
         for seat in _seats.SEATS:
             if self.hidden[seat] & bit:
                 return seat
-        if self.view.known_stock is None and self._stock_index(bit) >= 0:
+        if not self.view.stock_known and self._stock_index(bit) >= 0:
             return 4
         return -1
 
@@ -230,7 +230,7 @@ class Layout:
                 raise misfit(f"the hand shown of seat {seat} is not one it could hold")
             self.hidden[seat] = hidden
             dealt |= hidden
-        if view.known_stock is None:  # every hand has its size: the rest is the stock
+        if not view.stock_known:  # every hand has its size: the rest is the stock
             rest = pool & ~dealt
             self.stock = [card for card in FULL_DECK if rest >> card.index & 1]
 
@@ -263,7 +263,7 @@ class Layout:
                     self.show(event.hands, action.seat, 0)
 
     def _drawn(self, event: Told) -> None:
-        known = self.view.known_stock is not None
+        known = self.view.stock_known
         own = self.view.seat == event.actor
         card = next(iter(event.cards), None)
         if card is None:

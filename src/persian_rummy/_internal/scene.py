@@ -111,7 +111,7 @@ def of_state(state: State) -> Scene:
     """
     The scene of a state: every card, in every hand and in the stock.
     """
-    hands = tuple(Hand(seat, len(hand), hand, state.revealed[seat]) for seat, hand in enumerate(state.hands))
+    hands = tuple(Hand(seat, len(hand), hand, state.known[seat]) for seat, hand in enumerate(state.hands))
     return _scene(state, hands, len(state.stock), state.stock, view=False, viewer=None)
 
 
@@ -123,7 +123,7 @@ def of_view(view: ViewShape) -> Scene:
         Hand(seat, size, view.hand if seat == view.seat else None, view.known[seat])
         for seat, size in enumerate(view.hand_sizes)
     )
-    return _scene(view, hands, view.stock_size, view.known_stock, view=True, viewer=view.seat)
+    return _scene(view, hands, view.stock_size, view.stock, view=True, viewer=view.seat)
 
 
 def _scene(  # noqa: PLR0913 - the parts in which a state and a view differ

@@ -93,7 +93,7 @@ def position(state: State) -> str:
     """
     The one-line text of a position (see `persian_rummy.format_position`).
     """
-    revealed = "/".join(cards(part) for part in state.revealed) if any(state.revealed) else "-"
+    known = "/".join(cards(part) for part in state.known) if any(state.known) else "-"
     stock = cards(state.stock)
     fields = (
         rules(state.rules),
@@ -106,7 +106,7 @@ def position(state: State) -> str:
         ",".join(meld(value) for value in state.melds) or "-",
         "-" if state.obligation is None else str(state.obligation),
         cards(state.picked),
-        revealed,
+        known,
         str(state.passes),
         seat(state.went_out),
         ",".join(result(value) for value in state.results) or "-",

@@ -55,7 +55,7 @@ _SET_KIND: Final = MeldKind.SET
 _RUN_KIND: Final = MeldKind.RUN
 _card_set: Final = single(CardSet, int)
 _meld: Final = new_meld
-#: The four parts of hands or revealed cards, by seat.  Typed as a tuple of any length, as are the
+#: The four parts of hands or known cards, by seat.  Typed as a tuple of any length, as are the
 #: constants below and the parts a transition passes on unchanged (`_Kept`): compiled code then
 #: hands on the tuple itself, where it would build a copy of a tuple typed with a fixed length.  So a
 #: new state shares what did not change with the old one, and pickles as it does in the pure build.
@@ -72,7 +72,7 @@ class _Kept(Protocol):
     @property
     def hands(self) -> Four: ...
     @property
-    def revealed(self) -> Four: ...
+    def known(self) -> Four: ...
     @property
     def _table(self) -> tuple[object, ...]: ...
 
@@ -149,7 +149,7 @@ def _answering(state: GameState, action: _Forgeable, doing: str) -> IllegalActio
 
 def _with_part(parts: Four, seat: int, mask: int) -> Four:
     """
-    *parts* (hands, or revealed cards) with seat *seat*'s part replaced by the cards of *mask*.
+    *parts* (hands, or known cards) with seat *seat*'s part replaced by the cards of *mask*.
     """
     new = list(parts)
     new[seat] = _card_set(mask)
@@ -226,12 +226,10 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     bit = 1 << stock[0].index
     kept: _Kept = state
     hands = _with_part(kept.hands, seat, kept.hands[seat].mask | bit)
-    revealed = kept.revealed
+    known = kept.known
     if state.stock_known:  # everyone knows the card drawn from a stock turned over from the pile (A18)
-        revealed = _with_part(revealed, seat, revealed[seat].mask | bit)
-    return _drawn(
-        state, stock_known=state.stock_known and len(stock) > 1, hands=hands, stock=stock[1:], revealed=revealed
-    )
+        known = _with_part(known, seat, known[seat].mask | bit)
+    return _drawn(state, stock_known=state.stock_known and len(stock) > 1, hands=hands, stock=stock[1:], known=known)
 
 
 def take_discard(state: GameState, action: TakeDiscard) -> GameState:
@@ -257,14 +255,14 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     if not free and not can_take(card.index, hand | taken & ~(1 << card.index), state):
         reason = f"{card} cannot be melded or laid off at once, so it may not be taken"
         raise IllegalActionError(action, reason, ("R15", "A12"))
-    revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | taken)
+    known = _with_part(kept.known, seat, kept.known[seat].mask | taken)
     return _taken(
         state,
         obligation=None if free else card,
         picked=_card_set(taken),
         hands=_with_part(kept.hands, seat, hand | taken),
         discard_pile=pile[:i],
-        revealed=revealed,
+        known=known,
     )
 
 
@@ -571,18 +569,18 @@ def _after_play(  # noqa: PLR0913
 ) -> GameState:
     kept: _Kept = state
     hands = _with_part(kept.hands, seat, hand)
-    revealed = kept.revealed
-    if revealed[seat].mask & played:
-        revealed = _with_part(revealed, seat, revealed[seat].mask & ~played)
+    known = kept.known
+    if known[seat].mask & played:
+        known = _with_part(known, seat, known[seat].mask & ~played)
     obligation = state.obligation
     if obligation is not None and played >> obligation.index & 1:
         if state.phase is Phase.CALLED:  # the card called on, laid off: the discarder's left draws (A24)
-            return _after_calls(state, hands, melds, revealed, table)
+            return _after_calls(state, hands, melds, known, table)
         obligation = None
     if not hand:
         # Out by melding before a pass (A16): the passes in a row before it stay on the record (A17).
-        return _end_deal(state, hands, state.discard_pile, melds, revealed, seat, DealEnd.WENT_OUT, state.passes, table)
-    return _played(state, melds=melds, obligation=obligation, table=table, hands=hands, revealed=revealed)
+        return _end_deal(state, hands, state.discard_pile, melds, known, seat, DealEnd.WENT_OUT, state.passes, table)
+    return _played(state, melds=melds, obligation=obligation, table=table, hands=hands, known=known)
 
 
 # -- ending the turn ----------------------------------------------------------------------------------------------
@@ -603,42 +601,42 @@ def discard(state: GameState, action: Discard) -> GameState:
     hand &= ~bit
     kept: _Kept = state
     hands = _with_part(kept.hands, seat, hand)
-    revealed = kept.revealed
-    if revealed[seat].mask & bit:
-        revealed = _with_part(revealed, seat, revealed[seat].mask & ~bit)
+    known = kept.known
+    if known[seat].mask & bit:
+        known = _with_part(known, seat, known[seat].mask & ~bit)
     pile = (*state.discard_pile, card)
     rules = state.rules
     if not hand and rules.go_out_by_discard:
-        return _end_deal(state, hands, pile, state.melds, revealed, seat, DealEnd.WENT_OUT)
+        return _end_deal(state, hands, pile, state.melds, known, seat, DealEnd.WENT_OUT)
     if not state.stock or rules.rummy_calls:
-        return _after_discard(state, seat, hands, pile, revealed)
-    return _discarded(state, to_act=(seat + 1) % 4, hands=hands, discard_pile=pile, revealed=revealed)
+        return _after_discard(state, seat, hands, pile, known)
+    return _discarded(state, to_act=(seat + 1) % 4, hands=hands, discard_pile=pile, known=known)
 
 
-def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, ...], revealed: Four) -> GameState:
+def _after_discard(state: GameState, seat: int, hands: Four, pile: tuple[Card, ...], known: Four) -> GameState:
     """
     The state after a discard by *seat* from an empty stock, or under calls of "Rummy!": the pile turned
     over into a new stock (A18), or the end of the deal (A17); then the seats asked whether they call (A24),
     or the next turn.
     """
     rules = state.rules
-    stock, known = state.stock, state.stock_known
+    stock, stock_known = state.stock, state.stock_known
     if not stock and rules.reshuffle_on_empty_stock and len(pile) > 1:
         # The pile but its top card is turned over, in order, and becomes the stock (A18).
-        stock, pile, known = pile[:-1], pile[-1:], True
+        stock, pile, stock_known = pile[:-1], pile[-1:], True
     elif not stock and rules.empty_stock_end is EmptyStockEnd.IMMEDIATELY:
-        return _end_deal(state, hands, pile, state.melds, revealed, None, DealEnd.STOCK_EMPTY)
+        return _end_deal(state, hands, pile, state.melds, known, None, DealEnd.STOCK_EMPTY)
     called = rules.rummy_calls and called_on(state.melds, pile[-1].index, rules.jokers_wild)
     asked = _next_asked(hands, seat, seat) if called else None
     return _turned(
         state,
         phase=Phase.DRAW if asked is None else Phase.CALLS,
-        stock_known=known,
+        stock_known=stock_known,
         to_act=(seat + 1) % 4 if asked is None else asked,
         hands=hands,
         stock=stock,
         discard_pile=pile,
-        revealed=revealed,
+        known=known,
         discarder=None if asked is None else seat,
     )
 
@@ -695,10 +693,8 @@ def call_rummy(state: GameState, action: CallRummy) -> GameState:
     bit = 1 << card.index
     kept: _Kept = state
     hands = _with_part(kept.hands, seat, kept.hands[seat].mask | bit)
-    revealed = _with_part(kept.revealed, seat, kept.revealed[seat].mask | bit)
-    return _called(
-        state, obligation=card, picked=_card_set(bit), hands=hands, discard_pile=pile[:-1], revealed=revealed
-    )
+    known = _with_part(kept.known, seat, kept.known[seat].mask | bit)
+    return _called(state, obligation=card, picked=_card_set(bit), hands=hands, discard_pile=pile[:-1], known=known)
 
 
 def decline_call(state: GameState, action: DeclineCall) -> GameState:
@@ -710,7 +706,7 @@ def decline_call(state: GameState, action: DeclineCall) -> GameState:
     kept: _Kept = state
     asked = _next_asked(kept.hands, seat, discarder)
     if asked is None:
-        return _after_calls(state, kept.hands, state.melds, kept.revealed, kept._table)
+        return _after_calls(state, kept.hands, state.melds, kept.known, kept._table)
     return _asked(state, to_act=asked)
 
 
@@ -726,14 +722,14 @@ def _answered_discard(state: GameState) -> int:
 
 
 def _after_calls(
-    state: GameState, hands: Four, melds: tuple[TableMeld, ...], revealed: Four, table: tuple[object, ...]
+    state: GameState, hands: Four, melds: tuple[TableMeld, ...], known: Four, table: tuple[object, ...]
 ) -> GameState:
     """
     The state once a discard was answered, by a call and its lay-off or by every seat declining: the
     discarder's left draws, as it would have without the call (A24).
     """
     discarder = _answered_discard(state)
-    return _answered(state, melds=melds, table=table, to_act=(discarder + 1) % 4, hands=hands, revealed=revealed)
+    return _answered(state, melds=melds, table=table, to_act=(discarder + 1) % 4, hands=hands, known=known)
 
 
 def pass_turn(state: GameState, action: Pass) -> GameState:
@@ -747,9 +743,7 @@ def pass_turn(state: GameState, action: Pass) -> GameState:
     rules = state.rules
     kept: _Kept = state
     if rules.empty_stock_end is not EmptyStockEnd.ALL_PASS or passes == 4:
-        return _end_deal(
-            state, kept.hands, state.discard_pile, state.melds, kept.revealed, None, DealEnd.PASSES, passes
-        )
+        return _end_deal(state, kept.hands, state.discard_pile, state.melds, kept.known, None, DealEnd.PASSES, passes)
     return _passed(state, to_act=(seat + 1) % 4, passes=passes)
 
 
@@ -758,7 +752,7 @@ def _end_deal(  # noqa: PLR0913
     hands: Four,
     pile: tuple[Card, ...],
     melds: tuple[TableMeld, ...],
-    revealed: Four,
+    known: Four,
     went_out: int | None,
     end: DealEnd,
     passes: int = 0,
@@ -781,7 +775,7 @@ def _end_deal(  # noqa: PLR0913
         table=kept._table if table is None else table,
         hands=hands,
         discard_pile=pile,
-        revealed=revealed,
+        known=known,
         passes=passes,
         went_out=went_out,
     )

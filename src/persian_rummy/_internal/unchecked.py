@@ -9,7 +9,7 @@ lay-downs, lay-offs and deals that the engine hands out (`persian_rummy._interna
 fields the step sets, by keyword, and every other field is the state's own.  So a field added to
 `GameState` needs a line only in the declarations of the steps that set it; the others carry it on.
 mypy checks each call against its declaration, and ``tests/test_internals.py`` compares the
-declared types with the fields'.  The tuples a step hands on (hands, revealed cards, the table
+declared types with the fields'.  The tuples a step hands on (hands, known cards, the table
 summary) are declared as tuples of any length: the compiled build then passes on the tuple itself
 instead of a copy (CONTRIBUTING, "The compiled build").
 
@@ -54,7 +54,7 @@ class _Dealt(Protocol):
 
 class _Drawn(Protocol):
     def __call__(
-        self, state: GameState, /, *, stock_known: bool, hands: Cards, stock: Pile, revealed: Cards
+        self, state: GameState, /, *, stock_known: bool, hands: Cards, stock: Pile, known: Cards
     ) -> GameState: ...
 
 
@@ -68,7 +68,7 @@ class _Taken(Protocol):
         picked: CardSet,
         hands: Cards,
         discard_pile: Pile,
-        revealed: Cards,
+        known: Cards,
     ) -> GameState: ...
 
 
@@ -82,7 +82,7 @@ class _Called(Protocol):
         picked: CardSet,
         hands: Cards,
         discard_pile: Pile,
-        revealed: Cards,
+        known: Cards,
     ) -> GameState: ...
 
 
@@ -96,13 +96,13 @@ class _Played(Protocol):
         obligation: Card | None,
         table: tuple[object, ...],
         hands: Cards,
-        revealed: Cards,
+        known: Cards,
     ) -> GameState: ...
 
 
 class _Discarded(Protocol):
     def __call__(
-        self, state: GameState, /, *, to_act: int, hands: Cards, discard_pile: Pile, revealed: Cards
+        self, state: GameState, /, *, to_act: int, hands: Cards, discard_pile: Pile, known: Cards
     ) -> GameState: ...
 
 
@@ -118,7 +118,7 @@ class _Turned(Protocol):
         hands: Cards,
         stock: Pile,
         discard_pile: Pile,
-        revealed: Cards,
+        known: Cards,
         discarder: int | None,
     ) -> GameState: ...
 
@@ -137,7 +137,7 @@ class _Answered(Protocol):
         table: tuple[object, ...],
         to_act: int,
         hands: Cards,
-        revealed: Cards,
+        known: Cards,
     ) -> GameState: ...
 
 
@@ -157,7 +157,7 @@ class _Ended(Protocol):
         table: tuple[object, ...],
         hands: Cards,
         discard_pile: Pile,
-        revealed: Cards,
+        known: Cards,
         passes: int,
         went_out: int | None,
     ) -> GameState: ...
@@ -173,7 +173,7 @@ class _Seen(Protocol):
         table: tuple[object, ...],
         hands: Cards,
         stock: Pile,
-        revealed: Cards,
+        known: Cards,
     ) -> GameState: ...
 
 
@@ -190,7 +190,7 @@ dealt: Final = _build.successor(
     stock_known=False,
     melds=(),
     table=NO_TABLE,
-    revealed=_NO_CARDS,
+    known=_NO_CARDS,
     discarder=None,
     **_TURN_ENDS,
 )
@@ -245,7 +245,7 @@ def view_of(state: GameState, seat: int | None) -> View:
     view.hand = None if seat is None else hands[seat]
     north, east, south, west = hands
     view.hand_sizes = (north.mask.bit_count(), east.mask.bit_count(), south.mask.bit_count(), west.mask.bit_count())
-    view.known = hands if phase in _OVER else state.revealed  # every hand is shown once the deal is over (R22)
+    view.known = hands if phase in _OVER else state.known  # every hand is shown once the deal is over (R22)
     stock = state.stock
     view.stock_size = len(stock)
     view.discard_pile = state.discard_pile
@@ -255,7 +255,7 @@ def view_of(state: GameState, seat: int | None) -> View:
     view.passes = state.passes
     view.went_out = state.went_out
     view.results = state.results
-    view.known_stock = stock if state.stock_known else None
+    view.stock = stock if state.stock_known else None
     view.discarder = state.discarder
     view._table = state._table
     view._attrs_cached_hash = None

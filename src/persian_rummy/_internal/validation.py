@@ -14,7 +14,7 @@ check                  rules      what it asks
 `melds_under_rules`    R9-R12     every meld on the table is one under the game's rules (A7, A8)
 `phase_and_turn`       R6, R27    the phase agrees with the deal, the seat to act, the results
 `obligation`           R15, R19   the seat to play holds cards; a card taken from the pile is in
-                                 hand, revealed and playable until it is played (A11, A12)
+                                 hand, known and playable until it is played (A11, A12)
 `passes`               R21, A17   passes only with an empty stock, never more than the rules end
 `calls`                A24        a discard answered by calls: one a table meld takes, the seat
                                  asked holds cards, the card called on is laid off next
@@ -109,7 +109,7 @@ def conservation(facts: Facts) -> str | None:
         return f"cards missing: {CardSet(_tables.ALL_CARDS & ~seen)} (all 56 cards must be present exactly once)"
     for seat, hand in enumerate(facts.hands):
         if hand is not None and facts.known[seat] & ~hand:
-            return f"revealed cards of seat {seat} ({CardSet(facts.known[seat] & ~hand)}) are not in its hand"
+            return f"known cards of seat {seat} ({CardSet(facts.known[seat] & ~hand)}) are not in its hand"
     hidden = 0 if facts.stock is not None else facts.stock_size
     for seat, size in enumerate(facts.sizes):
         hidden += size - facts.hand_or_known(seat).bit_count()
@@ -203,7 +203,7 @@ def obligation(facts: Facts) -> str | None:
     if picked & hand & ~facts.known[seat]:
         return (
             f"everyone saw seat {seat} take {CardSet(picked & hand & ~facts.known[seat])} from the discard pile "
-            f"this turn, so those cards are among its revealed cards (R14)"
+            f"this turn, so those cards are among its known cards (R14)"
         )
     if card is not None and not picked >> card.index & 1:
         return "the card to play must be one of the cards taken from the discard pile this turn"
@@ -562,7 +562,7 @@ _STATE_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
     ("hands", _four(_card_set), "be four card sets, one per seat"),
     ("stock", _items(Card), "hold cards"),
     ("stock_known", _one(lambda value: type(value) is bool), "be True or False"),
-    ("revealed", _four(_card_set), "be four card sets, one per seat"),
+    ("known", _four(_card_set), "be four card sets, one per seat"),
 )
 _VIEW_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
     ("seat", _one(_seat_or_none), "be a seat 0-3 or None"),
@@ -571,7 +571,7 @@ _VIEW_TYPES: Final[tuple[tuple[str, Look, str], ...]] = (
     ("hand_sizes", _four(lambda size: _count(size, 56)), "be four numbers 0-56"),
     ("known", _four(_card_set), "be four CardSets, one per seat"),
     ("stock_size", _one(lambda size: _count(size, 56)), "be a number 0-56"),
-    ("known_stock", lambda value: _OK if value is None else _items(Card)(value), "hold cards or be None"),
+    ("stock", lambda value: _OK if value is None else _items(Card)(value), "hold cards or be None"),
 )
 
 
@@ -619,7 +619,7 @@ def state_problem(state: State) -> str | None:
     facts = Facts(
         state,
         [hand.mask for hand in state.hands],
-        [part.mask for part in state.revealed],
+        [part.mask for part in state.known],
         [len(hand) for hand in state.hands],
         state.stock,
         len(state.stock),
@@ -651,8 +651,8 @@ def _own_hand(view: ViewShape) -> str | None:
             return (
                 f"seat {other} is known to hold {len(view.known[other])} cards, more than its {view.hand_sizes[other]}"
             )
-    if view.known_stock is not None and len(view.known_stock) != view.stock_size:
-        return f"the stock holds {view.stock_size} cards, but {len(view.known_stock)} are shown"
+    if view.stock is not None and len(view.stock) != view.stock_size:
+        return f"the stock holds {view.stock_size} cards, but {len(view.stock)} are shown"
     return None
 
 
@@ -666,7 +666,7 @@ def _what_is_shown(view: ViewShape) -> str | None:
         return HIDDEN_OR_SHOWN
     if over and any(len(part) != size for part, size in zip(view.known, view.hand_sizes, strict=True)):
         return HIDDEN_OR_SHOWN
-    if view.known_stock is not None and not (view.rules.reshuffle_on_empty_stock and view.known_stock):
+    if view.stock is not None and not (view.rules.reshuffle_on_empty_stock and view.stock):
         return HIDDEN_OR_SHOWN
     return None
 
@@ -682,12 +682,12 @@ def view_facts(view: ViewShape) -> Facts:
     places: list[tuple[str, Iterable[Card]]] = [
         ("hand", view.hand or ()),
         *((f"known cards of seat {seat}", part) for seat, part in enumerate(view.known) if seat != view.seat),
-        ("stock", view.known_stock or ()),
+        ("stock", view.stock or ()),
         ("discard pile", view.discard_pile),
         *((f"meld {i}", meld.cards) for i, meld in enumerate(view.melds)),
     ]
     known = [part.mask for part in view.known]
-    return Facts(view, hands, known, view.hand_sizes, view.known_stock, view.stock_size, places)
+    return Facts(view, hands, known, view.hand_sizes, view.stock, view.stock_size, places)
 
 
 def view_problem(view: ViewShape) -> str | None:

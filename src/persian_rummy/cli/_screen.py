@@ -256,8 +256,8 @@ def pile_lines(view: View, look: Look) -> list[Line]:
         shown = [("empty", "")]
     stock = f"{view.stock_size} card{'' if view.stock_size == 1 else 's'}" if view.stock_size else "empty"
     line: list[Segment] = [("Stock: ", HEADING), (stock, WARNING if not view.stock_size else "")]
-    if view.known_stock:  # the pile turned over into the stock, in order, for everyone to see (A18)
-        line += [(", known to all, next first: ", ""), *cards(view.known_stock, look)]
+    if view.stock:  # the pile turned over into the stock, in order, for everyone to see (A18)
+        line += [(", known to all, next first: ", ""), *cards(view.stock, look)]
     if view.passes:
         line.append((f"; {view.passes} pass{'' if view.passes == 1 else 'es'} in a row (R21)", WARNING))
     return [(("Discard pile ", HEADING), ("(bottom to top): ", ""), *shown), tuple(line)]

@@ -88,7 +88,7 @@ _OBSERVATION_BITS: Final = [
     ("doubled", CARDS, "cards of the melds laid down four at once that score double (R25, A20)"),
     ("obligation", CARDS, "the card taken from the pile that must still be played (R15)"),
     ("picked", CARDS, "the cards taken from the pile this turn (A13)"),
-    ("known_stock", CARDS, "the cards of a stock everyone knows, turned over from the pile (A18)"),
+    ("stock", CARDS, "the cards of a stock everyone knows, turned over from the pile (A18)"),
     (
         "phase",
         len(_PHASES),

@@ -127,7 +127,7 @@ _MELD_START: Final = _AT["meld_start"]
 _DOUBLED: Final = _AT["doubled"]
 _OBLIGATION: Final = _AT["obligation"]
 _PICKED: Final = _AT["picked"]
-_KNOWN_STOCK: Final = _AT["known_stock"]
+_STOCK: Final = _AT["stock"]
 _TO_ACT: Final = _AT["to_act"]
 _DEALER: Final = _AT["dealer"]
 _WENT_OUT: Final = _AT["went_out"]
@@ -330,11 +330,11 @@ def _fill_observation(view: View, out: np.ndarray) -> None:
         bits |= 1 << (_PILE + card.index)
         out[_PILE_DEPTH + card.index] = _FRACTIONS[depth]
         depth -= 1
-    stock = view.known_stock
+    stock = view.stock
     if stock is not None:
         bits |= _STOCK_KNOWN
         for place, card in enumerate(stock, 1):
-            bits |= 1 << (_KNOWN_STOCK + card.index)
+            bits |= 1 << (_STOCK + card.index)
             out[_STOCK_ORDER + card.index] = _FRACTIONS[place]
     raw = np.frombuffer(bits.to_bytes(_BYTES, "little"), dtype=np.uint8)
     out[:_BITS] = np.unpackbits(raw, count=_BITS, bitorder="little")
@@ -714,7 +714,7 @@ def observation_string(view: View) -> str:
     view = _check_view(view)
     totals = [sum(result.teams[team].total for result in view.results) for team in (0, 1)]
     hand = "-" if view.hand is None else _format.cards(view.hand)
-    stock = f"{view.stock_size}" if view.known_stock is None else f"{view.stock_size} {_format.cards(view.known_stock)}"
+    stock = f"{view.stock_size}" if view.stock is None else f"{view.stock_size} {_format.cards(view.stock)}"
     lines = [
         f"view of {_format.seat(view.seat) if view.seat is not None else 'a spectator'}",
         f"rules {_format.rules(view.rules)}",

@@ -278,8 +278,8 @@ export function stockNode(view, context) {
   }
   const words = plural(view.stock_size, "card");
   const pile = el("span", { class: "stock-pile" }, backNode(), el("span", { class: "count", text: words }));
-  const known = view.known_stock?.length
-    ? el("div", { class: "cards fan narrow known-stock" }, view.known_stock.map((card) => cardNode(card)), el("span", { class: "muted", text: "known to all, next first" }))
+  const known = view.stock?.length
+    ? el("div", { class: "cards fan narrow known-stock" }, view.stock.map((card) => cardNode(card)), el("span", { class: "muted", text: "known to all, next first" }))
     : null;
   const body = context.draw
     ? el("button", { type: "button", class: "stock-button", "aria-label": `Draw from the stock (${words})`, onclick: () => context.play(context.draw) }, pile)
