@@ -194,6 +194,9 @@ def test_the_recipe_runs(recipe: Recipe, tmp_path: Path) -> None:
     script = tmp_path / "recipe.py"
     script.write_text(recipe_code(recipe, recipe.page.read_text(encoding="utf-8")), encoding="utf-8")
     env = {**os.environ, **ONE_THREAD, "PYTHONWARNINGS": "ignore", "RAY_USAGE_STATS_ENABLED": "0"}
+    if "stable_baselines3" in recipe.needs:
+        # Stable-Baselines3's logger makes a folder in the temporary directory: keep it in the test's own.
+        env["TMPDIR"] = str(tmp_path)
     run = subprocess.run(  # noqa: S603 (this interpreter, on a script written above)
         [sys.executable, str(script)],
         cwd=tmp_path,
