@@ -7,8 +7,11 @@ action or passes its limit.  The processes themselves are tried in tests/test_ma
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from multiprocessing import Pipe
@@ -80,6 +83,29 @@ def _decide(player: Any, limits: _workers.Limits = _workers.NO_LIMITS) -> tuple[
     return _workers._decide(_workers._Seat.of(player, 5), (), _view(), limits)
 
 
+#: A decision under a CPU limit by a player that never returns, in a fresh interpreter.
+_CPU_ALARM = """
+import contextlib, random, signal
+from persian_rummy import new_game, random_deal, apply
+from persian_rummy.matches import _workers
+from persian_rummy.views import observe
+
+class Endless:
+    def choose(self, view, rng):
+        while True:
+            with contextlib.suppress(Exception):
+                sum(range(1_000))
+
+signal.signal(signal.SIGALRM, _workers._ring)
+signal.signal(signal.SIGPROF, _workers._ring)
+game = new_game()
+state = apply(game, random_deal(game, random.Random(3)))
+view = observe(state, state.seat_to_act)
+reply = _workers._decide(_workers._Seat.of(Endless(), 5), (), view, _workers.Limits(cpu=0.05))
+print((reply[0], reply[1], reply[4]))
+"""
+
+
 @pytest.mark.usefixtures("alarms")
 class TestADecision:
     def test_an_action_and_its_times(self) -> None:
@@ -103,8 +129,15 @@ class TestADecision:
         assert (reply[0], reply[1], reply[4]) == ("decided", None, True)
 
     def test_the_cpu_alarm_too(self) -> None:
-        reply = _decide(Endless(), _workers.Limits(cpu=0.05))
-        assert (reply[0], reply[1], reply[4]) == ("decided", None, True)
+        """
+        In a process of its own, as a player's process is: the CPU limit also lowers the process's
+        ``RLIMIT_CPU``, which a test process running other tests beside threads of its own must not meet.
+        """
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        done = subprocess.run(  # noqa: S603 (this interpreter, on the code above)
+            [sys.executable, "-c", _CPU_ALARM], capture_output=True, text=True, env=env, timeout=120, check=False
+        )
+        assert (0, "('decided', None, True)") == (done.returncode, done.stdout.strip()), done.stderr
 
     def test_a_listener_hears_the_events_first_on_a_copy_of_its_own(self) -> None:
         player = Listener()
