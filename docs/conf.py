@@ -206,7 +206,7 @@ def _short_defaults(  # noqa: PLR0913 - the signature of Sphinx's event
     return_annotation: str | None,
 ) -> tuple[str | None, str | None] | None:
     """
-    Show a default of ``Rules()`` as ``Rules()`` rather than as its fourteen fields.
+    Show a default of ``Rules()`` as ``Rules()`` rather than as every one of its fields.
 
     Likewise an attrs field whose default is a factory, which attrs shows as ``NOTHING``.
     """

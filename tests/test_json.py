@@ -11,8 +11,10 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
+from importlib.resources import files
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -355,9 +357,63 @@ class TestSchema:
 
     def test_the_schema_lists_every_rule_switch(self) -> None:
         rules = json_schema()["$defs"]["rules"]  # type: ignore[index]
-        written = sorted(to_data(new_game())["rules"])  # type: ignore[call-overload]
-        message = "src/persian_rummy/schema.json lists every switch of Rules under $defs.rules"
-        assert written == sorted(rules["properties"]), message
+        written = list(to_data(new_game())["rules"])  # type: ignore[call-overload]
+        message = "src/persian_rummy/schema.json lists every structured switch of Rules under $defs.rules"
+        assert written == list(rules["properties"]), message
+
+    def test_the_file_holds_the_schema_but_the_scalar_switches(self) -> None:
+        """
+        ``schema.json`` is written by hand but for the scalar switches, which `json_schema` adds: the
+        file lists the structured switches alone, and the rest of the schema is the file's.
+        """
+        text = files("persian_rummy").joinpath("schema.json").read_text(encoding="utf-8")
+        held = json.loads(text)
+        assert list(switches.STRUCTURED) == list(held["$defs"]["rules"]["properties"])
+        schema: Data = json_schema()
+        for name in switches.SCALARS:
+            del schema["$defs"]["rules"]["properties"][name]
+        assert held == schema
+
+    @pytest.mark.parametrize("name", switches.SCALARS)
+    def test_each_scalar_switch_is_described_as_rules_takes_it(self, name: str) -> None:
+        """
+        The schema of a scalar switch is what `Rules` takes: a boolean, an integer within the
+        bounds `Rules` accepts (found by trying values), or one of its enumeration's values; its
+        default is the default of `Rules()`, and its description is its line in the docstring of
+        `Rules`, citing its rule.
+        """
+        (field,) = (field for field in attrs.fields(Rules) if field.name == name)
+        default = getattr(Rules(), name)
+        if name in switches.BOOLEANS:
+            expected: Data = {"type": "boolean", "default": default}
+        elif name in switches.NUMBERS:
+            low, high = switches.accepted_range(name)
+            bounds = {"minimum": low, "maximum": high}
+            expected = {"type": "integer", **{key: value for key, value in bounds.items() if value is not None}}
+            expected["default"] = default
+        else:
+            expected = {"enum": [member.value for member in switches.CHOICE_TYPES[name]], "default": default.value}
+        schema = dict(json_schema()["$defs"]["rules"]["properties"][name])  # type: ignore[index]
+        description = schema.pop("description")
+        assert expected == schema
+        assert f"{field.metadata['rule']}" in description, "a switch's line in the docstring of Rules cites its rule"
+        assert f"    {name}: " in (Rules.__doc__ or ""), "document the switch in the docstring of Rules"
+
+    def test_without_the_docstring_a_scalar_switch_is_described_by_its_rule(self) -> None:
+        """
+        Under ``python -OO``, which drops docstrings, the schema is the same but for the descriptions
+        of the scalar switches, which name their rules.
+        """
+        schema: Data = json_schema()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Rules, "__doc__", None)
+            bare: Data = json_schema()
+        for field in attrs.fields(Rules):
+            if field.name in switches.SCALARS:
+                described = bare["$defs"]["rules"]["properties"][field.name]
+                assert f"The switch of rule {field.metadata['rule']}." == described["description"]
+                described["description"] = schema["$defs"]["rules"]["properties"][field.name]["description"]
+        assert schema == bare
 
     @given(playouts(rules=rules_variants(), max_actions=200))
     def test_every_state_document_is_valid_under_the_schema(self, playout: Playout) -> None:
@@ -586,17 +642,32 @@ DECK_TEXT = (
     '"X1", "X2", "X3", "X4"]'
 )
 HEAD = '{"format": "persian-rummy", "version": 1, '
-DEFAULT_RULES_TEXT = (
-    '{"hand_size": 7, "num_deals": 2, "go_out_bonus": 25, '
-    '"card_values": {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, '
-    '"T": 10, "J": 10, "Q": 10, "K": 10, "A": 15, "X": 20}, '
-    '"ace_low_allowed": false, "top_discard_free": false, '
-    '"obligation_by_layoff": true, "obligation_timing": "immediate", "forbid_discarding_picked_cards": false, '
-    '"go_out_by_discard": false, "pass_allows_melding": false, "empty_stock_end": "all_pass", '
-    '"reshuffle_on_empty_stock": false, "double_four_of_a_kind": true, '
-    '"double_four_card_runs": false, "next_dealer": "left", "team_draw_tiebreak": "redraw", "tie_break": "draw",'
-    ' "rummy_calls": false, "jokers_wild": false}'
-)
+#: The default of each structured switch as JSON writes it, by hand.
+STRUCTURED_DEFAULTS = {
+    "card_values": '{"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, '
+    '"T": 10, "J": 10, "Q": 10, "K": 10, "A": 15, "X": 20}',
+}
+
+
+def default_text(name: str) -> str:
+    """
+    The default of the switch *name* as JSON writes it (docs/json.md, "Rules"), worked out here and
+    not by the writer: a boolean as ``true`` or ``false``, a number as itself, a choice as the text of
+    its value; a structured switch as `STRUCTURED_DEFAULTS` holds it (a new one fails here, named).
+    """
+    default = getattr(Rules(), name)
+    if name in switches.BOOLEANS:
+        return "true" if default else "false"
+    if name in switches.NUMBERS:
+        return str(default)
+    if name in switches.CHOICES:
+        return f'"{default.value}"'
+    return STRUCTURED_DEFAULTS[name]
+
+
+#: The default rules as every document writes them: every switch, in the order of the fields of `Rules`
+#: (so that a document keeps its meaning if a default ever changes), with its default.
+DEFAULT_RULES_TEXT = "{" + ", ".join(f'"{name}": {default_text(name)}' for name in switches.NAMES) + "}"
 
 #: The same rules object as `to_json(..., pretty=True)` writes it within a document (it has no lists,
 #: so the standard library's indentation is the package's).
@@ -646,13 +717,16 @@ class TestExactText:
         no_one = DealScore(2, (TeamScore(0, 0, 0, 5), TeamScore(3, 0, 0, 0)), None, DealEnd.PASSES)
         assert to_json(no_one).endswith('"went_out": null, "end": "passes"}')
 
-    def test_the_default_rules_text_holds_every_switch(self) -> None:
+    def test_the_default_rules_text_is_written_as_the_docs_say(self) -> None:
         """
         `DEFAULT_RULES_TEXT`, which the exact texts here and in tests/test_records.py are built from,
-        holds every switch of `Rules`, in the order of the fields (the next test checks the defaults).
+        worked out from the fields of `Rules`: its start, written out.
         """
-        held = list(json.loads(DEFAULT_RULES_TEXT))
-        assert list(switches.NAMES) == held, "write a new switch, with its default, into DEFAULT_RULES_TEXT"
+        start = '{"hand_size": 7, "num_deals": 2, "go_out_bonus": 25, "card_values": {"2": 2, '
+        assert DEFAULT_RULES_TEXT.startswith(start)
+        assert '"ace_low_allowed": false, ' in DEFAULT_RULES_TEXT
+        assert '"obligation_timing": "immediate", ' in DEFAULT_RULES_TEXT
+        assert list(switches.NAMES) == list(json.loads(DEFAULT_RULES_TEXT))
 
     def test_the_exact_text_of_a_new_game(self) -> None:
         text = (

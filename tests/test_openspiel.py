@@ -56,8 +56,11 @@ from persian_rummy.notation import format_position  # noqa: E402
 from persian_rummy.rl import actionids, openspiel, tensors  # noqa: E402
 from persian_rummy.rl.openspiel import GAME_NAME, game_string, load, rules_of  # noqa: E402
 from persian_rummy.state import next_dealer  # noqa: E402
+from tests import switches  # noqa: E402
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
+#: The default of each structured switch as a game parameter, by hand.
+STRUCTURED_PARAMETERS = {"card_values": "2/3/4/5/6/7/8/9/10/10/10/10/15/20"}
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -156,28 +159,18 @@ class TestGameType:
         )
 
     def test_parameters_are_the_rule_switches_with_their_defaults(self) -> None:
-        assert {
-            "hand_size": 7,
-            "num_deals": 2,
-            "go_out_bonus": 25,
-            "card_values": "2/3/4/5/6/7/8/9/10/10/10/10/15/20",
-            "ace_low_allowed": False,
-            "top_discard_free": False,
-            "obligation_by_layoff": True,
-            "obligation_timing": "immediate",
-            "forbid_discarding_picked_cards": False,
-            "go_out_by_discard": False,
-            "pass_allows_melding": False,
-            "empty_stock_end": "all_pass",
-            "reshuffle_on_empty_stock": False,
-            "double_four_of_a_kind": True,
-            "double_four_card_runs": False,
-            "next_dealer": "left",
-            "team_draw_tiebreak": "redraw",
-            "tie_break": "draw",
-            "rummy_calls": False,
-            "jokers_wild": False,
-        } == openspiel.GAME_TYPE.parameter_specification, "add a new switch here, with its default as a parameter"
+        """
+        Every switch of `Rules` is a parameter, its default as OpenSpiel takes it (worked out here,
+        not by the game): a boolean or a number as itself, a choice as the text of its value, a
+        structured switch as `STRUCTURED_PARAMETERS` holds it.
+        """
+        expected = {
+            name: value.value if name in switches.CHOICES else value
+            for name, value in ((name, getattr(Rules(), name)) for name in switches.SCALARS)
+        }
+        expected |= {name: STRUCTURED_PARAMETERS[name] for name in switches.STRUCTURED}
+        assert expected == openspiel.GAME_TYPE.parameter_specification
+        assert {"hand_size": 7, "ace_low_allowed": False, "obligation_timing": "immediate"}.items() <= expected.items()
 
     def test_numbers_of_the_default_game(self) -> None:
         game = pyspiel.load_game(GAME_NAME)

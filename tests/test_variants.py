@@ -683,15 +683,16 @@ class TestA5HandSize:
             Rules(hand_size=value)  # type: ignore[arg-type]
 
 
-#: The numbers of the rules besides A5's `hand_size` (`TestA5HandSize`), each with values out of its
-#: range and the message that refuses them.
+#: Numbers of the rules besides A5's `hand_size` (`TestA5HandSize`), with values out of their ranges
+#: and the messages that refuse them (every number is tried beside its range, as `Rules` takes it).
 OUT_OF_RANGE = [
     ("num_deals", 0, "num_deals must be between 1 and 100, got 0"),
     ("num_deals", 101, "num_deals must be between 1 and 100, got 101"),
     ("go_out_bonus", 10_001, "go_out_bonus must be between -10000 and 10000, got 10001"),
     ("go_out_bonus", -10_001, "go_out_bonus must be between -10000 and 10000, got -10001"),
 ]
-#: Values that are none of its choices, for each switch that is a named choice.
+#: Values that are none of its choices, for switches that are named choices (every named choice is
+#: tried with texts near its values).
 NOT_A_CHOICE = [
     ("obligation_timing", "later"),
     ("obligation_timing", "IMMEDIATE"),
@@ -719,13 +720,19 @@ class TestR24R27RuleNumbers:
         with pytest.raises(ValueError, match=re.escape(message)):
             Rules(**{field: value})  # type: ignore[arg-type]
 
-    def test_every_number_is_tried_out_of_its_range(self) -> None:
+    @pytest.mark.parametrize("field", switches.NUMBERS)
+    def test_every_number_refuses_the_ints_beside_its_range(self, field: str) -> None:
         """
-        Each switch of `Rules` that is a number is tried out of its range: `hand_size` by
-        `TestA5HandSize`, the others by `OUT_OF_RANGE`, which a new number joins.
+        Each switch of `Rules` that is a number takes the ints of a range, found by trying values:
+        the one below it and the one above it are refused, naming the range.
         """
-        tried = {"hand_size", *(field for field, _, _ in OUT_OF_RANGE)}
-        assert set(switches.NUMBERS) == tried, "add the values out of range of a new number to OUT_OF_RANGE"
+        low, high = switches.accepted_range(field)
+        assert low is not None, f"{field} takes any int, however small"
+        assert high is not None, f"{field} takes any int, however large"
+        for value in (low - 1, high + 1):
+            with pytest.raises(ValueError, match=re.escape(f"{field} must be between {low} and {high}")) as raised:
+                Rules(**{field: value})  # type: ignore[arg-type]
+            assert str(raised.value).endswith(f", got {value}")
 
     @pytest.mark.parametrize("field", switches.NUMBERS)
     @pytest.mark.parametrize("value", [2.0, "25", True, None])
@@ -773,13 +780,20 @@ class TestNamedChoices:
             Rules(**{field: value})  # type: ignore[arg-type]
         assert str(raised.value).endswith(f", not {value!r}")
 
-    def test_every_named_choice_is_tried_with_a_value_it_refuses(self) -> None:
+    @pytest.mark.parametrize("field", switches.CHOICES)
+    def test_every_named_choice_takes_its_values_and_no_other(self, field: str) -> None:
         """
-        Each switch of `Rules` that is an enumeration is given a value that is none of its choices,
-        by `NOT_A_CHOICE`, which a new one joins.
+        Each switch of `Rules` that is an enumeration takes the value of each of its members, as
+        text, and refuses any other text, naming its enumeration: the value in capitals, or with a
+        letter added.
         """
-        tried = {field for field, _ in NOT_A_CHOICE}
-        assert set(switches.CHOICES) == tried, "add a value that a new named choice refuses to NOT_A_CHOICE"
+        choice = switches.CHOICE_TYPES[field]
+        for member in choice:
+            assert member is getattr(Rules(**{field: member.value}), field)
+            for value in (member.value.upper(), f"{member.value}s"):
+                with pytest.raises(InvalidValueError, match=re.escape(f"{choice.__name__} is one of ")) as raised:
+                    Rules(**{field: value})  # type: ignore[arg-type]
+                assert str(raised.value).endswith(f", not {value!r}")
 
     def test_a11_a17_enum_choices_accept_their_strings(self) -> None:
         """

@@ -19,7 +19,7 @@ persian_rummy.exceptions.InvalidValueError: hand_size must be between 1 and 13 (
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from attrs import Attribute, field, frozen
@@ -27,6 +27,7 @@ from attrs import Attribute, field, frozen
 from ._internal import limits as _limits
 from ._internal import tables as _tables
 from ._internal.choices import Choice as _Choice
+from ._internal.switches import Between as _Between
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
@@ -105,18 +106,6 @@ class TieBreak(_Choice):
     DRAW = "draw"
     #: One more deal is played; if the teams are still level, the game is a draw.
     EXTRA_DEAL = "extra_deal"
-
-
-def _between(low: int, high: int, why: str = "") -> Callable[[object, Attribute[int], int], None]:
-    def check(instance: object, attribute: Attribute[int], value: int) -> None:
-        if type(value) is not int:
-            msg = f"{attribute.name} must be an int, got {_limits.shown(value)}"
-            raise InvalidTypeError(msg)
-        if not low <= value <= high:
-            msg = f"{attribute.name} must be between {low} and {high}{why}, got {value!r}"
-            raise InvalidValueError(msg)
-
-    return check
 
 
 def _is_bool(instance: object, attribute: Attribute[bool], value: object) -> None:
@@ -350,7 +339,7 @@ class Rules:
             while the stock has cards (A9).  With an empty stock R21 always applies.
         obligation_by_layoff: The card taken from the discard pile may be laid off
             instead of melded in a new meld (A10).
-        obligation_timing: When that card must be played (A11).
+        obligation_timing: When the card taken from the discard pile must be played (A11).
         forbid_discarding_picked_cards: Cards taken from the discard pile may not be
             discarded in the same turn (A13).
         go_out_by_discard: Discarding one's last card goes out (A15; 500 Rum style).
@@ -374,12 +363,12 @@ class Rules:
 
     hand_size: int = field(
         default=7,
-        validator=_between(1, _MAX_HAND_SIZE, " (four hands and the upcard come from 56 cards)"),
+        validator=_Between(1, _MAX_HAND_SIZE, " (four hands and the upcard come from 56 cards)"),
         metadata=_about("A5", tried=(6, 8, 5, 9, 4, 10, 3, 11, 2, 12, 1, 13)),
     )
-    num_deals: int = field(default=2, validator=_between(1, 100), metadata=_about("R27", tried=(1, 3)))
+    num_deals: int = field(default=2, validator=_Between(1, 100), metadata=_about("R27", tried=(1, 3)))
     go_out_bonus: int = field(
-        default=25, validator=_between(-10_000, 10_000), metadata=_about("R24", tried=(0, 50, 100, -25))
+        default=25, validator=_Between(-10_000, 10_000), metadata=_about("R24", tried=(0, 50, 100, -25))
     )
     card_values: CardValues = field(default=_R23_VALUES, converter=_card_values, metadata=_about("R23"))
     ace_low_allowed: bool = field(default=False, validator=_is_bool, metadata=_about("A8"))

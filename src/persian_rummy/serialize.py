@@ -44,6 +44,7 @@ import attrs
 from ._internal import jsontext as _jsontext
 from ._internal import limits as _limits
 from ._internal import seats as _seats
+from ._internal import switches as _switches
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card
 from .cardsets import CardSet
@@ -742,10 +743,12 @@ def _check_kind(kind: object) -> None:
 
 def json_schema() -> dict[str, object]:
     """
-    The JSON Schema (draft 2020-12) of every document this module writes.
+    The JSON Schema (draft 2020-12) of every document this module writes: ``schema.json``, with
+    the boolean, number and choice switches of the rules added from the fields of `Rules`.
     """
     text = resources.files(__package__).joinpath("schema.json").read_text(encoding="utf-8")
-    schema: dict[str, object] = json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    _switches.complete(schema["$defs"]["rules"], Rules)
     return schema
 
 
