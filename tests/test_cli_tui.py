@@ -117,9 +117,24 @@ class TestAWholeGame:
 
     def test_quitting(self) -> None:
         async def drive(_app: PlayApp, pilot: Pilot[str]) -> None:
-            await pilot.press("ctrl+q")
+            await pilot.press("ctrl+q", "ctrl+q")
 
         assert "quit" == run(_table(), drive)[0].return_value
+
+    def test_ctrl_q_asks_first(self) -> None:
+        asked: list[str] = []
+
+        async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            asked.append(screen_text(app))
+            await pilot.press("n")
+
+        app, text = run(_table(), drive)
+        assert None is app.return_value
+        assert "Stop the game?" in asked[0]
+        assert "--record FILE" in asked[0]
+        assert "Stop the game?" not in text
 
     def test_quit_typed(self) -> None:
         async def drive(_app: PlayApp, pilot: Pilot[str]) -> None:
@@ -330,12 +345,13 @@ class TestTheCommand:
 
         played: list[tuple[_game.Table, float]] = []
 
-        def play(table: _game.Table, *, delay: float) -> str:
+        def play(table: _game.Table, *, delay: float, recorded: bool = False) -> str:  # noqa: ARG001
             played.append((table, delay))
             return "over"
 
         monkeypatch.setattr(_play_command, "_is_terminal", lambda _stream: True)
         monkeypatch.setattr(_tui, "play", play)
+        monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # no answer to "Play again?"
         return played
 
     def test_full_screen_in_a_terminal(self, monkeypatch: pytest.MonkeyPatch) -> None:
