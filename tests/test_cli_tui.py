@@ -215,6 +215,45 @@ class TestScreens:
         assert small != large
 
 
+class TestLayout:
+    """
+    The table keeps its room as the game goes on: at 80×24 the list of moves keeps to a few lines,
+    the newest meld stays in view and a long meld wraps under its cards; a wide terminal shows each
+    meld in full, with who laid down and laid off each card (R17).
+    """
+
+    @staticmethod
+    def _late(size: tuple[int, int]) -> str:
+        shown: list[str] = []
+
+        async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
+            decisions = [0]
+
+            def late(app: PlayApp) -> bool:
+                decisions[0] += app.waiting == "move"
+                return decisions[0] > 24  # the 25th decision: five melds on the table
+
+            await until(app, pilot, late, limit=400)
+            await pilot.pause()
+            shown.append(screen_text(app))
+
+        run(_table(seed=6), drive, size)
+        return shown[0]
+
+    def test_80x24(self) -> None:
+        lines = self._late(SMALL).splitlines()
+        second = next(number for number, line in enumerate(lines) if line.startswith(" 2  6♦ 7♦"))
+        assert lines[second + 1].startswith("    by N; K♦ by E; 7♦ A♦ by S (you); 6♦ by W")
+        assert lines[second + 4].startswith(" 5  3♦ 4♦ 5♦  run by N")
+        moves = lines.index("─Your moves" + "─" * 69)
+        assert " a move's number or notation; ? for help" == lines[moves + 6]
+        assert lines[moves + 7].startswith(" Enter: draw from the stock (move 1)")
+
+    def test_160x50(self) -> None:
+        text = self._late((160, 50))
+        assert "   5  3♦ 4♦ 5♦                     run laid down by N" in text
+
+
 class TestRummyCalls:
     """
     A24 with ``--rules rummy_calls=true``: the person asked whether to call Rummy! sees the discard

@@ -19,6 +19,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.table import Table
+from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -48,6 +51,13 @@ KEYS: Final = (
     "Ctrl+U clears the line you type in; Ctrl+S sorts your hand by rank or by suit; Ctrl+Q stops the game (it asks).",
     "",
 )
+
+
+#: The rows of the list of moves on a screen of fewer than `TALL` rows (a screen of 80×24), scrolled beyond.
+FEW_MOVES: Final = 6
+TALL: Final = 40
+#: The width of the table's pane from which each meld is shown in full: who laid it down and who laid off what.
+WIDE_TABLE: Final = 90
 
 
 class TextScreen(ModalScreen[None]):
@@ -220,7 +230,10 @@ class PlayApp(App[str]):
         self.query_one("#header", Static).update(text_of([(*_screen.header_line(view), (seed, ""))]))
         melds = self.query_one("#melds", OptionList)
         melds.clear_options()
-        melds.add_options([Option(text_of([line])) for line in _screen.meld_lines(view, look)] or ["no melds yet"])
+        wide = melds.size.width >= WIDE_TABLE
+        lines = _screen.table_lines(view, look)[1:] if wide and view.melds else _screen.meld_lines(view, look)
+        melds.add_options([Option(_hanging(line)) for line in lines] or ["no melds yet"])
+        melds.scroll_end(animate=False)  # the newest meld in view
         told = [*table.news, *([(("This turn:", _screen.HEADING),), *table.turn] if table.turn else [])]
         self.query_one("#news", Static).update(text_of(told or [(("nothing yet", ""),)]))
         self.query_one("#news-pane", VerticalScroll).scroll_end(animate=False)
@@ -242,6 +255,16 @@ class PlayApp(App[str]):
             moves.highlighted = 0
         words = [*_game.notations(self.offered, table.state), _game.SORT, "help", "quit"]
         self.query_one(Entry).suggester = SuggestFromList(words, case_sensitive=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """
+        The list of moves keeps to a few lines on a small screen, so that the table keeps its room;
+        a wide table shows who laid down and laid off each card in full.
+        """
+        moves = self.query_one("#moves", OptionList)
+        moves.styles.max_height = FEW_MOVES if event.size.height < TALL else int(event.size.height * 0.35)
+        if self.table.persons_turn:
+            self.call_after_refresh(self._draw)
 
     def _hand(self) -> list[Card]:
         hand = self.table.view().hand or ()
@@ -449,6 +472,17 @@ class PlayApp(App[str]):
         else:
             moves.action_cursor_down()
         self._forget()
+
+
+def _hanging(line: _screen.Line) -> Table:
+    """
+    A meld's line with its number apart, so that a long line wraps under its cards, not under the number.
+    """
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(Text.assemble(line[0]), Text.assemble(*line[1:]))
+    return grid
 
 
 def _uses(move: PlayerAction, cards: set[Card]) -> bool:
