@@ -437,9 +437,9 @@ def build(session: nox.Session) -> None:
 
 #: What ``nox -s build`` runs against the installed wheel: the check that it holds every file of the package
 #: (tests/test_packaging.py), the tests of the parts that read the package's data files (the JSON schema, the
-#: browser client, the learned player's weights, the terminal game's styles), the version, the README and the
-#: docs' examples; then the modules' doctests.  The rest of the suite tests the code, which is the checkout's:
-#: the tests sessions run it.
+#: browser client, the learned player's weights, the terminal game's styles, the rules' summaries), the version,
+#: the README and the docs' examples; then the modules' doctests.  The rest of the suite tests the code, which
+#: is the checkout's: the tests sessions run it.
 INSTALLED_TESTS = (
     "tests/test_packaging.py",
     "tests/test_version.py",
@@ -448,6 +448,7 @@ INSTALLED_TESTS = (
     "tests/test_policy.py",
     "tests/test_players.py",
     "tests/test_cli_tui.py",
+    "tests/test_wording.py",
     "README.md",
     "docs",
 )

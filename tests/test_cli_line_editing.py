@@ -76,10 +76,10 @@ def test_left_and_right_edit_and_up_recalls(tmp_path: Path) -> None:
         pane.wait_for(PROMPT, 2)
         pane.keys("Up")  # the answer before
         pane.keys("Enter")
-        text = pane.wait_for("has drawn already")
+        text = pane.wait_for("have drawn already")
     finally:
         pane.close()
     answers = [line.partition("): ")[2] for line in text.splitlines() if line.startswith(PROMPT)]
     assert ["draw", "draw"] == answers[:2]
-    assert "Not allowed: S has drawn already; drawing is not possible now (R13)" in text
+    assert "You have drawn already. (R13: " in text
     assert "\x1b" not in "".join(answers)

@@ -47,6 +47,7 @@ from persian_rummy.cli import _play_command as command
 from persian_rummy.cli import _screen as screen
 from persian_rummy.cli import main
 from persian_rummy.records import final_state
+from persian_rummy.wording import rules_line
 from tests.positions import cards, forged
 
 #: The folder of the package under test (src/, or the installed compiled build), for the commands run.
@@ -390,11 +391,11 @@ class TestReadMove:
             ("0", "There is no move 0: type a number from 1 to 15, or ? for help."),
             ("16", "There is no move 16: type a number from 1 to 15, or ? for help."),
             ("²", "Not a move: not a seat: '²' in '²' (expected N, E, S or W)"),
-            ("draw", "Not allowed: N has drawn already; drawing is not possible now (R13)"),
-            ("discard 9c", "Not allowed: N does not hold 9c (R18)"),
-            ("E discard 9h", "Not allowed: it is N's turn, not E's (R6)"),
-            ("lay 7s on 4c", "Not allowed: no meld on the table holds 4c (R17)"),
-            ("meld Qc Qd", "Not allowed: a meld needs three or more cards, not 2 (R9)"),
+            ("draw", f"You have drawn already. {rules_line(['R13'])}"),
+            ("discard 9c", f"You do not hold 9c. {rules_line(['R18'])}"),
+            ("E discard 9h", f"It is your turn, not E's. {rules_line(['R6'])}"),
+            ("lay 7s on 4c", f"No meld on the table holds 4c. {rules_line(['R17'])}"),
+            ("meld Qc Qd", f"A meld needs three or more cards, not 2. {rules_line(['R9'])}"),
             ("discard X9", "Not a move: not a card: 'X9' in 'X9'"),
         ],
     )

@@ -18,6 +18,7 @@ import persian_rummy
 from persian_rummy import Deal, GameRecord, Phase, from_json, legal_actions, to_json
 from persian_rummy.cli import _game, _screen, main
 from persian_rummy.records import final_state
+from persian_rummy.wording import rules_line
 
 SRC = Path(persian_rummy.__file__ or "").resolve().parents[1]
 BOTS = ("--partner", "random", "--opponents", "random")
@@ -179,7 +180,7 @@ class TestWording:
     def test_before_the_draw(self) -> None:
         table = self._table()
         moves = table.moves()
-        assert "Not allowed: S must first draw, not discarding (R13)" == _game.read_move(
+        assert f"You must draw before discarding. {rules_line(['R13'])}" == _game.read_move(
             "discard 9c", table.state, moves
         )
         expected = "Not a move: the dealer deals, not you: type draw, take, meld, lay, discard or pass (R7)"

@@ -117,9 +117,24 @@ class TestAWholeGame:
 
     def test_quitting(self) -> None:
         async def drive(_app: PlayApp, pilot: Pilot[str]) -> None:
-            await pilot.press("ctrl+q")
+            await pilot.press("ctrl+q", "ctrl+q")
 
         assert "quit" == run(_table(), drive)[0].return_value
+
+    def test_ctrl_q_asks_first(self) -> None:
+        asked: list[str] = []
+
+        async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            asked.append(screen_text(app))
+            await pilot.press("n")
+
+        app, text = run(_table(), drive)
+        assert None is app.return_value
+        assert "Stop the game?" in asked[0]
+        assert "--record FILE" in asked[0]
+        assert "Stop the game?" not in text
 
     def test_quit_typed(self) -> None:
         async def drive(_app: PlayApp, pilot: Pilot[str]) -> None:
@@ -198,6 +213,45 @@ class TestScreens:
             [max(len(line) for line in text.splitlines()) for text in texts],
         )
         assert small != large
+
+
+class TestLayout:
+    """
+    The table keeps its room as the game goes on: at 80×24 the list of moves keeps to a few lines,
+    the newest meld stays in view and a long meld wraps under its cards; a wide terminal shows each
+    meld in full, with who laid down and laid off each card (R17).
+    """
+
+    @staticmethod
+    def _late(size: tuple[int, int]) -> str:
+        shown: list[str] = []
+
+        async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
+            decisions = [0]
+
+            def late(app: PlayApp) -> bool:
+                decisions[0] += app.waiting == "move"
+                return decisions[0] > 24  # the 25th decision: five melds on the table
+
+            await until(app, pilot, late, limit=400)
+            await pilot.pause()
+            shown.append(screen_text(app))
+
+        run(_table(seed=6), drive, size)
+        return shown[0]
+
+    def test_80x24(self) -> None:
+        lines = self._late(SMALL).splitlines()
+        second = next(number for number, line in enumerate(lines) if line.startswith(" 2  6♦ 7♦"))
+        assert lines[second + 1].startswith("    by N; K♦ by E; 7♦ A♦ by S (you); 6♦ by W")
+        assert lines[second + 4].startswith(" 5  3♦ 4♦ 5♦  run by N")
+        moves = lines.index("─Your moves" + "─" * 69)
+        assert " a move's number or notation; ? for help" == lines[moves + 6]
+        assert lines[moves + 7].startswith(" Enter: draw from the stock (move 1)")
+
+    def test_160x50(self) -> None:
+        text = self._late((160, 50))
+        assert "   5  3♦ 4♦ 5♦                     run laid down by N" in text
 
 
 class TestRummyCalls:
@@ -330,12 +384,13 @@ class TestTheCommand:
 
         played: list[tuple[_game.Table, float]] = []
 
-        def play(table: _game.Table, *, delay: float) -> str:
+        def play(table: _game.Table, *, delay: float, recorded: bool = False) -> str:  # noqa: ARG001
             played.append((table, delay))
             return "over"
 
         monkeypatch.setattr(_play_command, "_is_terminal", lambda _stream: True)
         monkeypatch.setattr(_tui, "play", play)
+        monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # no answer to "Play again?"
         return played
 
     def test_full_screen_in_a_terminal(self, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -44,6 +44,7 @@ from ..records import GameRecord
 from ..rules import DEFAULT_RULES, Rules
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
+from ..wording import RULE_SUMMARIES, plain
 from . import _screen
 
 #: The bots in the order they are preferred as the default: the strongest that plays quickly first.
@@ -57,8 +58,6 @@ EVENT: Final = "persian-rummy play, seed {seed}"
 _EVENT_SEED: Final = re.compile(r"persian-rummy play, seed (\d{1,18})")
 #: What the card symbols stand for in notation, for answers typed with them (``Q♥``).
 _SYMBOLS_AS_LETTERS: Final = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s", "🃏": "X", "\ufe0f": None})
-#: A seat named by its number in the engine's messages, which the screen names by its letter.
-_SEAT_NUMBER: Final = re.compile(r"\bseat ([0-3])\b")
 #: How the screen shows cards unless told otherwise.
 _LOOK: Final = _screen.Look()
 #: The verbs a person may type: a deal is the dealer's, never theirs.
@@ -300,10 +299,13 @@ def _type_a_number(moves: Sequence[PlayerAction]) -> str:
     return "type 1, the only move" if len(moves) == 1 else f"type a number from 1 to {len(moves)}"
 
 
-def _reason(error: IllegalActionError, state: GameState) -> str:
-    reason = _SEAT_NUMBER.sub(lambda found: SEAT_LETTERS[int(found[1])], error.reason)
+def _reason(error: IllegalActionError, state: GameState, *, symbols: bool) -> str:
+    """
+    Why the person's move was refused, said to them (`persian_rummy.wording.plain`).
+    """
+    reason = plain(error, seat=state.to_act, symbols=symbols)
     if state.stock:  # passing is for an empty stock only (R13, R16)
-        reason = reason.replace("must first draw or pass", "must first draw")
+        reason = reason.replace("must draw or pass before", "must draw before")
     return reason
 
 
@@ -315,6 +317,52 @@ def help_lines(rules: Rules) -> tuple[str, ...]:
     (True, True)
     """
     return (*HELP, CALLS_HELP) if rules.rummy_calls else HELP
+
+
+#: The rules the help sums up, one line each: the turn, what a take obliges, the end of a deal, the score.
+_HELP_RULES: Final = ("R13", "R14", "R15", "R16", "R17", "R18", "R19", "R21", "R22", "R24", "R25", "R26", "R27", "R28")
+_VALUE_NAMES: Final = (
+    ("2", "two"),
+    ("3", "three"),
+    ("4", "four"),
+    ("5", "five"),
+    ("6", "six"),
+    ("7", "seven"),
+    ("8", "eight"),
+    ("9", "nine"),
+    ("10", "ten"),
+    ("J", "jack"),
+    ("Q", "queen"),
+    ("K", "king"),
+    ("A", "ace"),
+    ("joker", "joker"),
+)
+
+
+def values_line(rules: Rules) -> str:
+    """
+    What each card scores under *rules* (R23), in one line.
+
+    >>> values_line(Rules())
+    'Card values (R23): 2-9 their number, 10 10, J 10, Q 10, K 10, A 15, joker 20.'
+    """
+    values = rules.card_values
+    scored = [(label, int(getattr(values, name))) for label, name in _VALUE_NAMES]
+    if all(str(value) == label for label, value in scored[:8]):
+        scored = [("2-9", -1), *scored[8:]]
+    parts = ["2-9 their number" if value < 0 else f"{label} {value}" for label, value in scored]
+    return f"Card values (R23): {', '.join(parts)}."
+
+
+def rules_lines(rules: Rules) -> tuple[str, ...]:
+    """
+    The rules in short, one line each, as the help shows them, the calls of "Rummy!" where the rules have them.
+
+    >>> rules_lines(Rules())[1]
+    'R13: a turn is: draw, then any melds and lay-offs, then one discard'
+    """
+    ids = (*_HELP_RULES, "A24") if rules.rummy_calls else _HELP_RULES
+    return ("The rules in short:", *(f"{rule}: {RULE_SUMMARIES[rule]}" for rule in ids), values_line(rules))
 
 
 def person_verbs(rules: Rules) -> tuple[str, ...]:
@@ -329,10 +377,12 @@ def person_verbs(rules: Rules) -> tuple[str, ...]:
     return VERBS if rules.rummy_calls else VERBS[:-2]
 
 
-def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> PlayerAction | str:
+def read_move(
+    answer: str, state: GameState, moves: Sequence[PlayerAction], *, symbols: bool = False
+) -> PlayerAction | str:
     """
     The move *answer* gives, by its number in *moves* or in action notation relative to *state*;
-    or, when it gives none of *moves*, one line saying why.
+    or, when it gives none of *moves*, one line saying why, its cards with their suit symbols if *symbols*.
 
     >>> from persian_rummy import Deal, FULL_DECK, apply, legal_actions, new_game
     >>> state = apply(new_game(), Deal(0, FULL_DECK))
@@ -341,10 +391,10 @@ def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> P
     (DrawStock(seat=1), DrawStock(seat=1))
     >>> read_move("9", state, moves)
     'There is no move 9: type 1, the only move, or ? for help.'
-    >>> read_move("take 4♥", state, moves)
-    'Not allowed: 4h cannot be melded or laid off at once, so it may not be taken (R15, A12)'
-    >>> read_move("meld 2c3c4c", state, moves)
-    'Not allowed: E must first draw, not laying down a meld (R13)'
+    >>> read_move("take 4♥", state, moves, symbols=True).partition(" (")[0]
+    '4♥ cannot be taken: it could not be melded or laid off at once.'
+    >>> print(read_move("meld 2c3c4c", state, moves))
+    You must draw before laying down a meld. (R13: a turn is: draw, then any melds and lay-offs, then one discard)
     """
     if not answer:
         return "Type a move's number or the move in notation (? for help)."
@@ -359,7 +409,7 @@ def read_move(answer: str, state: GameState, moves: Sequence[PlayerAction]) -> P
     try:
         action = parse_action(answer.translate(_SYMBOLS_AS_LETTERS), state)
     except IllegalActionError as error:
-        return f"Not allowed: {_reason(error, state)} ({error.rule_text})"
+        return _reason(error, state, symbols=symbols)
     except PersianRummyError as error:
         verbs = person_verbs(state.rules)
         text = _NOTATION_VERBS.sub(f"(expected {', '.join(verbs[:-1])} or {verbs[-1]})", str(error))

@@ -118,7 +118,7 @@ class _Lines:
                 view = table.view()
                 self.show([_screen.hand_line(view, table.look), *_screen.move_lines(moves, view, table.look)])
             else:
-                move = _game.read_move(answer.strip(), table.state, moves)
+                move = _game.read_move(answer.strip(), table.state, moves, symbols=table.look.symbols)
                 if not isinstance(move, str):
                     return move
                 refused += 1

@@ -345,10 +345,25 @@ def _farewell(ending: str, table: _game.Table, path: str | None) -> int:
     return 1
 
 
+def final_lines(table: _game.Table) -> list[_screen.Line]:
+    """
+    What stays on the terminal when the full screen of a game played out closes: every deal's
+    score, item by item, then the winner (R28).
+    """
+    view = table.view()
+    lines: list[_screen.Line] = []
+    for deals in range(1, len(view.results) + 1):
+        lines += [*_screen.score_lines(view, deals), ()]
+    return [*lines, _screen.result_line(view)]
+
+
 def _play(table: _game.Table, args: argparse.Namespace, console: Console) -> str:
     full = _full_screen(args)
     if full is not None:
-        ending: str = full.play(table, delay=args.delay)
+        recorded = args.record is not None or args.resume is not None
+        ending: str = full.play(table, delay=args.delay, recorded=recorded)
+        if ending == "over":
+            _line_mode.printer(console)(final_lines(table))
         return ending
     interactive = _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
     prompter = _line_mode.Prompter(console, interactive=interactive)
@@ -360,9 +375,39 @@ def _play(table: _game.Table, args: argparse.Namespace, console: Console) -> str
 def run(args: argparse.Namespace, open_record: Callable[[str], RecordFile], read_file: ReadFile) -> int:
     """
     Run ``persian-rummy play`` as *args* says, and return its exit status; *open_record* opens
-    the ``--record`` file, before the game, and *read_file* reads the ``--resume`` file.
+    the ``--record`` file, before the game, and *read_file* reads the ``--resume`` file.  When a
+    game played on the full screen is over, the person is offered another, with new deals (and
+    not recorded).
     """
     console = _console()
+    while True:
+        status, over = _run_game(args, console, open_record, read_file)
+        if not (over and _full_screen_wanted(args) and _again(args)):
+            return status
+        args = argparse.Namespace(**{**vars(args), "seed": None, "record": None, "resume": None})
+
+
+def _full_screen_wanted(args: argparse.Namespace) -> bool:
+    return not args.plain and _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
+
+
+def _again(args: argparse.Namespace) -> bool:
+    """
+    Whether the person wants another game, asked once the full screen has closed.
+    """
+    recorded = args.record is not None or args.resume is not None
+    sys.stdout.write(f"Play again, with new deals{' (not recorded)' if recorded else ''}? [y/N] ")
+    sys.stdout.flush()
+    answer = _line_mode.read_answer(sys.stdin)
+    return answer is not None and answer.strip().lower() in {"y", "yes"}
+
+
+def _run_game(
+    args: argparse.Namespace, console: Console, open_record: Callable[[str], RecordFile], read_file: ReadFile
+) -> tuple[int, bool]:
+    """
+    One game as *args* says: its exit status, and whether it was played out.
+    """
     table = _table(args, console, read_file)
     path = args.record if args.record is not None else args.resume
     record = None if path is None else open_record(path)
@@ -383,4 +428,4 @@ def run(args: argparse.Namespace, open_record: Callable[[str], RecordFile], read
         raise
     if record is not None:
         record.write(to_json(table.record(), pretty=True) + "\n")
-    return _farewell(ending, table, path)
+    return _farewell(ending, table, path), ending == "over"

@@ -468,12 +468,14 @@ def _score_row(name: str, score: TeamScore) -> Line:
     return ((f"{_INDENT}{name:<10} {melded:>7} {doubling:>9} {bonus:>6} {held:>8} {score.total:>6}", ""),)
 
 
-def score_lines(view: View) -> list[Line]:
+def score_lines(view: View, deals: int | None = None) -> list[Line]:
     """
-    The score of the deal just finished, item by item for each team, and the game's totals.
+    The score of the deal just finished (or of the *deals*-th deal), item by item for each team,
+    and the game's totals after it.
     """
-    result = view.results[-1]
-    scores = tuple(sum(done.totals[team] for done in view.results) for team in (0, 1))
+    results = view.results if deals is None else view.results[:deals]
+    result = results[-1]
+    scores = tuple(sum(done.totals[team] for done in results) for team in (0, 1))
     return [
         ((f"Score of deal {result.deal}", HEADING), (f" ({_ending(result, view.seat)}):", "")),
         ((f"{_INDENT}{'team':<10} {'melded':>7} {'doubling':>9} {'bonus':>6} {'in hand':>8} {'total':>6}", ""),),

@@ -19,6 +19,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.table import Table
+from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -29,6 +32,7 @@ from textual.widgets.option_list import Option
 
 from ...actions import Discard, LayDown, LayOff, PlayerAction
 from ...cards import Card, by_rank
+from ...wording import describe
 from .. import _game, _screen
 from ._widgets import CURSOR, SELECTED, CardRow, Entry, text_of
 
@@ -44,9 +48,16 @@ KEYS: Final = (
         "Mouse: click a move to play it, a card of the discard pile to take it, cards of your hand to"
         " select them, then a meld of the table to lay them off onto it."
     ),
-    "Ctrl+S sorts your hand by rank or by suit, Ctrl+Q stops the game.",
+    "Ctrl+U clears the line you type in; Ctrl+S sorts your hand by rank or by suit; Ctrl+Q stops the game (it asks).",
     "",
 )
+
+
+#: The rows of the list of moves on a screen of fewer than `TALL` rows (a screen of 80×24), scrolled beyond.
+FEW_MOVES: Final = 6
+TALL: Final = 40
+#: The width of the table's pane from which each meld is shown in full: who laid it down and who laid off what.
+WIDE_TABLE: Final = 90
 
 
 class TextScreen(ModalScreen[None]):
@@ -74,6 +85,32 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class QuitScreen(ModalScreen[bool]):
+    """
+    Whether to stop the game: Ctrl+Q again, y or Enter stop it; n or Escape play on.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "answer(True)", "Stop", priority=True),
+        Binding("y", "answer(True)", "Stop"),
+        Binding("enter", "answer(True)", "Stop", show=False),
+        Binding("n", "answer(False)", "Play on"),
+        Binding("escape", "answer(False)", "Play on", show=False),
+    ]
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__(name="quit")
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="quit-pane") as pane:
+            pane.border_title = "Stop the game?"
+            yield Static("\n".join(self.lines), id="quit-text")
+
+    def action_answer(self, stop: bool) -> None:
+        self.dismiss(stop)
+
+
 class PlayApp(App[str]):
     """
     A person's game on the full screen; `App.run` returns how it ended: ``"over"``, ``"quit"``
@@ -93,14 +130,16 @@ class PlayApp(App[str]):
         Binding("escape", "clear", "Clear", show=False),
     ]
 
-    def __init__(self, table: _game.Table, delay: float) -> None:
+    def __init__(self, table: _game.Table, delay: float, *, recorded: bool = False) -> None:
         super().__init__()
-        self.table, self.delay = table, delay
+        self.table, self.delay, self.recorded = table, delay, recorded
         self.offered: list[PlayerAction] = []
         self.selected: set[Card] = set()
         self.cursor = 0
         #: What the game waits for: ``"move"`` from the person, ``"deal"`` (the deal's end shown), or None (the bots).
         self.waiting: str | None = None
+        #: The answer just refused, said on the status line until the next key.
+        self.error = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -141,6 +180,7 @@ class PlayApp(App[str]):
         elif table.persons_turn:
             self._draw()
             self.waiting = "move"
+            self._forget()
         else:
             self.set_timer(self.delay, self._bot_acts)
 
@@ -190,7 +230,10 @@ class PlayApp(App[str]):
         self.query_one("#header", Static).update(text_of([(*_screen.header_line(view), (seed, ""))]))
         melds = self.query_one("#melds", OptionList)
         melds.clear_options()
-        melds.add_options([Option(text_of([line])) for line in _screen.meld_lines(view, look)] or ["no melds yet"])
+        wide = melds.size.width >= WIDE_TABLE
+        lines = _screen.table_lines(view, look)[1:] if wide and view.melds else _screen.meld_lines(view, look)
+        melds.add_options([Option(_hanging(line)) for line in lines] or ["no melds yet"])
+        melds.scroll_end(animate=False)  # the newest meld in view
         told = [*table.news, *([(("This turn:", _screen.HEADING),), *table.turn] if table.turn else [])]
         self.query_one("#news", Static).update(text_of(told or [(("nothing yet", ""),)]))
         self.query_one("#news-pane", VerticalScroll).scroll_end(animate=False)
@@ -213,6 +256,16 @@ class PlayApp(App[str]):
         words = [*_game.notations(self.offered, table.state), _game.SORT, "help", "quit"]
         self.query_one(Entry).suggester = SuggestFromList(words, case_sensitive=False)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """
+        The list of moves keeps to a few lines on a small screen, so that the table keeps its room;
+        a wide table shows who laid down and laid off each card in full.
+        """
+        moves = self.query_one("#moves", OptionList)
+        moves.styles.max_height = FEW_MOVES if event.size.height < TALL else int(event.size.height * 0.35)
+        if self.table.persons_turn:
+            self.call_after_refresh(self._draw)
+
     def _hand(self) -> list[Card]:
         hand = self.table.view().hand or ()
         return sorted(hand, key=by_rank) if self.table.look.by_rank else list(hand)
@@ -232,6 +285,51 @@ class PlayApp(App[str]):
     def _say(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
 
+    def _refuse(self, text: str) -> None:
+        """
+        Say why the answer was refused, until the next key.
+        """
+        self.error = text
+        self._say(text)
+        self.query_one("#status").set_class(True, "error")
+
+    def _forget(self) -> None:
+        """
+        The next key after a refusal: the line says again what Enter does, and the list of moves
+        shows the move of the cards selected, if there is one, or none while cards are selected.
+        """
+        moves = self.query_one("#moves", OptionList)
+        if self.selected:
+            fitting = self._fitting()
+            moves.highlighted = self.offered.index(fitting[0]) if len(fitting) == 1 else None
+        elif moves.highlighted is None and self.offered:
+            moves.highlighted = 0
+        if self.error:
+            self.error = ""
+            self.query_one("#status").set_class(False, "error")
+        self._say(self._enter_words())
+
+    def _enter_words(self) -> str:
+        """
+        What Enter does now, for the status line.
+        """
+        if self.waiting != "move":
+            return ""
+        if self.query_one(Entry).value.strip():
+            return "Enter: play the move typed"
+        if self.selected:
+            fitting = self._fitting()
+            if len(fitting) == 1:
+                return f"Enter: {describe(fitting[0], symbols=self.table.look.symbols)}"
+            return "Enter: nothing yet (the cards selected are no meld or discard; click a meld to lay them off)"
+        index = self.query_one("#moves", OptionList).highlighted
+        if index is not None and index < len(self.offered):
+            return f"Enter: {describe(self.offered[index], symbols=self.table.look.symbols)} (move {index + 1})"
+        return ""
+
+    def _fitting(self) -> list[PlayerAction]:
+        return [move for move in self.offered if _uses(move, self.selected) and not isinstance(move, LayOff)]
+
     # -- the person's input ------------------------------------------------------------------------------------------
 
     def on_input_submitted(self, event: Entry.Submitted) -> None:
@@ -240,7 +338,7 @@ class PlayApp(App[str]):
         if self.waiting != "move":
             return
         if word in _game.QUIT:
-            self.action_stop()
+            self.exit("quit")
         elif word in _game.HELP_WORDS:
             self.action_help()
         elif word == _game.SORT:
@@ -249,11 +347,17 @@ class PlayApp(App[str]):
         elif not answer:
             self._enter()
         else:
-            move = _game.read_move(answer, self.table.state, self.offered)
+            move = _game.read_move(answer, self.table.state, self.offered, symbols=self.table.look.symbols)
             if isinstance(move, str):
-                self._say(move)
+                event.input.value = ""
+                self._refuse(move)
             else:
                 self._act(move)
+
+    def on_input_changed(self, event: Entry.Changed) -> None:
+        if event.value:  # a key typed: the error of the answer before goes
+            self._forget()
+        self._draw_hand()
 
     def _enter(self) -> None:
         """
@@ -264,11 +368,11 @@ class PlayApp(App[str]):
             if index is not None and index < len(self.offered):
                 self._act(self.offered[index])
             return
-        fitting = [move for move in self.offered if _uses(move, self.selected) and not isinstance(move, LayOff)]
+        fitting = self._fitting()
         if len(fitting) == 1:
             self._act(fitting[0])
         else:
-            self._say("No meld or discard of just the cards selected: click a meld to lay them off, or Esc.")
+            self._refuse("No meld or discard of just the cards selected: click a meld to lay them off, or Esc.")
 
     def on_entry_cards(self, event: Entry.Cards) -> None:
         hand = self._hand()
@@ -278,6 +382,7 @@ class PlayApp(App[str]):
             self.cursor = (self.cursor + event.step) % len(hand)
         else:
             self.selected ^= {hand[self.cursor]}
+        self._forget()
         self._draw_hand()
 
     def on_entry_help(self, _event: Entry.Help) -> None:
@@ -288,13 +393,18 @@ class PlayApp(App[str]):
             return
         if event.row.id == "hand":
             self.selected ^= {event.card}
+            self._forget()
             self._draw_hand()
             return
-        move = _game.read_move(f"take {event.card}", self.table.state, self.offered)
+        move = _game.read_move(f"take {event.card}", self.table.state, self.offered, symbols=self.table.look.symbols)
         if isinstance(move, str):
-            self._say(move)
+            self._refuse(move)
         else:
             self._act(move)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "moves" and not self.error:
+            self._say(self._enter_words())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "moves":
@@ -313,12 +423,13 @@ class PlayApp(App[str]):
         if fitting:
             self._act(fitting[0])
         elif self.waiting == "move":
-            self._say(f"Select cards of your hand that you may lay off onto meld {meld + 1}, then click it.")
+            self._refuse(f"Select cards of your hand that you may lay off onto meld {meld + 1}, then click it.")
 
     # -- actions of the keys -------------------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        lines = [((line, ""),) for line in (*KEYS, *_game.help_lines(self.table.state.rules))]
+        rules = self.table.state.rules
+        lines = [((line, ""),) for line in (*KEYS, *_game.help_lines(rules), "", *_game.rules_lines(rules))]
         self.push_screen(TextScreen(lines, "Help", name="help"))
 
     def action_sort(self) -> None:
@@ -327,7 +438,20 @@ class PlayApp(App[str]):
             self._draw()
 
     def action_stop(self) -> None:
-        self.exit("quit")
+        if isinstance(self.screen, QuitScreen):  # asked already: the second Ctrl+Q stops
+            self.exit("quit")
+            return
+        lines = ["Ctrl+Q again, y or Enter: stop the game.  n or Esc: play on."]
+        if not self.recorded:
+            lines.append(
+                "This game is not recorded: it cannot be played on later.  To keep a record of a game, and play it"
+                " on with --resume FILE, start it with --record FILE."
+            )
+        self.push_screen(QuitScreen(lines), self._stop)
+
+    def _stop(self, stop: bool | None) -> None:
+        if stop:
+            self.exit("quit")
 
     def action_interrupt(self) -> None:
         self.exit("interrupted")
@@ -335,15 +459,30 @@ class PlayApp(App[str]):
     def action_clear(self) -> None:
         self.selected.clear()
         self.query_one(Entry).value = ""
-        self._say("")
+        self._forget()
         self._draw_hand()
 
     def action_moves(self, way: str) -> None:
+        if self.selected:  # the list chooses again: Enter plays the move highlighted
+            self.selected.clear()
+            self._draw_hand()
         moves = self.query_one("#moves", OptionList)
         if way == "up":
             moves.action_cursor_up()
         else:
             moves.action_cursor_down()
+        self._forget()
+
+
+def _hanging(line: _screen.Line) -> Table:
+    """
+    A meld's line with its number apart, so that a long line wraps under its cards, not under the number.
+    """
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(Text.assemble(line[0]), Text.assemble(*line[1:]))
+    return grid
 
 
 def _uses(move: PlayerAction, cards: set[Card]) -> bool:
@@ -359,15 +498,16 @@ def _uses(move: PlayerAction, cards: set[Card]) -> bool:
             return False
 
 
-def play(table: _game.Table, *, delay: float) -> str:
+def play(table: _game.Table, *, delay: float, recorded: bool = False) -> str:
     """
     Play *table*'s game on the full screen, the bots pausing *delay* seconds before each action;
-    ``"over"`` when it is played out, ``"quit"`` when the person stopped it.
+    ``"over"`` when it is played out, ``"quit"`` when the person stopped it.  *recorded* says
+    whether the game is recorded (``--record``), which Ctrl+Q's question tells.
 
     Raises:
         KeyboardInterrupt: the person pressed Ctrl+C, as in the line mode.
     """
-    ending = PlayApp(table, delay).run() or "quit"
+    ending = PlayApp(table, delay, recorded=recorded).run() or "quit"
     if ending == "interrupted":
         raise KeyboardInterrupt
     return ending

@@ -23,7 +23,7 @@ from .. import _screen
 _Spot = tuple[int, int, int, Card]
 #: The style of the card under the cursor, and of the cards selected.
 CURSOR = "reverse"
-SELECTED = "bold underline"
+SELECTED = "bold black on yellow"
 
 
 def text_of(lines: Iterable[_screen.Line]) -> Text:
