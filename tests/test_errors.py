@@ -27,6 +27,7 @@ import persian_rummy.matches
 import persian_rummy.pictures
 import persian_rummy.rl
 import persian_rummy.seating
+import persian_rummy.wording
 from persian_rummy import (
     Card,
     CardSet,
@@ -128,6 +129,7 @@ EXPORTERS = (
     persian_rummy.records,
     persian_rummy.fingerprints,
     persian_rummy.pictures,
+    persian_rummy.wording,
 )
 
 

@@ -27,8 +27,10 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from types import MappingProxyType
-from typing import Final, assert_never
+from typing import Final, NoReturn, assert_never
 
+from ._internal import arguments as _arguments
+from ._internal import limits as _limits
 from .actions import (
     Action,
     CallRummy,
@@ -43,7 +45,7 @@ from .actions import (
 )
 from .cards import Card
 from .cardsets import CardSet
-from .exceptions import IllegalActionError
+from .exceptions import IllegalActionError, InvalidTypeError
 from .notation import SEAT_LETTERS
 
 __all__ = ["RULE_SUMMARIES", "describe", "plain", "rules_line"]
@@ -196,6 +198,19 @@ def _symbols(text: str) -> str:
     return _CARD.sub(lambda found: Card.parse(found[0]).symbol, text)
 
 
+#: The types of `persian_rummy.Action`, for the check of `describe`'s argument.
+_ACTIONS: Final = (DrawStock, TakeDiscard, LayDown, LayOff, Discard, Pass, CallRummy, DeclineCall, Deal)
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, Sequence) and all(type(item) is str for item in value)
+
+
+def _refuse(name: str, what: str, value: object) -> NoReturn:
+    msg = f"{name} must be {what}, got {_limits.shown(value)}"
+    raise InvalidTypeError(msg)
+
+
 def rules_line(rules: Sequence[str]) -> str:
     """
     The rules *rules* named once each, in the order given, each with what it says in one line, in brackets;
@@ -206,6 +221,8 @@ def rules_line(rules: Sequence[str]) -> str:
     >>> rules_line([])
     ''
     """
+    if isinstance(rules, str) or not _texts(rules):
+        _refuse("rules", "a sequence of rule ids (str)", rules)
     named = dict.fromkeys(rules)
     parts = [f"{rule}: {RULE_SUMMARIES[rule]}" if rule in RULE_SUMMARIES else rule for rule in named]
     return f"({'; '.join(parts)})" if parts else ""
@@ -231,6 +248,12 @@ def plain(
     >>> plain(turn, seat=2)
     "It is not your turn: it is E's turn. (R6: play goes to the left, clockwise, one seat at a time)"
     """
+    _arguments.expect(error, IllegalActionError, "error", "an IllegalActionError")
+    if seat is not None:
+        _arguments.seat(seat, "seat")
+    if not _texts(names) or len(names) != 4:
+        _refuse("names", "a sequence of four names (str), one for each seat", names)
+    _arguments.expect(symbols, bool, "symbols", "a bool")
     words = _Words(seat, names)
     reason = _REPR.sub(lambda found: found[1], error.reason)
     for pattern, rewrite in _REWRITES:
@@ -264,6 +287,8 @@ def describe(action: Action, *, symbols: bool = False) -> str:
     >>> describe(LayOff(0, 1, "7s"))
     'lay off 7s onto meld 2'
     """
+    _arguments.expect(action, _ACTIONS, "action", "an action")
+    _arguments.expect(symbols, bool, "symbols", "a bool")
     match action:
         case DrawStock():
             return "draw from the stock"
