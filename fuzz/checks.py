@@ -42,8 +42,8 @@ from persian_rummy import (
     to_data,
     to_json,
 )
-from persian_rummy._internal.limits import MAX_JSON
 from persian_rummy.events import Event
+from persian_rummy.limits import MAX_JSON
 from persian_rummy.serialize import Document
 
 P = ParamSpec("P")

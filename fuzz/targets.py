@@ -65,8 +65,8 @@ from persian_rummy import (
     to_data,
     to_json,
 )
-from persian_rummy._internal.limits import MAX_JSON, MAX_NOTATION
 from persian_rummy.events import events_of
+from persian_rummy.limits import MAX_JSON, MAX_NOTATION
 from persian_rummy.state import next_dealer
 from persian_rummy.strategies import views
 

@@ -213,35 +213,123 @@ def test_no_module_is_too_long(module: str) -> None:
     assert lines <= MAX_LINES
 
 
-#: The private modules of the core that the subpackages above it import, each with the reason.  The
-#: others are the core's alone: a subpackage that needs one of them uses the public module built on it.
-SHARED = {
-    "_internal.limits": "the package's limits, which every reader and every argument above the core keeps to",
-    "_internal.arguments": "the checks of arguments, so that the subpackages raise the core's errors alike",
-    "_internal.build": "values built without checks, for the players' and the tensors' derived values",
-    "_internal.cardlogic": "what cards allow, on masks, for the players' plans and the action ids",
-    "_internal.tables": "cards as bits, for the players' plans and the action ids",
-    "_internal.choices": "the base of the enumerations read from text (the players' and OpenSpiel's options)",
-    "_internal.jsontext": "JSON text within the limits, for the matches' files and the server's messages",
-    "_internal.seats": "the seat check, for the server's messages and tables",
-    "_internal.scene": "what a picture of a position shows, for the terminal's screen and the environments' pictures",
-    "_internal.text": "positions written as text, for the environments' renderings and the tensors' errors",
-    "_internal.drawing": "cards drawn in SVG, for the environments' pictures",
-    "_internal.phase": "the phases of each question about a position, for the players, matches and environments",
-    "_internal.unchecked": "views built without checks, one for each decision of a match",
-    "_internal.version": "the installed version, for the command's --version",
+#: The private modules of the core that modules of the subpackages above it may import: for each, the
+#: modules or subpackages that may, and why.  A subpackage is built on the core's public modules, as
+#: any program that uses the package is; CONTRIBUTING.md ("What the subpackages take from the core")
+#: gives the reasons at length.
+SHARED: dict[str, tuple[tuple[str, ...], str]] = {
+    "_internal.arguments": (
+        ("bots", "matches", "rl"),
+        (
+            "the checks of the public functions' arguments, so that every public function of the package"
+            " refuses a bad argument with the same error and words; no API of the package's own"
+        ),
+    ),
+    "_internal.scene": (
+        ("rl._picture", "rl._env"),
+        (
+            "what a picture of a state or a view shows, which the environments' pictures in pixels draw as"
+            " the text and SVG pictures do: one place decides what a view's picture may show"
+        ),
+    ),
 }
 
 
+def _dynamic_import(node: ast.AST) -> str | None:
+    """
+    The module that *node* imports if it is a call of ``importlib.import_module`` or ``__import__``
+    with a constant name, else `None`.
+    """
+    if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Constant):
+        return None
+    function = node.func
+    name = function.attr if isinstance(function, ast.Attribute) else getattr(function, "id", None)
+    target = node.args[0].value
+    return target if name in {"import_module", "__import__"} and isinstance(target, str) else None
+
+
+def private_imports(module: str, source: str | None = None) -> list[tuple[str, str]]:
+    """
+    Every import in *module* (or in *source*, read as that module's), at module level, in a function
+    or under ``if TYPE_CHECKING:``, of a module of the core's private package: (the private module,
+    where and how: ``line 12: from .._internal import build as _build``).
+    """
+    text = PATHS[module].read_text(encoding="utf-8") if source is None else source
+    lines = text.splitlines()
+    found: list[tuple[str, str]] = []
+    for node in ast.walk(MODULES[module] if source is None else ast.parse(text)):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            names = [name for name, _ in _resolved(module, node)]
+        elif isinstance(node, ast.Import):
+            names = [alias.name.removeprefix("persian_rummy.") for alias in node.names]
+        elif (dynamic := _dynamic_import(node)) is not None:
+            names = [dynamic.removeprefix("persian_rummy.")]
+        where = f"line {getattr(node, 'lineno', 0)}: {lines[getattr(node, 'lineno', 1) - 1].strip()}"
+        found.extend((name, where) for name in names if name.split(".")[0] == INTERNAL and name != INTERNAL)
+    return found
+
+
+def _allowed(private: str, module: str) -> bool:
+    places, _ = SHARED.get(private, ((), ""))
+    return any(module == place or module.startswith(f"{place}.") for place in places)
+
+
 @pytest.mark.parametrize("module", [name for name in LAYERS if name.split(".")[0] in ROOMS])
-def test_a_subpackage_takes_from_the_private_package_only_what_is_shared(module: str) -> None:
+def test_a_subpackage_imports_the_core_through_its_public_modules(module: str) -> None:
     """
-    A subpackage above the core imports the core's public modules, and of its private package only
-    the modules of `SHARED`.
+    A module of a subpackage above the core imports the core's public modules, and of its private
+    package only what `SHARED` lets it, with the reason: at module level, in a function or for the
+    type checker alike.
     """
-    found = [name for name, _ in package_imports(module) if name.split(".")[0] == INTERNAL]
-    found += [name for _, name in late_imports(module) if name.split(".")[0] == INTERNAL]
-    assert [] == sorted(set(found) - {INTERNAL, *SHARED})
+    refused = [
+        f"{module} imports the core's private module {private} ({where})"
+        for private, where in private_imports(module)
+        if not _allowed(private, module)
+    ]
+    assert [] == refused, "; ".join(refused)
+
+
+def test_every_private_module_shared_is_used_where_it_is_shared() -> None:
+    """
+    `SHARED` lists no private module, and no module or subpackage for one, that no longer needs it.
+    """
+    rooms = [module for module in LAYERS if module.split(".")[0] in ROOMS]
+    used = {(private, module) for module in rooms for private, _ in private_imports(module)}
+    unused = [
+        f"{private} for {place}"
+        for private, (places, _) in SHARED.items()
+        for place in places
+        if not any(name == private and (module == place or module.startswith(f"{place}.")) for name, module in used)
+    ]
+    assert [] == unused
+
+
+def test_the_private_imports_are_found_wherever_they_are() -> None:
+    """
+    The check above sees an import of a private module at module level, inside a function, under
+    ``if TYPE_CHECKING:``, written absolutely and imported by name.
+    """
+    source = """
+import typing
+from .._internal import build as _build
+import persian_rummy._internal.tables
+if typing.TYPE_CHECKING:
+    from persian_rummy._internal.shapes import State
+def late():
+    from .._internal.unchecked import view_of
+async def later():
+    import importlib
+    return importlib.import_module("persian_rummy._internal.cardlogic")
+"""
+    found = private_imports("rl.tensors", source)
+    assert [
+        ("_internal.build", "line 3: from .._internal import build as _build"),
+        ("_internal.cardlogic", 'line 11: return importlib.import_module("persian_rummy._internal.cardlogic")'),
+        ("_internal.shapes", "line 6: from persian_rummy._internal.shapes import State"),
+        ("_internal.tables", "line 4: import persian_rummy._internal.tables"),
+        ("_internal.unchecked", "line 8: from .._internal.unchecked import view_of"),
+    ] == sorted(found)
 
 
 def _loaded_by(module: str) -> set[str]:

@@ -23,7 +23,7 @@ from typing import IO
 import pytest
 
 from persian_rummy import GameRecord, Phase, format_position, from_json, new_game, to_json
-from persian_rummy._internal import limits as _limits
+from persian_rummy import limits as _limits
 from persian_rummy.cli._narration import TERMS as _TERMS
 from persian_rummy.pictures import card_legend, render_text
 from persian_rummy.records import final_state

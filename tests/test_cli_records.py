@@ -33,7 +33,7 @@ from persian_rummy import (
     replay,
     to_json,
 )
-from persian_rummy._internal import limits as _limits
+from persian_rummy import limits as _limits
 from persian_rummy.cli import demo, main, show
 from persian_rummy.pictures import card_legend, render_text
 from persian_rummy.records import final_state

@@ -22,7 +22,10 @@ import pytest
 
 import persian_rummy
 import persian_rummy.bots
+import persian_rummy.choices
 import persian_rummy.fingerprints
+import persian_rummy.limits
+import persian_rummy.masks
 import persian_rummy.matches
 import persian_rummy.pictures
 import persian_rummy.rl
@@ -98,6 +101,10 @@ GOOD: dict[str, object] = {
     "record": GameRecord(),
     "value": STATE,
     "data": {},
+    "mask": CardSet("Qh Qs Qd").mask,
+    "hand": CardSet("Qc Qs X1").mask,
+    "meld": TableMeld(0, "Qh Qs Qd"),
+    "phase": STATE.phase,
 }
 # Values whose methods are part of the API.
 INSTANCES: dict[type, object] = {
@@ -111,7 +118,7 @@ INSTANCES: dict[type, object] = {
 }
 
 
-#: The package and the modules and subpackages whose names it exported before the core alone.
+#: The package, its subpackages and the public modules of the core.
 EXPORTERS = (
     persian_rummy,
     persian_rummy.bots,
@@ -130,6 +137,11 @@ EXPORTERS = (
     persian_rummy.fingerprints,
     persian_rummy.pictures,
     persian_rummy.wording,
+    persian_rummy.serialize,
+    persian_rummy.notation,
+    persian_rummy.limits,
+    persian_rummy.masks,
+    persian_rummy.choices,
 )
 
 
@@ -159,6 +171,8 @@ def _callables(name: str, value: object) -> Iterator[tuple[str, Callable[..., ob
     if inspect.isclass(value) and issubclass(value, BaseException):
         return
     if getattr(value, "_is_protocol", False):  # a protocol is a type to implement, not to call
+        return
+    if isinstance(value, enum.EnumMeta) and not len(value):  # an enumeration to subclass (Choice), not to call
         return
     if isinstance(value, type) and hasattr(value, "__required_keys__"):  # a TypedDict: keywords' types
         return

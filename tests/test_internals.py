@@ -6,7 +6,6 @@ and the card logic of a low ace (A8) and of wild jokers (A7) against card-by-car
 
 from __future__ import annotations
 
-import importlib.util
 import types
 import typing
 from collections.abc import Callable
@@ -39,17 +38,12 @@ from persian_rummy._internal import unchecked
 from persian_rummy._internal.build import DECLARED, SUCCESSORS, builder, single, successor
 from persian_rummy._internal.cardlogic import fits, meldable, reaches, wild_usable
 from persian_rummy.events import Event
-from persian_rummy.matches import GameResult
 from persian_rummy.scoring import TeamScore
 from tests.positions import cards
 from tests.test_properties import MELDS, extensions, naive_kind
 
-#: The classes whose builders the package declares: `History` too where the ``numpy`` extra is installed.
-DECLARING: list[type] = [TableMeld, LayDown, LayOff, Deal, Event, TeamScore, DealScore, GameResult]
-if importlib.util.find_spec("numpy") is not None:
-    from persian_rummy.rl.tensors import History
-
-    DECLARING.append(History)
+#: The classes whose builders the package declares: values of the core, built by the core alone.
+DECLARING: list[type] = [TableMeld, LayDown, LayOff, Deal, Event, TeamScore, DealScore]
 
 
 @attrs.frozen(cache_hash=True)

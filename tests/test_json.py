@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 import copy
+import inspect
 import json
 import random
 import subprocess
@@ -31,6 +32,7 @@ from persian_rummy import (
     GameState,
     InvalidDataError,
     InvalidTypeError,
+    InvalidValueError,
     LayDown,
     LayOff,
     Pass,
@@ -51,6 +53,7 @@ from persian_rummy import (
     to_json,
 )
 from persian_rummy import serialize as serialize_module
+from persian_rummy.limits import MAX_JSON
 from persian_rummy.scoring import DealEnd, TeamScore
 from persian_rummy.serialize import FORMAT, VERSION, Document
 from persian_rummy.state import next_dealer
@@ -917,6 +920,46 @@ class TestText:
         assert text_refusal(text.encode()).startswith("$: document too long (16,000,")
         assert text_refusal(b" " * 64_000_001) == "$: document too long (64,000,001 bytes)"
         assert "$.event: string longer than 1000 characters" == refusal(edited(GameRecord(), put("event", "x" * 1001)))
+
+
+class TestParseJson:
+    """
+    `parse_json` reads JSON text as `from_json` reads a document before its fields, within the limits
+    of `persian_rummy.limits`, for JSON of one's own.
+    """
+
+    def test_plain_data_of_any_shape(self) -> None:
+        text = to_json(MID_GAME)
+        assert json.loads(text) == serialize_module.parse_json(text) == serialize_module.parse_json(text.encode())
+        assert from_json(text) == from_data(serialize_module.parse_json(text))
+        assert [1, "x", None] == serialize_module.parse_json('[1, "x", null]')
+
+    def test_what_from_json_refuses_of_the_text(self) -> None:
+        for text in ('{"a": 1, "a": 2}', "[NaN]", "[" * 2000 + "]" * 2000, b"\xff"):
+            with pytest.raises(InvalidDataError) as info:
+                serialize_module.parse_json(text)
+            assert text_refusal(text) == str(info.value)
+
+    def test_its_limit(self) -> None:
+        assert MAX_JSON == inspect.signature(serialize_module.parse_json).parameters["limit"].default
+        assert [] == serialize_module.parse_json("[]", limit=2)
+        with pytest.raises(InvalidDataError, match=r"^\$: document too long \(4 characters; at most 3 are read\)$"):
+            serialize_module.parse_json("[  ]", limit=3)
+        assert "x" * 20_000_000 == serialize_module.parse_json(f'"{"x" * 20_000_000}"', limit=None)
+
+    @pytest.mark.parametrize(
+        ("arguments", "error"),
+        [
+            ({"text": None}, InvalidTypeError),
+            ({"text": bytearray(b"[]")}, InvalidTypeError),
+            ({"text": "[]", "limit": -1}, InvalidValueError),
+            ({"text": "[]", "limit": 1.5}, InvalidTypeError),
+        ],
+    )
+    def test_bad_arguments(self, arguments: dict[str, object], error: type[Exception]) -> None:
+        text = arguments.pop("text")
+        with pytest.raises(error):
+            serialize_module.parse_json(text, **arguments)  # type: ignore[arg-type]
 
 
 class TestIntegers:

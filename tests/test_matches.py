@@ -403,7 +403,7 @@ class TestPlayers:
         def refuse(*_: object) -> None:
             raise AssertionError
 
-        monkeypatch.setattr(_matchplay, "view_of", refuse)
+        monkeypatch.setattr(_matchplay, "observe", refuse)
         assert 4 == len(play_match(RandomPlayer(), Last(), 4, seed=3).games)
         with pytest.raises(AssertionError):
             play_match(RandomPlayer(), FirstPlayer(), 4, seed=3)

@@ -392,3 +392,29 @@ class TestTableMeldValidation:
     def test_r9_invalid_meld_errors_are_value_errors_and_library_errors(self) -> None:
         assert issubclass(InvalidMeldError, ValueError)
         assert issubclass(InvalidMeldError, PersianRummyError)
+
+
+class TestInOrder:
+    """
+    How a meld lies on the table, as the pictures draw it: "a run from its lowest card, the ace first
+    where it is low (A8); a set by suit; a joker that stands for a card where that card would lie (A7)".
+    """
+
+    @pytest.mark.parametrize(
+        ("value", "lying"),
+        [
+            (meld(0, "Kc Kd Ks", s1="Kh"), "Kc Kd Kh Ks"),
+            (meld(0, "Jh Qh Kh", s2="Ah", s3="Th"), "Th Jh Qh Kh Ah"),
+            (TableMeld(0, "Ah 2h 3h", ace_low=True), "Ah 2h 3h"),
+            (TableMeld(0, "Qh Kh Ah", ace_low=True), "Qh Kh Ah"),
+            (TableMeld(0, "X3 X1 X2"), "X1 X2 X3"),
+            (TableMeld(0, "5h X2 7h X1", stand_ins={"X2": "6h", "X1": "8h"}), "5h X2 7h X1"),
+            (TableMeld(0, "5h 5s X1", stand_ins={"X1": "5d"}), "X1 5h 5s"),
+        ],
+    )
+    def test_examples(self, value: TableMeld, lying: str) -> None:
+        assert cards(lying) == value.in_order
+
+    def test_every_card_once(self) -> None:
+        value = meld(3, "4d 5d 6d", s0="7d 8d", s2="3d")
+        assert (6, value.cards) == (len(value.in_order), CardSet(value.in_order))

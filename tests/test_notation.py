@@ -29,14 +29,17 @@ from persian_rummy import (
     GameState,
     IllegalActionError,
     InvalidNotationError,
+    InvalidTypeError,
     LayDown,
     LayOff,
     Pass,
     Phase,
     Rules,
+    TableMeld,
     TakeDiscard,
     format_action,
     format_cards,
+    format_meld,
     format_position,
     format_rules,
     is_legal,
@@ -44,6 +47,7 @@ from persian_rummy import (
     new_game,
     parse_action,
     parse_cards,
+    parse_meld,
     parse_position,
     parse_rules,
 )
@@ -168,6 +172,14 @@ class TestRoundTrips:
         assert rules == parse_rules(text)
         assert text == format_rules(parse_rules(text))
         assert " " not in text
+
+    @given(playouts(rules=rules_variants(), max_actions=200))
+    def test_every_meld_round_trips_as_the_position_writes_it(self, playout: Playout) -> None:
+        state = playout.final
+        for meld_on_table in state.melds:
+            text = format_meld(meld_on_table)
+            assert meld_on_table == parse_meld(text, state.rules)
+            assert text in format_position(state).split()[7].split(",")
 
 
 ACTIONS = [
@@ -852,6 +864,49 @@ CORRUPT = [
         ),
     ),
 ]
+
+
+class TestMeldNotation:
+    """
+    A meld on the table written alone as a position writes it (field 8): the owner, ``:``, the cards
+    laid down, ``+SEAT:CARDS`` for each seat's lay-offs, a joker that stands for a card written with
+    it (A7); read back under the rules, whose `Rules.ace_low_allowed` the meld lies under (A8).
+    """
+
+    def test_written_and_read(self) -> None:
+        queens = meld(2, "Qc Qd Qs", s1="Qh")
+        assert "S:QcQdQs+E:Qh" == format_meld(queens)
+        assert queens == parse_meld("S:QcQdQs+E:Qh")
+        wild = TableMeld(0, "5h X1 7h", stand_ins={"X1": "6h"})
+        assert ("N:5hX1=6h7h", wild) == (format_meld(wild), parse_meld("N:5hX1=6h7h", Rules(jokers_wild=True)))
+
+    def test_the_rules_decide_a_low_ace(self) -> None:
+        low = parse_meld("W:Ac2c3c", Rules(ace_low_allowed=True))
+        assert (True, "W:2c3cAc") == (low.ace_low, format_meld(low))
+        with pytest.raises(InvalidNotationError, match=r"^invalid meld 'W:Ac2c3c': "):
+            parse_meld("W:Ac2c3c")
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("QcQdQs", "a meld is written OWNER:CARDS[+SEAT:CARDS...], got 'QcQdQs'"),
+            ("S:QcQdQs+E:Qh+E:Qh", "each seat's lay-offs are written once as +SEAT:CARDS, got 'S:QcQdQs+E:Qh+E:Qh'"),
+            ("S:QcQdKs", "invalid meld 'S:QcQdKs': "),
+            ("S:" + "Qc" * 6000, "meld text too long (12,002 characters)"),
+        ],
+    )
+    def test_errors(self, text: str, message: str) -> None:
+        with pytest.raises(InvalidNotationError) as info:
+            parse_meld(text)
+        assert str(info.value).startswith(message)
+
+    def test_bad_arguments(self) -> None:
+        with pytest.raises(InvalidTypeError, match=r"^meld must be a TableMeld, got 'S:QcQdQs'$"):
+            format_meld("S:QcQdQs")  # type: ignore[arg-type]
+        with pytest.raises(InvalidNotationError, match=r"^a meld must be written as a string, got None$"):
+            parse_meld(None)  # type: ignore[arg-type]
+        with pytest.raises(InvalidTypeError, match=r"^rules must be a Rules, got '-'$"):
+            parse_meld("S:QcQdQs", "-")  # type: ignore[arg-type]
 
 
 class TestPositionErrors:

@@ -129,6 +129,20 @@ class TestThePicture:
         assert {SHAPE} == shapes
 
 
+class TestColours:
+    """
+    The picture in pixels is drawn in the colours of the SVG pictures (`persian_rummy.pictures`).
+    """
+
+    def test_the_svg_pictures_colours(self) -> None:
+        from persian_rummy._internal import drawing  # noqa: PLC0415 (imported here, as the module is in _draw)
+        from persian_rummy.rl import _picture  # noqa: PLC0415
+
+        svg = [drawing.INK, drawing.MUTED, drawing.PENDING, *drawing.TEAM_COLOURS, drawing.BLACK, drawing.RED]
+        pixels = [_picture._INK, _picture._MUTED, _picture._PENDING, *_picture._TEAMS, _picture._BLACK, _picture._RED]
+        assert [_picture._rgb(colour) for colour in [*svg, drawing.JOKER]] == [*pixels, _picture._JOKER]
+
+
 class TestEveryEnvironment:
     """
     Every environment takes ``render_mode="rgb_array"`` and declares it with its frame rate.

@@ -24,6 +24,7 @@ from persian_rummy import (
     DrawStock,
     GameState,
     InvalidStateError,
+    InvalidTypeError,
     InvalidValueError,
     Phase,
     Rules,
@@ -39,6 +40,7 @@ from persian_rummy._internal import phase as _phases
 from persian_rummy._internal import unchecked as _unchecked
 from persian_rummy.engine import is_deal_over
 from persian_rummy.scoring import DealEnd, TeamScore
+from persian_rummy.state import is_chance, is_turn
 from tests.positions import forged, meld, position
 
 # A well-formed result of a first deal, which the forged ones below spoil.
@@ -207,7 +209,8 @@ class TestPhaseQuestions:
     R5, A4: the next action is a deal in phases deal and deal_over; R13, A24: a seat is to act in phases
     draw and play, and in calls and called; R19, R22: the deal is over in phases deal_over and game_over;
     R21, A17: passes in a row are counted in phases draw, deal_over and game_over.  Each question is
-    answered for every phase, by `persian_rummy._internal.phase`, where `Phase` is defined.
+    answered for every phase, by `persian_rummy._internal.phase`, where `Phase` is defined; users ask
+    the first two beside `Phase` (`is_chance`, `is_turn`).
     """
 
     def test_the_phase_is_one_class_shown_where_users_import_it(self) -> None:
@@ -227,6 +230,19 @@ class TestPhaseQuestions:
         assert (phase in _phases.CHANCE) == state.is_chance_node
         assert (phase in _phases.OVER) == is_deal_over(state)
         assert (phase in _phases.OVER) == (state.hands == _unchecked.view_of(state, 0).known)
+
+    @pytest.mark.parametrize("phase", list(Phase), ids=str)
+    def test_users_ask_beside_phase(self, phase: Phase) -> None:
+        state = forged(position(hands=("Qh", "Kd", "2c", "3s")), phase=phase)
+        assert (phase in _phases.CHANCE, phase in _phases.TURN) == (is_chance(phase), is_turn(phase))
+        assert (state.is_chance_node, phase in _phases.TURN) == (is_chance(state.phase), is_turn(state.phase))
+
+    @pytest.mark.parametrize("bad", ["draw", None, 1])
+    def test_a_phase_and_nothing_else(self, bad: object) -> None:
+        with pytest.raises(InvalidTypeError, match=r"^phase must be a Phase, got "):
+            is_chance(bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidTypeError, match=r"^phase must be a Phase, got "):
+            is_turn(bad)  # type: ignore[arg-type]
 
 
 class TestTurn:

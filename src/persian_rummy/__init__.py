@@ -65,9 +65,11 @@ from .melds import MeldKind, StandIns, TableMeld
 from .notation import (
     format_action,
     format_cards,
+    format_meld,
     format_position,
     format_rules,
     parse_action,
+    parse_meld,
     parse_position,
     parse_rules,
 )
@@ -134,6 +136,7 @@ __all__ = [
     "determinize",
     "format_action",
     "format_cards",
+    "format_meld",
     "format_position",
     "format_rules",
     "from_data",
@@ -148,6 +151,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "parse_cards",
+    "parse_meld",
     "parse_position",
     "parse_rules",
     "random_deal",

@@ -48,9 +48,9 @@ from typing import ClassVar, Final, TypeAlias
 
 from attrs import Attribute, field, frozen
 
+from . import limits as _limits
 from ._internal import arguments as _arguments
 from ._internal import coerce as _coerce
-from ._internal import limits as _limits
 from ._internal import seats as _seats
 from .cards import Card, parse_cards
 from .cardsets import CardSet

@@ -24,9 +24,9 @@ from typing import Final
 
 from attrs import field, frozen
 
+from . import limits as _limits
 from ._internal import choices as _choices
 from ._internal import drawing as _drawing
-from ._internal import limits as _limits
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 
 __all__ = [

@@ -21,10 +21,10 @@ from typing import Final
 
 from attrs import field, frozen
 
+from . import limits as _limits
 from ._internal import build as _build
 from ._internal import coerce as _coerce
 from ._internal import drawing as _drawing
-from ._internal import limits as _limits
 from ._internal import tables as _tables
 from .cards import FULL_DECK, Card, parse_cards
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError

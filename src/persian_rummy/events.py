@@ -44,10 +44,10 @@ from typing import Final, Never, Protocol, TypeAlias, assert_never, runtime_chec
 
 from attrs import Attribute, field, frozen
 
+from . import limits as _limits
 from ._internal import arguments as _arguments
 from ._internal import build as _build
 from ._internal import coerce as _coerce
-from ._internal import limits as _limits
 from ._internal import phase as _phase
 from ._internal.hidden_cards import Four as _Four
 from ._internal.hidden_cards import Layout as _Layout

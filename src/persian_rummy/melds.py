@@ -28,15 +28,15 @@ from typing import Final
 
 from attrs import field, frozen
 
+from . import limits as _limits
 from ._internal import arguments as _arguments
 from ._internal import coerce as _coerce
 from ._internal import drawing as _drawing
-from ._internal import limits as _limits
 from ._internal import seats as _seats
 from ._internal import tables as _tables
-from ._internal.choices import Choice as _Choice
 from .cards import FULL_DECK, Card, Rank, Suit
 from .cardsets import CardSet
+from .choices import Choice as _Choice
 from .exceptions import InvalidMeldError, InvalidNotationError, InvalidTypeError, InvalidValueError
 from .rules import DEFAULT_RULES, Rules
 
@@ -424,6 +424,20 @@ class TableMeld:
         The cards of *mask* as `str` writes a meld, each joker followed by the card it stands for.
         """
         return self.stand_ins.write(CardSet(mask)) if self.stand_ins.pairs else str(CardSet(mask))
+
+    @property
+    def in_order(self) -> tuple[Card, ...]:
+        """
+        The cards of the meld in the order they lie on the table, as the pictures draw them: a run
+        from its lowest card, the ace first where it is low (A8); a set by suit; a joker that stands
+        for a card where that card would lie (A7).
+
+        >>> [str(card) for card in TableMeld(0, "2h 3h Ah", ace_low=True).in_order]
+        ['Ah', '2h', '3h']
+        >>> [str(card) for card in TableMeld(0, "5h 7h X1", stand_ins={"X1": "6h"}).in_order]
+        ['5h', 'X1', '7h']
+        """
+        return tuple(FULL_DECK[card.index] for card in _drawing.in_order(self))
 
     @property
     def four_at_once(self) -> bool:

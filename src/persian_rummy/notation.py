@@ -51,8 +51,8 @@ from typing import Any, Final, TypedDict
 
 import attrs
 
+from . import limits as _limits
 from ._internal import arguments as _args
-from ._internal import limits as _limits
 from ._internal import text as _format
 from .actions import ACTION_TYPES, Action, Deal
 from .cards import FULL_DECK, Card, parse_cards
@@ -68,10 +68,12 @@ __all__ = [
     "SEAT_LETTERS",
     "format_action",
     "format_cards",
+    "format_meld",
     "format_position",
     "format_rules",
     "parse_action",
     "parse_cards",
+    "parse_meld",
     "parse_position",
     "parse_rules",
 ]
@@ -437,6 +439,52 @@ def parse_rules(text: str) -> Rules:
     except (TypeError, ValueError) as error:
         msg = f"invalid rules {_limits.shown(text)}: {error}"
         raise InvalidNotationError(msg) from None
+
+
+# -- melds ----------------------------------------------------------------------------------------------------
+
+
+def format_meld(meld: TableMeld) -> str:
+    """
+    A meld on the table as a position writes it (field 8 of `format_position`): the owner, ``:``,
+    the cards laid down, then ``+SEAT:CARDS`` for the cards each seat laid off; a joker that stands
+    for a card (A7) is written with it, ``X1=6h``, in the place of that card.
+
+    >>> from persian_rummy import TableMeld
+    >>> format_meld(TableMeld(2, "Qc Qd Qs", ("", "Qh", "", "")))
+    'S:QcQdQs+E:Qh'
+    >>> format_meld(TableMeld(0, "5h X1 7h", stand_ins={"X1": "6h"}))
+    'N:5hX1=6h7h'
+
+    Raises:
+        InvalidTypeError: *meld* is not a `TableMeld`.
+    """
+    _args.expect(meld, TableMeld, "meld", "a TableMeld")
+    return _format.meld(meld)
+
+
+def parse_meld(text: str, rules: Rules = DEFAULT_RULES) -> TableMeld:
+    """
+    Read a meld written by `format_meld`, under *rules* (`Rules.ace_low_allowed` decides whether
+    an ace may be low in it, A8).
+
+    >>> parse_meld("S:QcQdQs+E:Qh")
+    TableMeld(2, CardSet.parse('Qc Qd Qs'), (CardSet(), CardSet.parse('Qh'), CardSet(), CardSet()))
+
+    Raises:
+        InvalidNotationError: *text* is not a meld's notation, or not a valid meld (the message
+            says why).
+        InvalidTypeError: *rules* is not a `Rules`.
+    """
+    written: object = text
+    if not isinstance(written, str):
+        msg = f"a meld must be written as a string, got {_limits.shown(written)}"
+        raise InvalidNotationError(msg)
+    if len(text) > _MAX_TEXT:
+        msg = f"meld text too long ({len(text):,} characters)"
+        raise InvalidNotationError(msg)
+    _args.expect(rules, Rules, "rules", "a Rules")
+    return _parse_meld(text, rules)
 
 
 # -- positions -------------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from typing import Final
 
 from attrs import Attribute, field, frozen
 
-from ._internal import limits as _limits
+from . import limits as _limits
 from ._internal import seats as _seats
 from .actions import ACTION_TYPES, Action
 from .engine import apply

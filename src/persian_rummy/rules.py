@@ -24,12 +24,12 @@ from typing import ClassVar, Final
 
 from attrs import Attribute, field, frozen
 
-from ._internal import limits as _limits
+from . import limits as _limits
 from ._internal import tables as _tables
-from ._internal.choices import Choice as _Choice
 from ._internal.switches import Between as _Between
 from .cards import FULL_DECK, Card, Rank
 from .cardsets import CardSet
+from .choices import Choice as _Choice
 from .exceptions import InvalidNotationError, InvalidTypeError, InvalidValueError
 
 __all__ = [

@@ -31,13 +31,13 @@ from typing import Final, Protocol
 
 from attrs import Attribute, field, frozen
 
+from . import limits as _limits
 from ._internal import arguments as _arguments
 from ._internal import build as _build
-from ._internal import limits as _limits
 from ._internal import seats as _seats
-from ._internal.choices import Choice as _Choice
 from .cards import Card
 from .cardsets import CardSet
+from .choices import Choice as _Choice
 from .exceptions import InvalidTypeError, InvalidValueError
 from .melds import MeldKind, TableMeld
 from .rules import DEFAULT_RULES, Rules

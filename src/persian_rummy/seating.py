@@ -27,8 +27,8 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
+from . import limits as _limits
 from ._internal import arguments as _arguments
-from ._internal import limits as _limits
 from ._internal import seats as _seats
 from .cards import Card, Rank
 from .exceptions import InvalidTypeError, InvalidValueError

@@ -41,8 +41,9 @@ from typing import Any, Final, TypeAlias, TypeGuard, TypeVar, get_args, overload
 
 import attrs
 
+from . import limits as _limits
+from ._internal import arguments as _arguments
 from ._internal import jsontext as _jsontext
-from ._internal import limits as _limits
 from ._internal import seats as _seats
 from ._internal import switches as _switches
 from .actions import ACTION_TYPES, Action, Deal
@@ -63,6 +64,7 @@ __all__ = [
     "from_data",
     "from_json",
     "json_schema",
+    "parse_json",
     "to_data",
     "to_json",
 ]
@@ -723,6 +725,39 @@ def from_json(text: str | bytes, kind: type[object] | None = None) -> object:
         msg = f"$: expected {_kind_name(kind)} document, got {type(value).__name__}"
         raise InvalidDataError(msg)
     return value
+
+
+def parse_json(text: str | bytes, *, limit: int | None = _limits.MAX_JSON) -> object:
+    """
+    The plain data of the JSON *text* (dicts, lists, strings, numbers, booleans and `None`), read
+    as `from_json` reads a document before it looks at its fields.
+
+    The text is read only within the package's limits (`persian_rummy.limits`): UTF-8 if it is
+    `bytes`, at most *limit* characters (`None`: any length, for a text bounded already), arrays
+    and objects nested no deeper than `persian_rummy.limits.MAX_DEPTH` says, no key twice in an
+    object, no ``NaN`` or ``Infinity``.  A program that reads JSON of its own from outside (a request, a
+    file of settings) reads it so with the same bounds, and hands a document on to `from_data`.
+
+    >>> parse_json('{"seat": 2, "cards": ["Qh", "Qs"]}')
+    {'seat': 2, 'cards': ['Qh', 'Qs']}
+    >>> parse_json('{"seat": 2, "seat": 3}')
+    Traceback (most recent call last):
+    ...
+    persian_rummy.exceptions.InvalidDataError: $: duplicate key 'seat' in an object
+    >>> parse_json("[" * 5000 + "]" * 5000)
+    Traceback (most recent call last):
+    ...
+    persian_rummy.exceptions.InvalidDataError: $: not a document: arrays and objects nested more than 32 deep, ...
+
+    Raises:
+        InvalidDataError: *text* is not UTF-8, longer than *limit*, nested too deep, not JSON, or
+            holds a key twice in an object or a constant JSON does not have; the message starts
+            with ``$``, the path of the document's root, as `from_json`'s do.
+        InvalidTypeError: *text* is neither `str` nor `bytes`, or *limit* not an `int` or `None`.
+        InvalidValueError: *limit* is negative.
+    """
+    _arguments.expect(text, (str, bytes), "text", "JSON text (str or bytes)")
+    return _jsontext.decode(text, _arguments.optional_count(limit, "limit", 0))
 
 
 def _kind_name(kind: type | types.UnionType) -> str:

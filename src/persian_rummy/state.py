@@ -25,9 +25,9 @@ from typing import Any, Final, NoReturn, TypeAlias
 
 from attrs import field, frozen
 
+from . import limits as _limits
 from ._internal import arguments as _arguments
 from ._internal import build as _build
-from ._internal import limits as _limits
 from ._internal import scene as _scene
 from ._internal import seats as _seats
 from ._internal import summary as _summary
@@ -35,6 +35,7 @@ from ._internal import tables as _tables
 from ._internal import text as _format
 from ._internal import validation as _validation
 from ._internal.phase import CHANCE as _CHANCE
+from ._internal.phase import TURN as _TURN
 from ._internal.phase import Phase
 from .cards import FULL_DECK, Card, parse_cards
 from .cardsets import CardSet
@@ -43,7 +44,7 @@ from .melds import TableMeld
 from .rules import DEFAULT_RULES, NextDealer, Rules
 from .scoring import DealScore
 
-__all__ = ["GameState", "Phase", "View", "check_invariants", "new_game", "next_dealer"]
+__all__ = ["GameState", "Phase", "View", "check_invariants", "is_chance", "is_turn", "new_game", "next_dealer"]
 
 
 def __dir__() -> list[str]:
@@ -53,6 +54,41 @@ def __dir__() -> list[str]:
 # Phase is documented, pickled and shown where users import it from, in both builds (its module is
 # compiled in the compiled build, whose classes take their module from where they are defined).
 Phase.__module__ = __name__
+
+
+def is_chance(phase: Phase) -> bool:
+    """
+    Whether the next action in *phase* is a `persian_rummy.Deal`, which no player chooses (R5, A4).
+
+    `GameState.is_chance_node` asks it of a state.  Whether a deal or the game has ended,
+    `persian_rummy.is_deal_over` and `persian_rummy.is_game_over` ask of a state or a view.
+
+    >>> [phase.value for phase in Phase if is_chance(phase)]
+    ['deal', 'deal_over']
+
+    Raises:
+        InvalidTypeError: *phase* is not a `Phase`.
+    """
+    if type(phase) is not Phase:
+        _arguments.expect(phase, Phase, "phase", "a Phase")
+    return phase in _CHANCE
+
+
+def is_turn(phase: Phase) -> bool:
+    """
+    Whether a seat is to act in *phase* (`GameState.to_act`): it draws or plays (R13), or answers a
+    discard (A24).
+
+    >>> [phase.value for phase in Phase if is_turn(phase)]
+    ['draw', 'play', 'calls', 'called']
+
+    Raises:
+        InvalidTypeError: *phase* is not a `Phase`.
+    """
+    if type(phase) is not Phase:
+        _arguments.expect(phase, Phase, "phase", "a Phase")
+    return phase in _TURN
+
 
 # Cards as a field takes them: cards or their notation, one by one or as one text.
 _Cards: TypeAlias = Iterable[Card | str] | str

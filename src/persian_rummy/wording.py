@@ -29,8 +29,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Final, NoReturn, assert_never
 
+from . import limits as _limits
 from ._internal import arguments as _arguments
-from ._internal import limits as _limits
 from .actions import (
     Action,
     CallRummy,

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import overload
 
+from .. import limits as _limits
 from ..cards import Card
 from ..cardsets import CardSet
 from ..exceptions import InvalidTypeError, InvalidValueError
-from . import limits as _limits
 
 
 def expect(value: object, kind: type | tuple[type, ...], name: str, what: str) -> None:

@@ -1,6 +1,6 @@
 """
-The base of the package's enumerations: a value that is none of them is refused with the
-package's own error, naming the choices.
+How an enumeration refuses a value that is none of its own, with the package's own error naming
+the choices: the refusal of `persian_rummy.choices.Choice` and of the cards' suits and ranks.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import enum
 from typing import NoReturn
 
+from .. import limits as _limits
 from ..exceptions import InvalidValueError
-from . import limits as _limits
 
 
 def refuse(kind: type[enum.Enum], value: object) -> NoReturn:
@@ -19,13 +19,3 @@ def refuse(kind: type[enum.Enum], value: object) -> NoReturn:
     choices = ", ".join(repr(member.value) for member in kind)
     msg = f"{kind.__name__} is one of {choices}, not {_limits.shown(value)}"
     raise InvalidValueError(msg)
-
-
-class Choice(enum.StrEnum):
-    """
-    An enumeration of text values; looking up any other value raises `InvalidValueError`.
-    """
-
-    @classmethod
-    def _missing_(cls, value: object) -> Choice:
-        refuse(cls, value)

@@ -4,9 +4,9 @@ How an argument that stands for a card is read: a `Card`, or its notation.
 
 from __future__ import annotations
 
+from .. import limits as _limits
 from ..cards import Card
 from ..exceptions import InvalidTypeError
-from . import limits as _limits
 
 
 def card(value: object, what: str) -> Card:

@@ -9,12 +9,12 @@ import json
 import re
 from typing import Final
 
+from .. import limits as _limits
 from ..exceptions import InvalidDataError
-from . import limits as _limits
 
 # Deeper than any document (a record's deal's deck is four levels down, a match's record six):
 # checked before decoding.
-MAX_DEPTH: Final = 32
+MAX_DEPTH: Final = _limits.MAX_DEPTH
 # A text that opens at most this many arrays and objects is shallow enough for the decoder anyway.
 _SHALLOW: Final = 1000
 # A JSON string (one left open runs to the end: the decoder stops there), and a run of characters

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final, assert_never
 
-from .choices import Choice
+from ..choices import Choice
 
 
 class Phase(Choice):

@@ -15,9 +15,9 @@ from typing import Any, Final
 import attrs
 from attrs import Attribute, frozen
 
+from .. import limits as _limits
+from ..choices import Choice
 from ..exceptions import InvalidTypeError, InvalidValueError
-from . import limits as _limits
-from .choices import Choice
 
 #: A docstring's entry of an attribute: its name, a colon, then the text on that line.
 _ENTRY: Final = re.compile(r"(\w+): (.*)")

@@ -8,12 +8,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final, assert_never
 
-from .._internal import build as _build
-from .._internal import cardlogic as _cardlogic
-from .._internal import tables as _tables
 from ..actions import CallRummy, Discard, DrawStock, LayDown, LayOff, Pass, TakeDiscard
-from ..cardsets import CardSet
 from ..exceptions import InvalidValueError
+from ..masks import JOKER_MASK, RANK_MASKS, lay_downs, meld_points
 from ..rules import Rules
 from ..state import GameState, Phase, View
 from .heuristics import meld_value
@@ -22,9 +19,8 @@ if TYPE_CHECKING:
     from ..actions import PlayerAction
     from ..melds import TableMeld
 
-_card_set: Final = _build.single(CardSet, int)
 #: The jokers, as a mask of card bits, and the first joker's number; a wild joker's keep score (A7).
-_JOKERS: Final = _tables.JOKER_MASK
+_JOKERS: Final = JOKER_MASK
 _FIRST_JOKER: Final = 52
 _WILD_KEEP: Final = 1 << 29
 #: What a card left in hand is reckoned to cost, as a share of its points, when weighing a take.
@@ -34,6 +30,13 @@ _STOCK_DRAW: Final = 2.0
 #: How much a card in hand is worth keeping for each card of its rank, each next to it in its
 #: suit, and each two places from it.
 _KEEP_SAME, _KEEP_NEXT, _KEEP_GAP = 6, 4, 2
+#: For each card, the other cards of its rank (the other jokers for a joker).
+_SAME_RANK: Final = tuple(RANK_MASKS[13 if i >= _FIRST_JOKER else i % 13] & ~(1 << i) for i in range(56))
+#: For card ``t``, ``(hand << 2 >> t) & _NEAR[t]`` holds the cards of *hand* next to it in its suit
+#: (bits 1 and 3) and two places from it (bits 0 and 4), none past the 2 or the ace; none for a joker.
+_NEAR: Final = tuple(
+    sum(1 << k for k in (0, 1, 3, 4) if 0 <= i % 13 - 2 + k <= 12) if i < _FIRST_JOKER else 0 for i in range(56)
+)
 
 
 def _meld_points(action: LayDown | LayOff, rules: Rules) -> int:
@@ -56,10 +59,10 @@ def _plan(hand: int, table: int, rules: Rules) -> tuple[int, int]:
     ace_low = rules.ace_low_allowed
     melded = 0
     while True:
-        masks = _cardlogic.lay_down_masks(hand, ace_low)
+        masks = lay_downs(hand, ace_low=ace_low)
         if not masks:
             break
-        value, best = max((meld_value(_card_set(mask), rules), mask) for mask in masks)
+        value, best = max((meld_points(mask, rules), mask) for mask in masks)
         melded += value
         hand &= ~best
     fits = hand & table
@@ -84,9 +87,9 @@ def _keep_score(card: int, hand: int) -> int:
     How much card number *card* of *hand* helps towards a meld: the cards of its rank in hand,
     and those next to it and two places from it in its suit (R10-R12).
     """
-    score = _KEEP_SAME * (hand & _tables.GROUP_OTHERS[card]).bit_count()
-    if card < 52:
-        window = (hand << 2 >> card) & _tables.RUN_WINDOW[card]
+    score = _KEEP_SAME * (hand & _SAME_RANK[card]).bit_count()
+    if card < _FIRST_JOKER:
+        window = (hand << 2 >> card) & _NEAR[card]
         score += _KEEP_NEXT * ((window >> 1 & 1) + (window >> 3 & 1)) + _KEEP_GAP * ((window & 1) + (window >> 4 & 1))
     return score
 

@@ -27,7 +27,7 @@ import importlib.metadata
 from collections.abc import Callable
 from typing import Final
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..exceptions import InvalidValueError
 
 #: The entry-point group in which installed packages register their players.

@@ -40,22 +40,19 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, TypeAlias
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import build as _build
-from .._internal import cardlogic as _cardlogic
-from .._internal import limits as _limits
-from .._internal import phase as _phase
-from .._internal import tables as _tables
-from .._internal.choices import Choice as _Choice
 from ..actions import PlayerAction
 from ..cards import Card
 from ..cardsets import CardSet
-from ..engine import apply, random_deal
-from ..exceptions import InvalidMeldError, InvalidTypeError, InvalidValueError
+from ..choices import Choice
+from ..engine import apply, is_deal_over, is_game_over, random_deal
+from ..exceptions import InvalidTypeError, InvalidValueError
+from ..masks import lay_downs, lay_offs, meld_points
 from ..melds import StandIns, TableMeld
 from ..rules import DEFAULT_RULES, Rules
 from ..scoring import DealScore
-from ..state import GameState, Phase, View
+from ..state import GameState, View
 from ..views import observe
 
 __all__ = [
@@ -76,7 +73,6 @@ def __dir__() -> list[str]:
 
 
 _NO_STAND_INS: Final = StandIns()
-_card_set: Final = _build.single(CardSet, int)
 
 
 def _rules(rules: Rules) -> Rules:
@@ -114,12 +110,7 @@ def possible_melds(cards: Iterable[Card | str] | CardSet | str, rules: Rules = D
     """
     mask = _arguments.cards(cards, "cards").mask
     ace_low = _rules(rules).ace_low_allowed
-    melds = _cardlogic.set_masks(mask, _cardlogic.threes(mask))
-    rows = [mask >> shift & _tables.ROW for shift in (0, 13, 26, 39)]
-    melds.extend(run << 13 * suit for suit, row in enumerate(rows) for run in _tables.ROW_RUNS[row])
-    if ace_low:
-        melds.extend(run << 13 * suit for suit, row in enumerate(rows) for run in _tables.low_runs(row))
-    return tuple(_card_set(meld) for meld in melds)
+    return tuple(CardSet(meld) for meld in lay_downs(mask, ace_low=ace_low))
 
 
 def _table(melds: Sequence[TableMeld], rules: Rules) -> tuple[TableMeld, ...]:
@@ -167,12 +158,7 @@ def possible_layoffs(
     """
     mask = _arguments.cards(cards, "cards").mask
     table = _table(melds, _rules(rules))
-    return tuple(
-        (k, _card_set(part))
-        for k, meld in enumerate(table)
-        if mask & (meld.ends | meld.reach)
-        for part in _cardlogic.lay_off_masks(meld, mask)
-    )
+    return tuple((k, CardSet(part)) for k, meld in enumerate(table) for part in lay_offs(meld, mask))
 
 
 def meld_value(
@@ -206,16 +192,7 @@ def meld_value(
     _arguments.expect(stand_ins, StandIns, "stand_ins", "a StandIns")
     if stand_ins:
         represented = (mask & ~stand_ins.jokers.mask) | stand_ins.cards.mask
-    shape = _tables.meld_shape(represented, ace_low=rules.ace_low_allowed)
-    if shape == _tables.NO_MELD:
-        msg = f"{_card_set(mask)} is not a set or a run"
-        raise InvalidMeldError(msg)
-    points = rules.card_values.mask_points(mask)
-    if mask.bit_count() == 4 and (
-        (shape == _tables.SET and rules.double_four_of_a_kind) or (shape == _tables.RUN and rules.double_four_card_runs)
-    ):
-        return 2 * points
-    return points
+    return meld_points(mask, rules, represents=represented)
 
 
 # -- margins and returns -----------------------------------------------------------------------------------------
@@ -286,7 +263,7 @@ def seat_returns(result: DealScore | Sequence[DealScore] | GameState | View) -> 
 # -- rollouts ----------------------------------------------------------------------------------------------------
 
 
-class Until(_Choice):
+class Until(Choice):
     """
     How far `rollout` plays.
     """
@@ -315,11 +292,8 @@ class Chooser(Protocol):
         ...
 
 
-_CHANCE: Final = _phase.CHANCE
-_STOPS: Final = {
-    Until.DEAL: _phase.OVER,
-    Until.GAME: frozenset({Phase.GAME_OVER}),
-}
+#: Whether a rollout has come as far as it plays.
+_STOPS: Final[dict[Until, Callable[[GameState], bool]]] = {Until.DEAL: is_deal_over, Until.GAME: is_game_over}
 
 
 def _policy_of(policy: Policy | Chooser) -> Policy:
@@ -374,12 +348,12 @@ def rollout(
     """
     _arguments.expect(state, GameState, "state", "a GameState")
     _arguments.expect(rng, random.Random, "rng", "a random.Random")
-    stops = _STOPS[Until(until)]
+    stop = _STOPS[Until(until)]
     limit = _limit(max_actions)
     choose = _policy_of(policy)
     count = 0
-    while state.phase not in stops and (limit is None or count < limit):
-        action = random_deal(state, rng) if state.phase in _CHANCE else choose(state, rng)
+    while not stop(state) and (limit is None or count < limit):
+        action = random_deal(state, rng) if state.to_act is None else choose(state, rng)
         state = apply(state, action)
         count += 1
     return state

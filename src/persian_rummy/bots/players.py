@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING, Final, Protocol, TypeGuard, runtime_checkable
 
 from attrs import field, frozen
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import limits as _limits
 from ..engine import apply, legal_actions, max_deal_length
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import DEFAULT_RULES, Rules

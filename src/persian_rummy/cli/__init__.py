@@ -47,7 +47,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from .._internal import version as _version
+from .. import __version__
 from ..exceptions import PersianRummyError
 from . import (
     _demo_command,
@@ -88,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
         " the record to standard output instead of the game).  Exit status: 0 done, 1 input refused, 2 wrong"
         " command line, 130 interrupted.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version.VERSION}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     _demo_command.configure(commands.add_parser("demo", help="play one game between random players and print it"))
     _replay_command.configure(commands.add_parser("replay", help="print a recorded game (JSON) action by action"))

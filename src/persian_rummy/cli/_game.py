@@ -22,7 +22,7 @@ from typing import Final
 
 from attrs import evolve, frozen
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..actions import (
     Action,
     CallRummy,

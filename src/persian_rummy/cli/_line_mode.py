@@ -22,7 +22,7 @@ import types
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Literal
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..actions import PlayerAction
 from . import _game, _screen
 

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Protocol
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..bots.players import make_player
 from ..exceptions import InvalidValueError, PersianRummyError
 from ..matches import MAX_GAMES, process_pool

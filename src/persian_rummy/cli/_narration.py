@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, TextIO
 
-from .._internal import phase as _phase
 from ..actions import Action
 from ..cards import Card
 from ..cardsets import CardSet
-from ..engine import outcome
+from ..engine import is_deal_over, outcome
 from ..pictures import card_legend, render_text
 from ..scoring import DealScore
 from ..state import GameState
@@ -117,7 +116,7 @@ class Narrator:
             return
         self.number += 1
         print(f"  {self.number:3}. {describe(before, action, symbols=self.symbols)}", file=out)
-        if after.phase in _phase.OVER:
+        if is_deal_over(after):
             print(file=out)
             print(render_text(after, symbols=self.symbols), file=out)
             _print_score(after.results[-1], after.scores, out)

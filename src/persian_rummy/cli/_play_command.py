@@ -25,11 +25,12 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..actions import Action
 from ..bots.players import MAX_BUDGET_COUNT, MAX_BUDGET_SECONDS, PLAYER_NAMES, make_player
 from ..exceptions import InvalidValueError, PersianRummyError
 from ..notation import SEAT_LETTERS, parse_rules
+from ..pictures import symbols_fit
 from ..records import GameRecord
 from ..rules import Rules
 from ..serialize import from_json, to_json
@@ -250,20 +251,6 @@ def _console() -> Console:
     return Console(highlight=False, markup=False, emoji=False)
 
 
-def can_show_symbols(encoding: str | None) -> bool:
-    """
-    Whether text in *encoding* can hold the card symbols.
-
-    >>> can_show_symbols("utf-8"), can_show_symbols("ascii"), can_show_symbols(None)
-    (True, False, False)
-    """
-    try:
-        _screen.SYMBOLS.encode(encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
 def _is_terminal(stream: object) -> bool:
     isatty = getattr(stream, "isatty", None)
     try:
@@ -299,18 +286,19 @@ def _resumed(path: str, read_file: ReadFile) -> tuple[GameRecord, int, str, str]
     return record, seat, players[(seat + 2) % 4], players[(seat + 1) % 4]
 
 
-def options_of(args: argparse.Namespace, console_width: int, encoding: str | None) -> Options:
+def options_of(args: argparse.Namespace, console_width: int, out: object) -> Options:
     """
-    The options the command line *args* gives, a seed drawn when it gives none.
+    The options the command line *args* gives, a seed drawn when it gives none; cards with their
+    symbols where the output *out* can show them (`persian_rummy.pictures.symbols_fit`).
     """
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
-    look = _screen.Look(symbols=can_show_symbols(encoding), by_rank=args.sort == "rank", width=console_width)
+    look = _screen.Look(symbols=symbols_fit(out), by_rank=args.sort == "rank", width=console_width)
     rules = Options().rules if args.rules is None else args.rules
     return Options(args.seat, args.partner, args.opponents, seed, look, rules)
 
 
 def _table(args: argparse.Namespace, console: Console, read_file: ReadFile) -> _game.Table:
-    options = options_of(args, console.width, getattr(sys.stdout, "encoding", None))
+    options = options_of(args, console.width, sys.stdout)
     if args.resume is None:
         return _game.Table(options)
     if args.rules is not None:

@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..notation import format_rules
 from ..pictures import symbols_fit
 from ..records import GameRecord, replay

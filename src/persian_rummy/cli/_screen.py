@@ -15,13 +15,12 @@ the actions told are public: what the seat may not see never reaches the screen.
 from __future__ import annotations
 
 import string
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 
-from .._internal import scene as _scene
-from .._internal.scene import cells
 from ..actions import (
     Action,
     CallRummy,
@@ -54,8 +53,6 @@ PENDING: Final = "reverse"
 TOP: Final = "bold"
 WARNING: Final = "yellow"
 EXPLANATION: Final = "red"
-#: The characters the symbols need; an output that cannot encode them all gets card notation.
-SYMBOLS: Final = _scene.SYMBOLS
 _INDENT: Final = "  "
 _LABEL_WIDTH: Final = 10
 _NO_GROUP: Final = object()
@@ -86,6 +83,16 @@ def plain(lines: Iterable[Line]) -> str:
     'Q♥ and 9c\\n\\n'
     """
     return "".join("".join(text for text, _ in line) + "\n" for line in lines)
+
+
+def cells(text: str) -> int:
+    """
+    How many columns *text* takes on a terminal: wide characters (the joker's 🃏) take two.
+
+    >>> cells("Q♥"), cells("🃏1")
+    (2, 3)
+    """
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def card(value: Card, look: Look, mark: str = "") -> Segment:

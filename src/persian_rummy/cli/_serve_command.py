@@ -16,7 +16,7 @@ import socket
 import sys
 from typing import TYPE_CHECKING, Final
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..server._limits import Limits, limit_fields
 
 if TYPE_CHECKING:

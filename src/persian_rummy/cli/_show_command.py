@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..exceptions import InvalidNotationError
 from ..notation import format_rules, parse_position
 from ..pictures import card_legend, render_text, symbols_fit

@@ -19,10 +19,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Final, Self, TypeVar
 
-from .._internal import jsontext as _jsontext
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..exceptions import InvalidDataError, InvalidValueError
-from ..serialize import FORMAT, VERSION
+from ..serialize import FORMAT, VERSION, parse_json
 from . import _checks
 
 _G = TypeVar("_G")
@@ -135,7 +134,7 @@ class Reader:
             return None
         self.number += 1
         try:
-            data = _jsontext.decode(text, None)
+            data = parse_json(text, limit=None)
         except InvalidDataError as error:
             msg = f"{self.path}: line {self.number}: {str(error).removeprefix('$: ')}"
             raise InvalidDataError(msg) from None

@@ -14,15 +14,14 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeAlias, TypeVar
 
-from .._internal import jsontext as _jsontext
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..engine import max_deal_length
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError, PersianRummyError
 from ..notation import parse_rules
 from ..records import GameRecord
 from ..rules import CardValues, EmptyStockEnd, Rules, TieBreak
 from ..scoring import DealEnd, DealScore, TeamScore
-from ..serialize import from_data
+from ..serialize import from_data, parse_json
 
 _T = TypeVar("_T")
 
@@ -421,7 +420,7 @@ def loads(text: str | bytes) -> object:
     if not isinstance(raw, str | bytes):
         msg = f"text must be JSON text, got {_limits.shown(text)}"
         raise InvalidTypeError(msg)
-    return _jsontext.decode(text, None)
+    return parse_json(text, limit=None)
 
 
 def fields(value: object, path: str, expected: Iterable[str]) -> dict[str, object]:

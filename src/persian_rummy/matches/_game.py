@@ -12,7 +12,6 @@ from typing import Final, Protocol
 from attrs import field, frozen
 
 from .._internal import arguments as _arguments
-from .._internal import build as _build
 from ..actions import Deal
 from ..exceptions import InvalidDataError, PersianRummyError
 from ..records import GameRecord, final_state
@@ -107,28 +106,6 @@ class GameResult:
         """
         margin = self.margin
         return None if margin == 0 else int(margin < 0)
-
-
-#: Builds a `GameResult` from values already right, without checks.
-class _GameResultFields(Protocol):
-    def __call__(  # noqa: PLR0913 (every field of GameResult)
-        self,
-        *,
-        index: int,
-        deck_seed: int,
-        seeds: tuple[int, int, int, int],
-        first_dealer: int,
-        seats: tuple[tuple[int, int], tuple[int, int]],
-        deals: tuple[DealScore, ...],
-        decisions: tuple[int, int, int, int],
-        thinking: tuple[float, float, float, float],
-        cpu: tuple[float, float, float, float],
-        overruns: tuple[int, int, int, int],
-        record: GameRecord | None,
-    ) -> GameResult: ...
-
-
-new_game_result: Final = _build.builder(GameResult, _GameResultFields.__call__)
 
 
 class Described(Protocol):

@@ -16,7 +16,7 @@ from typing import Final, TypedDict, Unpack
 import attrs
 from attrs import frozen
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..bots.players import Player
 from ..exceptions import InvalidValueError
 from ..notation import format_rules
@@ -318,9 +318,7 @@ def _play_game(match: Match, index: int, processes: list[list[_workers.PlayerPro
             players=names,
             event=f"persian-rummy match, seed {_limits.shown(match.seed)}, game {index}",
         )
-    # Built without checks, from values the match made and knows to be right: a game of random players
-    # lasts little more than a millisecond, of which the checks would take one per cent.
-    return _game.new_game_result(
+    return GameResult(
         index=index,
         deck_seed=deck_seed,
         seeds=seeds,

@@ -17,8 +17,8 @@ from typing import Final, SupportsIndex, TypeAlias, TypeGuard
 
 import attrs
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import limits as _limits
 from ..bots.players import Player
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import DEFAULT_RULES, Rules

@@ -15,8 +15,7 @@ from typing import Any, Final, TypeAlias, TypeGuard
 
 import attrs
 
-from .._internal import limits as _limits
-from .._internal.unchecked import view_of
+from .. import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player
 from ..engine import apply, legal_actions, random_deal
@@ -24,6 +23,7 @@ from ..events import Event, Listener, events_of
 from ..exceptions import IllegalActionError, InvalidValueError, PlayerError
 from ..rules import Rules
 from ..state import GameState, Phase, new_game
+from ..views import observe
 from . import _signals, _workers
 
 #: Called as ``progress(finished, total)`` as the games are finished.
@@ -105,7 +105,7 @@ def playout(  # noqa: PLR0913
     for number in _STEPS:
         seat = state.to_act
         if seat is not None:  # phases draw, play, calls and called
-            given = view_of(state, seat) if shown[seat] else legal_actions(state)  # or the actions alone
+            given = observe(state, seat) if shown[seat] else legal_actions(state)  # or the actions alone
             action: Action = decide(given, state, seat, number)
         elif state.phase is Phase.GAME_OVER:
             break

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.context import BaseContext
 from typing import Final, Protocol, TypeVar
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..exceptions import InvalidTypeError, InvalidValueError
 from . import _signals
 

@@ -47,7 +47,7 @@ from typing import Final, TypeAlias
 
 from attrs import frozen
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..exceptions import InvalidTypeError, InvalidValueError
 
 #: Elo points per unit of the model's strength, a natural logarithm of the odds: 400 / ln 10.

@@ -19,8 +19,8 @@ from typing import Final
 import attrs
 from attrs import field, frozen
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import limits as _limits
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError
 from ..notation import format_rules
 from ..rules import Rules

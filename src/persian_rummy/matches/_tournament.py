@@ -19,7 +19,7 @@ from typing import Final, Unpack
 import attrs
 from attrs import field, frozen
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..bots.players import Player, RandomPlayer
 from ..exceptions import InvalidDataError, InvalidTypeError, InvalidValueError
 from ..rules import Rules

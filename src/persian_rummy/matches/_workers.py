@@ -34,7 +34,7 @@ from typing import Any, Final, get_args
 
 import attrs
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..actions import PlayerAction
 from ..bots.players import Player
 from . import _pool, _signals

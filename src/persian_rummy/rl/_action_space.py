@@ -10,9 +10,9 @@ import itertools
 from collections.abc import Iterator
 from typing import Final, assert_never
 
-from .._internal import tables as _tables
 from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK
+from ..masks import JOKER_MASK, RANK_MASKS, SUIT_MASKS
 from ..melds import MeldKind, TableMeld
 from ..rules import Rules
 from ..state import GameState, View
@@ -47,6 +47,9 @@ PLURALS: Final = (
     *("jacks", "queens", "kings", "aces", "jokers"),
 )
 _SUIT_SHIFTS: Final = (0, 13, 26, 39)
+#: A suit's 13 cards as the bits of its row, 2 to ace (the clubs'), and the ace's bit in a row.
+_ROW: Final = SUIT_MASKS[0]
+_ACE: Final = 1 << 12
 
 # An entry of the space: its kind, its cards (a mask) and, for a lay-off onto a run, the index
 # of the run's card that the cards lie next to (-1 otherwise).
@@ -65,7 +68,7 @@ def _row_block(low: int, high: int) -> int:
     The bits of a suit's row from place *low* to place *high*: 0 is the 2, 12 the ace, -1 the low ace.
     """
     block = (1 << (high + 1)) - (1 << max(low, 0))
-    return block | _tables.ACE if low == -1 else block
+    return block | _ACE if low == -1 else block
 
 
 def _sets() -> Iterator[_Entry]:
@@ -73,7 +76,7 @@ def _sets() -> Iterator[_Entry]:
     Every set (R10, R11) by rank, 2 to ace, then the jokers: the four, then the three without
     each card in `FULL_DECK` order.
     """
-    for group in _tables.RANK_MASKS:
+    for group in RANK_MASKS:
         yield MELD, group, -1
         for bit in _bits(group):
             yield MELD, group & ~bit, -1
@@ -170,7 +173,7 @@ def _wild_groups() -> tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]:
     starts: list[int] = []
     start = len(SPACE)
     for i, (kind, cards, _) in enumerate(SPACE):
-        if kind in {MELD, ON_SET, BELOW, ABOVE} and not cards & _tables.JOKER_MASK:
+        if kind in {MELD, ON_SET, BELOW, ABOVE} and not cards & JOKER_MASK:
             naturals.append(i)
             starts.append(start)
             start += len(_CHOICES[kind == MELD][cards.bit_count()])
@@ -215,7 +218,7 @@ def _cards_text(cards: int, stood: int = 0) -> str:
     texts = [f"{'X=' if bit & stood else ''}{FULL_DECK[bit.bit_length() - 1]}" for bit in _bits(cards)]
     shift = 13 * (((cards & -cards).bit_length() - 1) // 13)
     row = cards >> shift
-    if shift < 52 and row <= _tables.ROW and row & (_tables.ACE | 1 | 1 << 11) == _tables.ACE | 1:
+    if shift < 52 and row <= _ROW and row & (_ACE | 1 | 1 << 11) == _ACE | 1:
         texts.insert(0, texts.pop())
     return " ".join(texts)
 

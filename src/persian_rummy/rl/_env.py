@@ -18,16 +18,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import limits as _limits
-from .._internal import phase as _phase
 from .._internal import scene as _scene
-from .._internal import text as _format
 from ..actions import Action, PlayerAction
-from ..engine import apply, max_game_length, outcome, random_deal
+from ..engine import apply, is_deal_over, max_game_length, outcome, random_deal
 from ..events import Listener, events_of
 from ..exceptions import InvalidValueError
-from ..notation import format_action
+from ..notation import SEAT_LETTERS, format_action
 from ..rules import DEFAULT_RULES, Rules
 from ..serialize import to_data
 from ..state import GameState, Phase, View, new_game
@@ -50,7 +48,6 @@ RENDER_FPS: Final = 4
 Frame: TypeAlias = str | np.ndarray[Any, np.dtype[Any]] | None
 #: The player actions after which a game under rules with no bound on its length is cut short.
 UNBOUNDED_STEPS: Final = 10_000
-_OVER: Final = _phase.OVER
 _TEAMS: Final = ("N-S", "E-W")
 #: The teams' rewards in the mode "outcome", by the winning team.
 _WON: Final = ((1.0, -1.0), (-1.0, 1.0))
@@ -134,7 +131,7 @@ def deal_ended(state: GameState) -> bool:
     """
     Whether a deal has just ended in *state*, reached by a player's action.
     """
-    return state.phase in _OVER
+    return is_deal_over(state)
 
 
 def play_told(before: GameState, action: Action, listening: Sequence[tuple[int, Listener]]) -> GameState:
@@ -316,13 +313,13 @@ def rendered(mode: str | None, position: GameState | View, text: Callable[[], st
 
 
 def _seat_name(seat: int, names: Sequence[str]) -> str:
-    return f"{_format.SEAT_LETTERS[seat]} ({names[seat]})"
+    return f"{SEAT_LETTERS[seat]} ({names[seat]})"
 
 
 def _heading(position: GameState | View, names: Sequence[str]) -> str:
     number, planned = position.deal, position.rules.num_deals
     deal = f"deal {number} of {planned}" if number <= planned else f"deal {number}, the extra deal (A22)"
-    deals = f"{deal}, dealer {_format.SEAT_LETTERS[position.dealer]}"
+    deals = f"{deal}, dealer {SEAT_LETTERS[position.dealer]}"
     if position.phase is Phase.GAME_OVER:
         team_0, team_1 = position.scores if isinstance(position, GameState) else _totals(position)
         ending = "a draw" if team_0 == team_1 else f"{_TEAMS[int(team_1 > team_0)]} win"
@@ -367,7 +364,7 @@ def position_text(
     pile = " ".join(str(card) for card in position.discard_pile) or "-"
     lines.append(f"  stock: {stock} cards; discard pile, bottom to top: {pile}")
     for number, meld in enumerate(position.melds, start=1):
-        lines.append(f"  meld {number}: {meld.cards} (laid down by {_format.SEAT_LETTERS[meld.owner]})")
+        lines.append(f"  meld {number}: {meld.cards} (laid down by {SEAT_LETTERS[meld.owner]})")
     team_0, team_1 = position.scores if isinstance(position, GameState) else _totals(position)
     lines.append(f"  scores: {_TEAMS[0]} {team_0}, {_TEAMS[1]} {team_1}")
     return "\n".join(lines)

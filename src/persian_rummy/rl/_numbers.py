@@ -16,7 +16,7 @@ from typing import Final, TypeVar
 
 import numpy as np
 
-from .._internal import limits as _limits
+from .. import limits as _limits
 from ..exceptions import InvalidTypeError, InvalidValueError
 
 _T = TypeVar("_T")

@@ -5,7 +5,8 @@ A picture of the table as an array of pixels, for the environments' render mode 
 `HEIGHT` by `WIDTH` pixels, as an array of shape ``(HEIGHT, WIDTH, 3)`` and type ``uint8`` (red,
 green, blue): the frames of a game have one shape, as a video recorder wants them.  It is drawn
 with NumPy alone, from the scene that `persian_rummy._internal.scene` makes of the position, so it
-shows what the text and the SVG pictures show, and a view's picture no card that the view hides:
+shows what the text and the SVG pictures show, in their colours, and a view's picture no card that
+the view hides:
 
 - at the top, the deal (``1/2``) and the teams' totals, in the teams' colours;
 - a row for each seat, N, E, S and W, with its letter in its team's colour, a ``D`` under the
@@ -30,7 +31,6 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from .._internal import drawing as _drawing
 from .._internal import scene as _scene
 from ..cards import Card
 from ..state import GameState, View
@@ -62,14 +62,17 @@ _EDGE: Final = _rgb("#7a7a7a")
 _BACK: Final = _rgb("#27477a")
 _BACK_EDGE: Final = _rgb("#16294a")
 _BACK_INNER: Final = _rgb("#9fb4d9")
-_INK: Final = _rgb(_drawing.INK)
-_MUTED: Final = _rgb(_drawing.MUTED)
-_PENDING: Final = _rgb(_drawing.PENDING)
+_INK: Final = _rgb("#1a1a1a")
+_MUTED: Final = _rgb("#5f6b63")
+_PENDING: Final = _rgb("#e65100")
 _PICKED: Final = _rgb("#ffb74d")
 _KNOWN: Final = _rgb("#37474f")
-_TEAMS: Final = tuple(_rgb(colour) for colour in _drawing.TEAM_COLOURS)
-_SUIT_COLOURS: Final = {"♣": _rgb(_drawing.BLACK), "♠": _rgb(_drawing.BLACK), "♦": _rgb(_drawing.RED)}
-_SUIT_COLOURS["♥"] = _SUIT_COLOURS["♦"]
+#: The teams' colours: seats 0 and 2, then seats 1 and 3 (R1).
+_TEAMS: Final = (_rgb("#00796b"), _rgb("#3949ab"))
+_BLACK: Final = _rgb("#1a1a1a")
+_RED: Final = _rgb("#c62828")
+_SUIT_COLOURS: Final = {"♣": _BLACK, "♠": _BLACK, "♦": _RED, "♥": _RED}
+_JOKER: Final = _rgb("#6a1b9a")
 
 #: A card's size, and the steps of its fans.
 _CARD_W: Final = 30
@@ -189,15 +192,23 @@ def _text(canvas: _Canvas, text: str, at: _Point, colour: _Colour, scale: int) -
 # -- cards ---------------------------------------------------------------------------------------------------------
 
 
-def _card(
-    canvas: _Canvas, card: _drawing.CardLike, at: _Point, outline: _Colour | None = None, *, dot: bool = False
-) -> None:
+def _face(card: Card) -> tuple[str, str]:
+    """
+    What the corner of *card* shows: its rank (``10``, a joker's ``X1``) and its suit's symbol (``JOKER`` for a joker).
+    """
+    if card.is_joker:
+        return str(card), "JOKER"
+    symbol = card.symbol
+    return symbol[:-1], symbol[-1]
+
+
+def _card(canvas: _Canvas, card: Card, at: _Point, outline: _Colour | None = None, *, dot: bool = False) -> None:
     """
     *card* face up with its top left corner *at*: framed in *outline* if given, a dot on it if *dot*.
     """
     x, y = at
-    rank, suit, _ = _drawing.face(card)
-    colour = _rgb(_drawing.JOKER) if card.is_joker else _SUIT_COLOURS[suit]
+    rank, suit = _face(card)
+    colour = _JOKER if card.is_joker else _SUIT_COLOURS[suit]
     _fill(canvas, (x, y, _CARD_W, _CARD_H), _JOKER_FACE if card.is_joker else _WHITE)
     _frame(canvas, (x, y, _CARD_W, _CARD_H), _EDGE if outline is None else outline, 1 if outline is None else 2)
     # Two characters (10, a joker's X1) are set closer, to stay within the corner a fan shows.
@@ -265,7 +276,7 @@ def _hand(canvas: _Canvas, scene: _scene.Scene, hand: _scene.Hand) -> None:
 
 
 def _melds(canvas: _Canvas, scene: _scene.Scene) -> None:
-    groups = [list(_drawing.in_order(meld)) for meld in scene.melds]
+    groups = [meld.in_order for meld in scene.melds]
     step = _MELD_STEP
     while step > 1 and len(_placed(groups, step)) > _MELD_ROWS:
         step -= 1

@@ -55,9 +55,9 @@ import random
 from collections.abc import Sequence
 from typing import Final, SupportsIndex, TypeVar, overload
 
+from .. import limits as _limits
+from .. import masks as _masks
 from .._internal import arguments as _arguments
-from .._internal import cardlogic as _cardlogic
-from .._internal import limits as _limits
 from ..actions import (
     ACTION_TYPES,
     CallRummy,
@@ -75,7 +75,7 @@ from ..cards import FULL_DECK
 from ..cardsets import CardSet
 from ..engine import check_legal, legal_actions
 from ..exceptions import ChanceNodeError, IllegalActionError, InvalidTypeError, InvalidValueError
-from ..melds import MeldKind, StandIns, TableMeld
+from ..melds import MeldKind, TableMeld
 from ..rules import DEFAULT_RULES, Rules
 from ..state import GameState, Phase, View
 from ..views import determinize
@@ -471,18 +471,12 @@ def _wild_named(i: int, position: GameState | View) -> PlayerAction | tuple[str,
     kind, cards, attach = _SPACE[natural]
     hand = position.hands[seat] if isinstance(position, GameState) else position.hand
     obligation = position.obligation
-    jokers = _cardlogic.joker_order(
-        hand.mask if hand is not None else 0, None if obligation is None else obligation.index
-    )
-    needed = stood.bit_count()
-    if len(jokers) < needed:
-        held = f"{len(jokers)} joker{'s' * (len(jokers) != 1)}"
-        return f"seat {seat} holds {held} and the play needs {needed}", "A7"
-    pairs = _cardlogic.canonical_pairs(jokers, stood)
-    played = cards & ~stood
-    for joker, _ in pairs:
-        played |= 1 << joker
-    stand_ins = StandIns([(FULL_DECK[joker], FULL_DECK[card]) for joker, card in pairs])
+    held = hand.mask if hand is not None else 0
+    jokers, needed = (held & _masks.JOKER_MASK).bit_count(), stood.bit_count()
+    if jokers < needed:
+        return f"seat {seat} holds {jokers} joker{'s' * (jokers != 1)} and the play needs {needed}", "A7"
+    stand_ins = _masks.stand_ins(held, stood, first=None if obligation is None else obligation.index)
+    played = cards & ~stood | stand_ins.jokers.mask
     if kind == _MELD:
         return LayDown(seat, CardSet(played), stand_ins=stand_ins)
     k = _meld_index(kind, cards, attach, position.melds)

@@ -85,8 +85,8 @@ from typing import Any, Final, SupportsFloat, TypeAlias, cast
 import gymnasium
 import numpy as np
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import limits as _limits
 from ..actions import Action, PlayerAction
 from ..bots.players import Player, make_player
 from ..engine import random_deal

@@ -60,11 +60,11 @@ import attrs
 import numpy as np
 import pyspiel
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import limits as _limits
-from .._internal.choices import Choice as _Choice
 from ..actions import Deal
 from ..cards import FULL_DECK
+from ..choices import Choice
 from ..engine import apply, outcome
 from ..engine import max_game_length as _rules_game_length
 from ..events import events_of
@@ -108,7 +108,7 @@ def _parameter(value: object) -> object:
     """
     if isinstance(value, CardValues):
         return str(value)
-    return value.value if isinstance(value, _Choice) else value
+    return value.value if isinstance(value, Choice) else value
 
 
 #: The game's type: its parameters are the fields of `Rules`, with their defaults.

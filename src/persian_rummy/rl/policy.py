@@ -36,8 +36,8 @@ from typing import Final, TypeAlias
 import numpy as np
 from attrs import evolve, field, frozen
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import limits as _limits
 from ..actions import PlayerAction
 from ..bots.players import GreedyPlayer
 from ..exceptions import IllegalActionError, InvalidTypeError, InvalidValueError

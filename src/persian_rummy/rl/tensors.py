@@ -32,22 +32,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from typing import Final, Protocol, TypeAlias, assert_never
+from typing import Final, TypeAlias, assert_never
 
+import attrs
 import numpy as np
 from attrs import field, frozen
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
-from .._internal import build as _build
-from .._internal import limits as _limits
-from .._internal import text as _format
 from ..actions import CallRummy, DeclineCall, Discard, DrawStock, LayDown, LayOff, Pass, PlayerAction, TakeDiscard
 from ..cards import FULL_DECK, Card
 from ..cardsets import CardSet
 from ..events import Event
 from ..exceptions import InvalidTypeError, InvalidValueError
 from ..melds import MeldKind
-from ..notation import format_action
+from ..notation import SEAT_LETTERS, format_action, format_cards, format_meld, format_rules
 from ..rules import DEFAULT_RULES, Rules
 from ..state import View
 from . import _tensor_layouts as _layouts
@@ -538,20 +537,27 @@ class History:
         return f"<History of {len(self._told)} events, {self.deals} deals>"
 
 
-class _HistoryFields(Protocol):
-    def __call__(  # noqa: PLR0913 (every field of History)
-        self,
-        *,
-        deals: int,
-        told: tuple[_Entry, ...],
-        stock_known: bool,
-        melds: tuple[int, ...],
-        planes: int,
-        counts: int,
-    ) -> History: ...
+#: The setters of the slots of `History`, in field order: its frozen class sets no attribute, and its
+#: steps build the next history from values of their own, which need no check.
+_SET_DEALS, _SET_TOLD, _SET_STOCK_KNOWN, _SET_MELDS, _SET_PLANES, _SET_COUNTS = (
+    History.__dict__[attribute.name].__set__ for attribute in attrs.fields(History)
+)
 
 
-_new_history: Final = _build.builder(History, _HistoryFields.__call__)
+def _new_history(  # noqa: PLR0913 (every field of History)
+    *, deals: int, told: tuple[_Entry, ...], stock_known: bool, melds: tuple[int, ...], planes: int, counts: int
+) -> History:
+    """
+    The `History` of these fields, set slot by slot.
+    """
+    history = object.__new__(History)
+    _SET_DEALS(history, deals)
+    _SET_TOLD(history, told)
+    _SET_STOCK_KNOWN(history, stock_known)
+    _SET_MELDS(history, melds)
+    _SET_PLANES(history, planes)
+    _SET_COUNTS(history, counts)
+    return history
 
 
 def _turned(planes: int, seat: int) -> int:
@@ -613,28 +619,33 @@ def _effect(history: History, event: Event, action: PlayerAction) -> tuple[int, 
             assert_never(action)
 
 
+def _seat(seat: int | None) -> str:
+    """
+    A seat's letter, ``-`` for none.
+    """
+    return "-" if seat is None else SEAT_LETTERS[seat]
+
+
 def _lines(told: tuple[_Entry, ...]) -> Iterator[str]:
     deals = 0
     for action, shown, first, hands, stock in told:
         if action is None:
             deals += 1
-            yield f"deal {deals}: {_format.seat(shown)} deals, upcard {FULL_DECK[first]}"
+            yield f"deal {deals}: {_seat(shown)} deals, upcard {FULL_DECK[first]}"
             continue
         match action:
             case LayOff():  # named by the first card of its meld, as it was before the lay-off
-                yield f"{_format.seat(action.seat)} lay {_format.cards(action.cards)} on {FULL_DECK[first]}"
+                yield f"{_seat(action.seat)} lay {format_cards(action.cards)} on {FULL_DECK[first]}"
             case _:
                 yield format_action(action) + _in_brackets(shown)
         if hands is not None:
-            yield "hands shown: " + " ".join(
-                f"{_format.seat(seat)}:{_format.cards(hand)}" for seat, hand in enumerate(hands)
-            )
+            yield "hands shown: " + " ".join(f"{_seat(seat)}:{format_cards(hand)}" for seat, hand in enumerate(hands))
         if stock is not None:
-            yield f"stock turned over: {_format.cards(stock)}"
+            yield f"stock turned over: {format_cards(stock)}"
 
 
 def _in_brackets(mask: int) -> str:
-    return f" ({_format.cards(CardSet(mask))})" if mask else ""
+    return f" ({format_cards(CardSet(mask))})" if mask else ""
 
 
 def _counted(counts: int, kind: int, seat: int) -> int:
@@ -713,22 +724,22 @@ def observation_string(view: View) -> str:
     """
     view = _check_view(view)
     totals = [sum(result.teams[team].total for result in view.results) for team in (0, 1)]
-    hand = "-" if view.hand is None else _format.cards(view.hand)
-    stock = f"{view.stock_size}" if view.stock is None else f"{view.stock_size} {_format.cards(view.stock)}"
+    hand = "-" if view.hand is None else format_cards(view.hand)
+    stock = f"{view.stock_size}" if view.stock is None else f"{view.stock_size} {format_cards(view.stock)}"
     lines = [
-        f"view of {_format.seat(view.seat) if view.seat is not None else 'a spectator'}",
-        f"rules {_format.rules(view.rules)}",
-        f"deal {view.deal} of {view.rules.num_deals}, dealer {_format.seat(view.dealer)}, phase {view.phase.value}",
-        f"to act {_format.seat(view.to_act)}, passes {view.passes}, went out {_format.seat(view.went_out)}",
+        f"view of {_seat(view.seat) if view.seat is not None else 'a spectator'}",
+        f"rules {format_rules(view.rules)}",
+        f"deal {view.deal} of {view.rules.num_deals}, dealer {_seat(view.dealer)}, phase {view.phase.value}",
+        f"to act {_seat(view.to_act)}, passes {view.passes}, went out {_seat(view.went_out)}",
         f"scores NS {totals[0]} EW {totals[1]}",
         f"hand {hand}",
-        "hand sizes " + " ".join(f"{_format.seat(seat)}:{size}" for seat, size in enumerate(view.hand_sizes)),
-        "known " + " ".join(f"{_format.seat(seat)}:{_format.cards(cards)}" for seat, cards in enumerate(view.known)),
+        "hand sizes " + " ".join(f"{_seat(seat)}:{size}" for seat, size in enumerate(view.hand_sizes)),
+        "known " + " ".join(f"{_seat(seat)}:{format_cards(cards)}" for seat, cards in enumerate(view.known)),
         f"stock {stock}",
-        f"pile {_format.cards(view.discard_pile)}",
-        "melds " + (" ".join(_format.meld(meld) for meld in view.melds) or "-"),
-        f"obligation {_format.seat(None) if view.obligation is None else view.obligation}",
-        f"picked {_format.cards(view.picked)}",
+        f"pile {format_cards(view.discard_pile)}",
+        "melds " + (" ".join(format_meld(meld) for meld in view.melds) or "-"),
+        f"obligation {_seat(None) if view.obligation is None else view.obligation}",
+        f"picked {format_cards(view.picked)}",
     ]
     return "\n".join(lines)
 

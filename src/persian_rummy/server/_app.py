@@ -32,8 +32,8 @@ except ImportError as error:
     msg = "persian_rummy.server needs the web framework of the server extra: pip install 'persian-rummy[server]'"
     raise ModuleNotFoundError(msg, name=error.name) from error
 
-from .._internal import jsontext as _jsontext
 from ..exceptions import InvalidDataError
+from ..serialize import parse_json
 from . import _messages
 from ._bots import BotRegistry, Factory
 from ._hub import GONE, Connection, Hub
@@ -512,7 +512,7 @@ def _decoded(text: str | bytes, limit: int) -> object:
     The JSON value of *text*, which holds no lone surrogate (``"\\ud800"``), a string no text can carry.
     """
     try:
-        value = _jsontext.decode(text, limit)
+        value = parse_json(text, limit=limit)
     except InvalidDataError as error:
         raise RefusedError("bad-json", f"not JSON: {str(error).removeprefix('$: ')}") from error
     try:
@@ -550,7 +550,7 @@ def _id_of(text: object) -> object:
     if not isinstance(text, str) or len(text) > 8_192:
         return None
     try:
-        message = _jsontext.decode(text, 8_192)
+        message = parse_json(text, limit=8_192)
     except InvalidDataError:
         return None
     return _short(message.get("id")) if isinstance(message, dict) else None

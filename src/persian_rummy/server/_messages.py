@@ -13,12 +13,11 @@ import json
 import random
 from typing import Final, Literal
 
-from .._internal import seats as _seats
 from ..actions import Action, PlayerAction
 from ..engine import check_legal, legal_actions
 from ..events import Event
 from ..exceptions import IllegalActionError
-from ..notation import format_action
+from ..notation import SEAT_LETTERS, format_action
 from ..serialize import to_data
 from ..state import View
 from ..views import determinize
@@ -89,7 +88,7 @@ def event_notation(event: Event, before: View) -> str:
     *before* is the reader's view before the action (a lay-off is written with the melds it saw).
     """
     if event.action is None:
-        return f"{_seats.LETTERS[event.actor]} deal"
+        return f"{SEAT_LETTERS[event.actor]} deal"
     return format_action(event.action, before)
 
 
@@ -148,8 +147,8 @@ def refusal(view: View, action: PlayerAction) -> tuple[str, str, tuple[str, ...]
     depends only on what its seat sees.
     """
     if action.seat != view.seat:
-        letter = _seats.LETTERS[view.seat] if view.seat is not None else "-"
-        return "wrong-seat", f"you play seat {letter}, not seat {_seats.LETTERS[action.seat]}", ()
+        letter = SEAT_LETTERS[view.seat] if view.seat is not None else "-"
+        return "wrong-seat", f"you play seat {letter}, not seat {SEAT_LETTERS[action.seat]}", ()
     state = determinize(view, random.Random(0))
     try:
         check_legal(state, action)

@@ -21,13 +21,12 @@ import random
 from collections import deque
 from typing import Final, TypeGuard
 
-from .._internal import seats as _seats
 from ..actions import ACTION_TYPES, Action, Deal, PlayerAction
 from ..bots import GreedyPlayer, Player
 from ..engine import apply, legal_actions, random_deal
 from ..events import Event, events_of
 from ..exceptions import InvalidDataError, PersianRummyError
-from ..notation import format_action, parse_action
+from ..notation import SEAT_LETTERS, format_action, parse_action
 from ..records import GameRecord
 from ..serialize import from_data, to_data
 from ..state import GameState, View, new_game
@@ -256,7 +255,7 @@ class Table:
             "seats": [
                 {
                     "seat": seat,
-                    "letter": _seats.LETTERS[seat],
+                    "letter": SEAT_LETTERS[seat],
                     "kind": spec.kind,
                     "bot": spec.bot,
                     "name": self.names[seat],
