@@ -43,6 +43,8 @@ ERROR_CODES: Final = (
     "spectator",
     "waiting",
     "game-over",
+    "not-paused",
+    "not-over",
     "bad-since",
     "no-table",
     "gone",
@@ -51,9 +53,19 @@ ERROR_CODES: Final = (
 )
 
 #: The types of the messages the server sends.
-SERVER_MESSAGES: Final = ("welcome", "event", "error", "presence", "replaced", "game-over", "pong")
+SERVER_MESSAGES: Final = (
+    "welcome",
+    "event",
+    "error",
+    "presence",
+    "replaced",
+    "pause",
+    "game-over",
+    "rematch-made",
+    "pong",
+)
 #: The types of the messages a client sends.
-CLIENT_MESSAGES: Final = ("hello", "act", "ping")
+CLIENT_MESSAGES: Final = ("hello", "act", "next-deal", "rematch", "ping")
 
 _ENVELOPE: Final = ("format", "version", "kind")
 
