@@ -567,10 +567,41 @@ def _until_paused(socket: Any, first: dict[str, Any]) -> dict[str, Any]:
     return message
 
 
+def _act_raw(socket: Any, message: dict[str, Any]) -> None:
+    socket.send_text(json.dumps(message))
+
+
+def _next_event(socket: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        assert message["type"] != "error", message
+        if message["type"] == "event":
+            return message
+
+
+def _both_until_the_deal_ends(sockets: dict[int, Any]) -> int:
+    """
+    Play two people's seats with the greedy player, event by event on both sockets, until the
+    first deal ends: the number of that event.
+    """
+    rng = random.Random(0)  # noqa: S311 (the players' seed)
+    latest = {seat: _next_event(socket) for seat, socket in sockets.items()}
+    while latest[0]["view"]["phase"] != "deal_over":
+        actor = next((seat for seat, message in latest.items() if message["legal"]), None)
+        if actor is not None:
+            view = from_data(latest[actor]["view"])
+            assert isinstance(view, View)
+            _act(sockets[actor], format_action(GreedyPlayer().choose(view, rng), view))
+        latest = {seat: _next_event(socket) for seat, socket in sockets.items()}
+        assert latest[0]["seq"] == latest[2]["seq"]
+    seq: int = latest[0]["seq"]
+    return seq
+
+
 def _pinged(socket: Any) -> list[dict[str, Any]]:
-    """What the socket is told before the answer to a ping."""
+    """What the socket is told before the answer to a ping, but who is connected."""
     socket.send_text(json.dumps({"type": "ping", "id": "p"}))
-    return _until(socket, "pong")[:-1]
+    return [message for message in _until(socket, "pong")[:-1] if message["type"] != "presence"]
 
 
 class TestTheEndOfADeal:
@@ -598,6 +629,32 @@ class TestTheEndOfADeal:
                 played = _until(socket, "event")[-1]
         assert (dealt["seq"], dealt["by"], dealt["view"]["deal"]) == (seq + 1, "dealer", 2)
         assert (played["seq"], played["view"]["deal"]) == (seq + 2, 2)
+
+    def test_two_people_both_press(self) -> None:
+        limits = Limits(rate=1_000, burst=1_000, deal_pause=3_600)
+        with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=limits)) as client:
+            table_id, invitations = _table(client, seats=["person", "bot:greedy", "person", "bot:greedy"])
+            tokens = {each["seat"]: _claim(client, table_id, each["invite"]) for each in invitations}
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            with (
+                client.websocket_connect(f"/ws/tables/{table_id}") as north,
+                client.websocket_connect(f"/ws/tables/{table_id}") as south,
+            ):
+                sockets = {0: north, 2: south}
+                for seat, socket in sockets.items():
+                    assert _hello(socket, tokens[seat], since=0)["view"] is None
+                seq = _both_until_the_deal_ends(sockets)
+                first = {seat: _until(socket, "pause")[-1] for seat, socket in sockets.items()}
+                _act_raw(north, {"type": "next-deal"})
+                second = {seat: _until(socket, "pause")[-1] for seat, socket in sockets.items()}
+                _act_raw(north, {"type": "next-deal"})  # again: nothing more
+                assert _pinged(north) == []
+                assert hub.tables[table_id].table.seq == seq
+                _act_raw(south, {"type": "next-deal"})
+                dealt = _until(north, "event")[-1]
+        assert [(pause["ready"], pause["waiting"]) for pause in first.values()] == [([], [0, 2])] * 2
+        assert [(pause["ready"], pause["waiting"]) for pause in second.values()] == [([0], [2])] * 2
+        assert (dealt["seq"], dealt["by"]) == (seq + 1, "dealer")
 
     def test_the_pause_runs_out(self) -> None:
         limits = Limits(rate=1_000, burst=1_000, deal_pause=0.2)
