@@ -408,7 +408,7 @@ class ScriptedSeat:
                 return
             if self._ready_due:  # the end of a deal waits for each person's Next deal
                 self._ready_due = False
-                await socket.send(json.dumps({"type": "next-deal"}))
+                await socket.send(json.dumps({"type": "next-deal", "id": f"next-deal-{self._ready_for}"}))
             if self._may_act():
                 await self._act(socket)
 
@@ -435,6 +435,13 @@ class ScriptedSeat:
         elif kind == "pause" and self._seat in message["waiting"] and self._ready_for != message["deal"]:
             self._ready_due = True  # once a deal: a later pause message may still name this seat
             self._ready_for = message["deal"]
+        elif (
+            kind == "error"
+            and message.get("code") == "rate-limit"
+            and message.get("id") == f"next-deal-{self._ready_for}"
+        ):
+            await asyncio.sleep(RATE_PAUSE)  # Next deal was dropped: again, later
+            self._ready_due = True
         elif kind == "error" and message.get("code") == "rate-limit" and message.get("id") in {self._acted, None}:
             # The action was dropped (a server that names no message dropped means the last): again, later.
             await asyncio.sleep(RATE_PAUSE)

@@ -259,6 +259,9 @@ function onError(message) {
     page.notice = "This page's seat token was refused. Open the table's address without a token to watch it.";
   }
   page.sending = false;
+  if (message.code === "rate-limit") {
+    page.readySent = false; // a Next deal dropped: the button comes back
+  }
   if (!page.rematch) {
     page.rematchAsked = false; // a rematch refused (the server full, or too many tables made): it may be asked again
   }
