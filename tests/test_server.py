@@ -218,7 +218,11 @@ class TestStreams:
             error = _until(socket, "error")[-1]
         assert (error["code"], error["id"]) == ("illegal-action", "a")
         assert error["rule"] == ["R13"]
-        assert "draw" in error["message"]
+        # Said to the seat in plain words (persian_rummy.wording), the rule named once with its summary.
+        assert error["message"] == (
+            "You must draw or pass before discarding."
+            " (R13: a turn is: draw, then any melds and lay-offs, then one discard)"
+        )
 
     @pytest.mark.parametrize(
         ("text", "code"),
@@ -288,16 +292,22 @@ def _record_codes(socket: Any, codes: list[str], dropped: list[object]) -> None:
 
 
 def _play(socket: Any, first: dict[str, Any], seed: int = 0) -> list[dict[str, Any]]:
-    """Play the seat with the greedy player until the game is over; every message received."""
+    """
+    Play the seat with the greedy player until the game is over, pressing Next deal at the end of
+    each deal; every message received.
+    """
     seen = [first]
     rng = random.Random(seed)  # noqa: S311 (the player's seed)
     message = first
+    seat = first.get("seat", 0)
     while message["type"] != "game-over":
         if message.get("legal"):
             view = from_data(message["view"])
             assert isinstance(view, View)
             action = GreedyPlayer().choose(view, rng)
             socket.send_text(json.dumps({"type": "act", "action": format_action(action, view)}))
+        elif message["type"] == "pause" and seat in message["waiting"]:
+            socket.send_text(json.dumps({"type": "next-deal"}))
         message = socket.receive_json()
         assert message["type"] != "error", message  # an answer that never comes would hang the test
         seen.append(message)
@@ -545,3 +555,214 @@ class TestStorage:
                 _my_turn(socket, _hello(socket, token))  # the deal, action 1, is stored by now
             with pytest.raises(sqlite3.IntegrityError):
                 asyncio.run(storage.append(table_id, StoredAction(1, "{}", "dealer")))
+
+
+def _until_paused(socket: Any, first: dict[str, Any]) -> dict[str, Any]:
+    """Play the seat with the greedy player until the end of a deal pauses the table: the pause."""
+    rng = random.Random(0)  # noqa: S311 (the player's seed)
+    message = first
+    while message["type"] != "pause":
+        if message.get("legal"):
+            view = from_data(message["view"])
+            assert isinstance(view, View)
+            _act(socket, format_action(GreedyPlayer().choose(view, rng), view))
+        message = socket.receive_json()
+        assert message["type"] not in {"error", "game-over"}, message
+    return message
+
+
+def _act_raw(socket: Any, message: dict[str, Any]) -> None:
+    socket.send_text(json.dumps(message))
+
+
+def _next_event(socket: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        assert message["type"] != "error", message
+        if message["type"] == "event":
+            return message
+
+
+def _both_until_the_deal_ends(sockets: dict[int, Any]) -> int:
+    """
+    Play two people's seats with the greedy player, event by event on both sockets, until the
+    first deal ends: the number of that event.
+    """
+    rng = random.Random(0)  # noqa: S311 (the players' seed)
+    latest = {seat: _next_event(socket) for seat, socket in sockets.items()}
+    while latest[0]["view"]["phase"] != "deal_over":
+        actor = next((seat for seat, message in latest.items() if message["legal"]), None)
+        if actor is not None:
+            view = from_data(latest[actor]["view"])
+            assert isinstance(view, View)
+            _act(sockets[actor], format_action(GreedyPlayer().choose(view, rng), view))
+        latest = {seat: _next_event(socket) for seat, socket in sockets.items()}
+        assert latest[0]["seq"] == latest[2]["seq"]
+    seq: int = latest[0]["seq"]
+    return seq
+
+
+def _pinged(socket: Any) -> list[dict[str, Any]]:
+    """What the socket is told before the answer to a ping, but who is connected."""
+    socket.send_text(json.dumps({"type": "ping", "id": "p"}))
+    return [message for message in _until(socket, "pong")[:-1] if message["type"] != "presence"]
+
+
+class TestTheEndOfADeal:
+    """
+    The end of a deal pauses the table, every hand shown, until each person presses Next deal (or the
+    pause's time runs out): the bots do not deal or move before.
+    """
+
+    def test_the_bots_wait_for_next_deal(self) -> None:
+        limits = Limits(rate=1_000, burst=1_000, deal_pause=3_600)
+        with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=limits)) as client:
+            table_id, token = _seated(client)
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                pause = _until_paused(socket, _hello(socket, token, since=0))
+                seq = hub.tables[table_id].table.seq
+                assert (pause["deal"], pause["ready"], pause["waiting"]) == (1, [], [0])
+                assert _pinged(socket) == []  # nothing is dealt or played meanwhile
+                assert (hub.tables[table_id].table.seq, hub.tables[table_id].table.state.phase) == (seq, "deal_over")
+                with client.websocket_connect(f"/ws/tables/{table_id}") as late:  # a page that joins now
+                    assert _hello(late, None)["view"]["phase"] == "deal_over"
+                    assert late.receive_json() == pause
+                socket.send_text(json.dumps({"type": "next-deal"}))
+                dealt = _until(socket, "event")[-1]
+                played = _until(socket, "event")[-1]
+        assert (dealt["seq"], dealt["by"], dealt["view"]["deal"]) == (seq + 1, "dealer", 2)
+        assert (played["seq"], played["view"]["deal"]) == (seq + 2, 2)
+
+    def test_two_people_both_press(self) -> None:
+        limits = Limits(rate=1_000, burst=1_000, deal_pause=3_600)
+        with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=limits)) as client:
+            table_id, invitations = _table(client, seats=["person", "bot:greedy", "person", "bot:greedy"])
+            tokens = {each["seat"]: _claim(client, table_id, each["invite"]) for each in invitations}
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            with (
+                client.websocket_connect(f"/ws/tables/{table_id}") as north,
+                client.websocket_connect(f"/ws/tables/{table_id}") as south,
+            ):
+                sockets = {0: north, 2: south}
+                for seat, socket in sockets.items():
+                    assert _hello(socket, tokens[seat], since=0)["view"] is None
+                seq = _both_until_the_deal_ends(sockets)
+                first = {seat: _until(socket, "pause")[-1] for seat, socket in sockets.items()}
+                _act_raw(north, {"type": "next-deal"})
+                second = {seat: _until(socket, "pause")[-1] for seat, socket in sockets.items()}
+                _act_raw(north, {"type": "next-deal"})  # again: nothing more
+                assert _pinged(north) == []
+                assert hub.tables[table_id].table.seq == seq
+                _act_raw(south, {"type": "next-deal"})
+                dealt = _until(north, "event")[-1]
+        assert [(pause["ready"], pause["waiting"]) for pause in first.values()] == [([], [0, 2])] * 2
+        assert [(pause["ready"], pause["waiting"]) for pause in second.values()] == [([0], [2])] * 2
+        assert (dealt["seq"], dealt["by"]) == (seq + 1, "dealer")
+
+    def test_the_pause_runs_out(self) -> None:
+        limits = Limits(rate=1_000, burst=1_000, deal_pause=0.2)
+        with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=limits)) as client:
+            table_id, token = _seated(client)
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                pause = _until_paused(socket, _hello(socket, token, since=0))
+                dealt = _until(socket, "event")[-1]
+        assert (dealt["by"], dealt["view"]["deal"], pause["waiting"]) == ("dealer", 2, [0])
+
+    def test_no_pause_when_it_is_off(self) -> None:
+        with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=Limits(deal_pause=0))) as client:
+            table_id, token = _seated(client, seats=["person", "bot:greedy", "bot:greedy", "bot:greedy"])
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                seen = _play(socket, _hello(socket, token, since=0))
+        assert "pause" not in {message["type"] for message in seen}
+
+    def test_next_deal_out_of_place(self, client: TestClient) -> None:
+        table_id, token = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            _my_turn(socket, _hello(socket, token))
+            socket.send_text(json.dumps({"type": "next-deal", "id": 1}))
+            refused = _until(socket, "error")[-1]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+            _hello(watcher, None)
+            watcher.send_text(json.dumps({"type": "next-deal", "id": 2}))
+            spectator = _until(watcher, "error")[-1]
+        assert (refused["code"], refused["id"]) == ("not-paused", 1)
+        assert (spectator["code"], spectator["id"]) == ("spectator", 2)
+
+    def test_a_flood_of_next_deal_is_limited(self) -> None:
+        limits = Limits(rate=1, burst=3, strikes=5)
+        with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=limits)) as client:
+            table_id, token = _seated(client)
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                _hello(socket, token)
+                for number in range(8):
+                    socket.send_text(json.dumps({"type": "next-deal", "id": number}))
+                codes: list[str] = []
+                dropped: list[object] = []
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    _record_codes(socket, codes, dropped)
+        assert closed.value.code == 1008
+        assert dropped == [3, 4, 5, 6, 7]
+
+
+ONE_DEAL = "num_deals=1"
+
+
+class TestRematch:
+    """A rematch: a new table with the same seats, names, bots and rules, new deals; each person keeps their token."""
+
+    def test_a_rematch_after_the_game(self, client: TestClient) -> None:
+        table_id, token = _seated(client, rules=ONE_DEAL, name="Friday")
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            _play(socket, _hello(socket, token, since=0))
+            socket.send_text(json.dumps({"type": "rematch", "id": 5}))
+            told = _until(socket, "rematch-made")[-1]
+            socket.send_text(json.dumps({"type": "rematch", "id": 6}))
+            again = _until(socket, "rematch-made")[-1]
+        new_id = told["table"]
+        assert told == again == {"type": "rematch-made", "table": new_id, "url": f"/tables/{new_id}"}
+        old, new = client.get(f"/api/tables/{table_id}").json(), client.get(f"/api/tables/{new_id}").json()
+        assert new_id != table_id
+        assert (new["name"], new["status"], new["rules"], new["seeded"]) == ("Friday", "playing", old["rules"], False)
+        assert [(seat["kind"], seat["bot"], seat["name"]) for seat in new["seats"]] == [
+            (seat["kind"], seat["bot"], seat["name"]) for seat in old["seats"]
+        ]
+        with client.websocket_connect(f"/ws/tables/{new_id}") as socket:
+            welcome = _hello(socket, token)
+            seen = _play(socket, welcome)
+        assert (welcome["seat"], seen[-1]["type"]) == (0, "game-over")
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:  # a page that comes back is told
+            _hello(socket, None)
+            assert [message["type"] for message in (socket.receive_json(), socket.receive_json())] == [
+                "game-over",
+                "rematch-made",
+            ]
+
+    def test_no_rematch_before_the_end(self, client: TestClient) -> None:
+        table_id, token = _seated(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            _my_turn(socket, _hello(socket, token))
+            socket.send_text(json.dumps({"type": "rematch", "id": 1}))
+            refused = _until(socket, "error")[-1]
+        assert (refused["code"], refused["id"]) == ("not-over", 1)
+
+    def test_a_spectator_asks_for_no_rematch(self, client: TestClient) -> None:
+        table_id, token = _seated(client, rules=ONE_DEAL)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            _play(socket, _hello(socket, token, since=0))
+        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+            _hello(watcher, None)
+            watcher.send_text(json.dumps({"type": "rematch", "id": 1}))
+            refused = _until(watcher, "error")[-1]
+        assert refused["code"] == "spectator"
+
+    def test_a_rematch_counts_as_a_table_made(self) -> None:
+        limits = Limits(rate=1_000, burst=1_000, max_tables=1)
+        with TestClient(create_app(":memory:", bot_delay=0, allow_seed=True, limits=limits)) as client:
+            table_id, token = _seated(client, rules=ONE_DEAL)
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                _play(socket, _hello(socket, token, since=0))
+                socket.send_text(json.dumps({"type": "rematch", "id": 1}))
+                refused = _until(socket, "error")[-1]
+            assert len(client.app.state.hub.tables) == 1  # type: ignore[attr-defined]
+        assert refused["code"] == "full"

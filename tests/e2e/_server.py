@@ -359,6 +359,9 @@ class ScriptedSeat:
         self._caught_up = 0
         self._acted = -1
         self._final: list[int] | None = None
+        self._seat: int | None = None
+        self._ready_due = False
+        self._ready_for = 0
 
     @property
     def errors(self) -> list[Message]:
@@ -403,12 +406,16 @@ class ScriptedSeat:
             await self._handle(message)
             if self.points is not None:
                 return
+            if self._ready_due:  # the end of a deal waits for each person's Next deal
+                self._ready_due = False
+                await socket.send(json.dumps({"type": "next-deal", "id": f"next-deal-{self._ready_for}"}))
             if self._may_act():
                 await self._act(socket)
 
     async def _handle(self, message: Message) -> None:
         kind = message["type"]
         if kind == "welcome":
+            self._seat = message["seat"]
             self._caught_up = message["seq"]
             if message["view"] is not None:  # a fresh start: too far behind to be told every event
                 self.seq = message["seq"]
@@ -425,6 +432,16 @@ class ScriptedSeat:
                 await self.on_event(self, message)
         elif kind == "game-over":
             self.points = message["points"]
+        elif kind == "pause" and self._seat in message["waiting"] and self._ready_for != message["deal"]:
+            self._ready_due = True  # once a deal: a later pause message may still name this seat
+            self._ready_for = message["deal"]
+        elif (
+            kind == "error"
+            and message.get("code") == "rate-limit"
+            and message.get("id") == f"next-deal-{self._ready_for}"
+        ):
+            await asyncio.sleep(RATE_PAUSE)  # Next deal was dropped: again, later
+            self._ready_due = True
         elif kind == "error" and message.get("code") == "rate-limit" and message.get("id") in {self._acted, None}:
             # The action was dropped (a server that names no message dropped means the last): again, later.
             await asyncio.sleep(RATE_PAUSE)

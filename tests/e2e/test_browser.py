@@ -102,12 +102,24 @@ def seq(page: Page) -> str:
     return str(page.evaluate("document.body.dataset.seq"))
 
 
-def settled(page: Page) -> str:
+def settled(page: Page, *, next_deal: bool = True) -> str:
     """
-    Waits until the page's seat is to act or the game is over; says which.
+    Waits until the page's seat is to act or the game is over, pressing Next deal at the end of each
+    deal (unless *next_deal* is false: then ``"pause"`` is said at the end of a deal); says which.
     """
-    page.wait_for_selector('body[data-your-turn="true"], body[data-phase="game_over"]', timeout=WAIT_MS)
-    return "over" if page.evaluate("document.body.dataset.phase") == "game_over" else "turn"
+    while True:
+        page.wait_for_selector(
+            'body[data-your-turn="true"], body[data-phase="game_over"], body[data-pause="true"]', timeout=WAIT_MS
+        )
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase == "game_over":
+            return "over"
+        if page.evaluate("document.body.dataset.pause") != "true":
+            return "turn"
+        if not next_deal:
+            return "pause"
+        page.click("#next-deal-button")
+        page.wait_for_selector('body:not([data-pause="true"])', timeout=WAIT_MS)
 
 
 def card_labels(page: Page, within: str = "body") -> list[str]:
@@ -153,8 +165,8 @@ def play_one(page: Page) -> str:
     elif page.locator(".stock-button").count():
         page.click(".stock-button")
         kind = "draw"
-    elif page.locator(".pile button.card").count():
-        page.locator(".pile button.card").last.click(position={"x": 8, "y": 12})  # the corner a fan shows
+    elif page.locator(".pile button.card.takeable").count():
+        page.locator(".pile button.card.takeable").last.click(position={"x": 8, "y": 12})  # the corner a fan shows
         kind = "take"
     elif page.locator("#pass-button:enabled").count():
         page.click("#pass-button")
@@ -192,11 +204,15 @@ def next_turn(pages: list[Page]) -> Page | None:
     """
     for _ in range(WAIT_MS // 50):
         for page in pages:
-            state = page.evaluate("[document.body.dataset.yourTurn, document.body.dataset.phase]")
+            state = page.evaluate(
+                "[document.body.dataset.yourTurn, document.body.dataset.phase, document.body.dataset.pause]"
+            )
             if state[0] == "true":
                 return page
             if state[1] == "game_over":
                 return None
+            if state[2] == "true":  # the end of a deal waits for each person's Next deal
+                page.click("#next-deal-button")
         pages[0].wait_for_timeout(50)
     pytest.fail("neither person was to act, and the game went on")
 
@@ -274,7 +290,7 @@ class TestTakingFromThePile:
         page, _table, _token = seated_page(server, browser, spec)
         for _ in range(MOST_ACTIONS):
             assert "turn" == settled(page)
-            takes = page.locator(".pile button.card")
+            takes = page.locator(".pile button.card.takeable")
             if takes.count() and page.evaluate("document.body.dataset.phase") == "draw":
                 break
             play_one(page)
@@ -317,7 +333,9 @@ def check_privacy(server: str, table: str, people: dict[int, Page], spectator: P
     assert [spoken(card) for card, _ in named] == [words for _, words in named]
     hands = {seat: Counter(card_labels(page, "#hand")) for seat, page in people.items()}
     hidden = {seat: set(hand) - set(view["known"][seat]) for seat, hand in hands.items()}
-    text = spectator.locator("body").inner_text()
+    # The table and its heading (the list of moves tells the public history: a card discarded in
+    # an earlier deal may be in a hand now).
+    text = spectator.locator("#top").inner_text() + spectator.locator("#table").inner_text()
     for seat, page in people.items():
         page.wait_for_function("s => document.body.dataset.seq === s", arg=str(view["seq"]), timeout=WAIT_MS)
         assert view["hand_sizes"][seat] == sum(hands[seat].values())
@@ -540,6 +558,11 @@ class TestConnectionTroubles:
         before = seq(page)
         page.click(".stock-button")
         expect(page.locator("#error")).to_contain_text("R21", timeout=WAIT_MS)
+        # The server's words for the seat (persian_rummy.wording), the rule named once with its summary.
+        assert page.locator("#error").inner_text() == (
+            "A player may pass only when the stock is empty."
+            " (R21: with the stock empty you take from the discard pile or pass)"
+        )
         assert before == seq(page)
         relay.forged = None
         page.click(".stock-button")

@@ -235,7 +235,7 @@ class TestSpectators:
         assert list(range(1, ACTIONS + 1)) == watcher.seen
         hidden = 0
         for message in watcher.messages:
-            assert message["type"] in {"welcome", "presence", "event", "game-over"}
+            assert message["type"] in {"welcome", "presence", "event", "pause", "game-over"}
             if message.get("view") is not None:
                 assert message["view"]["hand"] is None
                 assert message["view"]["seat"] is None

@@ -36,7 +36,8 @@ from ..exceptions import InvalidDataError
 from ..serialize import parse_json
 from . import _messages
 from ._bots import BotRegistry, Factory
-from ._hub import GONE, Connection, Hub
+from ._connection import Connection
+from ._hub import GONE, Hub
 from ._limits import Limits
 from ._spec import SpecError
 from ._storage import SqliteStorage, Storage
@@ -460,6 +461,7 @@ class _Server:
 
     async def _listen(self, websocket: WebSocket, connection: Connection, table_id: str) -> None:
         bucket = _Bucket(self.limits.rate, self.limits.burst)
+        address = websocket.client.host if websocket.client else ""
         strikes = 0
         while not connection.closed:
             try:
@@ -479,21 +481,27 @@ class _Server:
                     connection.close(1008)
                 continue
             try:
-                await self._handle(connection, table_id, text)
+                await self._handle(connection, table_id, text, address)
             except RefusedError as error:
                 connection.send(_messages.error_message(error.code, str(error), rule=error.rule, reply_to=_id_of(text)))
 
-    async def _handle(self, connection: Connection, table_id: str, text: object) -> None:
+    async def _handle(self, connection: Connection, table_id: str, text: object, address: str) -> None:
         message = _parse(text, self.limits.max_message)
         kind = message.get("type")
         if kind == "ping":
             connection.send({"type": "pong", "id": _short(message.get("id"))})
-        elif kind == "act":
-            if connection.observer is None:
+        elif kind in {"act", "next-deal", "rematch"}:
+            seat = connection.observer
+            if seat is None:
                 raise RefusedError("spectator", "a spectator cannot act")
-            if "action" not in message:
+            if kind == "next-deal":
+                await self.hub.next_deal(table_id, seat)
+            elif kind == "rematch":
+                await self.hub.rematch(table_id, seat, lambda: self._may_create(address))
+            elif "action" not in message:
                 raise RefusedError("bad-message", "an act message needs its action")
-            await self.hub.act(table_id, connection.observer, message["action"])
+            else:
+                await self.hub.act(table_id, seat, message["action"])
         elif kind == "hello":
             raise RefusedError("bad-message", "this connection has said hello already")
         else:

@@ -12,7 +12,6 @@ after the times of `Limits`; an ended table's record stays in the database.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import hashlib
 import hmac
@@ -20,15 +19,16 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Final, Literal
 
 from ..actions import Action, PlayerAction
 from ..bots import GreedyPlayer, Player
 from ..engine import apply
 from ..serialize import from_data, to_data, to_json
-from . import _messages
+from . import _interlude, _messages
 from ._bots import BotError, BotPool, BotRegistry
+from ._connection import Connection
 from ._limits import Limits
 from ._messages import By
 from ._spec import TableSpec, read_spec
@@ -62,74 +62,6 @@ class UnstoredError(Exception):
     """
 
 
-class Connection:
-    """
-    One client's socket: its reader (a seat or `None`), and a queue of messages written in order.
-    """
-
-    def __init__(
-        self,
-        send: Callable[[str], Awaitable[None]],
-        close: Callable[[int], Awaitable[None]],
-        *,
-        max_queued: int = 2_000,
-    ) -> None:
-        self.observer: int | None = None
-        self._send = send
-        self._close = close
-        self._max_queued = max_queued
-        self._queue: asyncio.Queue[str | int] = asyncio.Queue()
-        self.closed = False
-
-    def push(self, text: str) -> None:
-        """
-        Queue *text* to be sent; a connection that lets too many messages wait is closed.
-        """
-        if self.closed:
-            return
-        if self._queue.qsize() >= self._max_queued:
-            self.close(1008)
-            return
-        self._queue.put_nowait(text)
-
-    def send(self, message: dict[str, object]) -> None:
-        """
-        Queue *message*.
-        """
-        self.push(_messages.encode(message))
-
-    def close(self, code: int = 1000) -> None:
-        """
-        Close the connection once what is queued has been sent.
-        """
-        if not self.closed:
-            self.closed = True
-            self._queue.put_nowait(code)
-
-    async def write(self) -> None:
-        """
-        Send the queued messages in order until the connection closes.
-
-        A message that cannot be sent closes the connection, with a line in the log: a writer
-        never stops while its connection stays open.
-        """
-        while True:
-            item = await self._queue.get()
-            if isinstance(item, int):
-                await self._close(item)
-                return
-            try:
-                await self._send(item)
-            except Exception as error:  # noqa: BLE001 (whatever sending raises, the connection closes)
-                self.closed = True
-                _log.warning(
-                    "a message could not be sent (%s: %s); the connection is closed", type(error).__name__, error
-                )
-                with contextlib.suppress(Exception):
-                    await self._close(1011)
-                return
-
-
 class _Live:
     """
     A table on the server: its game, seats, connections, timers, lock and times.
@@ -153,6 +85,10 @@ class _Live:
         self.presence_timer: asyncio.TimerHandle | None = None
         self.presence_told: tuple[bool, ...] | None = None
         self.presence_at = 0.0
+        #: The pause at the end of a deal: who pressed Next deal, and until when the table waits.
+        self.pause: _interlude.Pause | None = None
+        #: The id of the table made for a rematch once the game has ended.
+        self.rematch: str | None = None
 
     def connections(self) -> list[Connection]:
         return [*self.seats.values(), *self.spectators]
@@ -262,24 +198,35 @@ class Hub:
             SpecError: the object asks for no table that can be made.
         """
         spec = read_spec(data, self.registry, default_bot_delay=self.default_bot_delay, allow_seed=self.allow_seed)
+        invites = {seat: secrets.token_urlsafe(16) for seat in spec.people}
+        admin = secrets.token_urlsafe(24)
+        seats = tuple(StoredSeat(seat, _hash(code), None, None) for seat, code in invites.items())
+        live = await self._make(spec, seats, _hash(admin))
+        _log.info("table %s made: %s", live.table.id, ", ".join(seat.text for seat in spec.seats))
+        return live.table, invites, admin
+
+    async def _make(self, spec: TableSpec, seats: tuple[StoredSeat, ...], admin_hash: str | None) -> _Live:
+        """
+        Store and set going a new table of *spec*, whose people's seats are *seats*.
+        """
         table_id = _new_id(spec.private)
         while table_id in self.tables:
             table_id = _new_id(spec.private)
         key = None if spec.seed is not None else secrets.token_bytes(32)
-        invites = {seat: secrets.token_urlsafe(16) for seat in spec.people}
-        admin = secrets.token_urlsafe(24)
         names: list[str | None] = [seat.bot for seat in spec.seats]
+        for seat in seats:
+            names[seat.seat] = seat.name
         created = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-        seats = tuple(StoredSeat(seat, _hash(code), None, None) for seat, code in invites.items())
-        stored = StoredTable(
-            table_id, dumps(spec.to_json()), created, seats, (), key.hex() if key else "", _hash(admin)
-        )
+        stored = StoredTable(table_id, dumps(spec.to_json()), created, seats, (), key.hex() if key else "", admin_hash)
         await self.storage.create(stored)
-        live = self._new_live(table_id, spec, names, key, created=self.now(), admin_hash=_hash(admin))
-        live.invites = {seat: _hash(code) for seat, code in invites.items()}
+        live = self._new_live(table_id, spec, names, key, created=self.now(), admin_hash=admin_hash)
+        for seat in seats:
+            if seat.invite_hash is not None:
+                live.invites[seat.seat] = seat.invite_hash
+            if seat.token_hash is not None:
+                live.tokens[seat.seat] = seat.token_hash
         self._add(live)
-        _log.info("table %s made: %s", table_id, ", ".join(seat.text for seat in spec.seats))
-        return live.table, invites, admin
+        return live
 
     def get(self, table_id: str) -> _Live:
         """
@@ -432,8 +379,12 @@ class Hub:
         connection.send(welcome)
         for seq in range(since + 1 if since is not None else table.seq + 1, table.seq + 1):
             connection.send(table.event_message(seq, seat, clock if seq == table.seq else None))
+        if (pause := self._paused(live)) is not None:
+            connection.send(pause.message(table))
         if table.status not in {"waiting", "playing"}:
             connection.send(self._over_message(table))
+            if live.rematch is not None:
+                connection.send(_interlude.rematch_message(live.rematch))
         if seat is not None:
             self._presence(live)
 
@@ -531,6 +482,56 @@ class Hub:
             live.ended_at = self.now()
             _log.info("table %s: game over, %d to %d", table.id, *table.points())
             self._everyone(live, self._over_message(table))
+        if (pause := self._paused(live)) is not None:
+            self._everyone(live, pause.message(table))
+
+    # The end of a deal, and the rematch
+
+    def _paused(self, live: _Live) -> _interlude.Pause | None:
+        """
+        The table's pause at the end of a deal, while a person has not pressed Next deal (`Limits.deal_pause`).
+        """
+        live.pause = _interlude.at_deal_end(live.pause, live.table, self.limits.deal_pause, self.now())
+        return live.pause if live.pause is not None and live.pause.waiting(live.table) else None
+
+    async def next_deal(self, table_id: str, seat: int) -> None:
+        """
+        The person in *seat* is ready for the next deal, dealt once every person is.
+
+        Raises:
+            RefusedError: no deal has ended that waits for the next (``not-paused``).
+        """
+        live = self.get(table_id)
+        async with live.lock:
+            pause = self._paused(live)
+            if pause is None:
+                raise RefusedError("not-paused", "no deal has ended that waits for the next")
+            if seat not in pause.ready:
+                pause.ready.add(seat)
+                self._schedule(live)
+                if pause.waiting(live.table):
+                    self._everyone(live, pause.message(live.table))
+
+    async def rematch(self, table_id: str, seat: int, may_create: Callable[[], None]) -> str:
+        """
+        The table of a rematch of the ended game (`_interlude.rematch`), made by the first to ask
+        (*may_create* raises when no table may be made now); everyone at the table is told its id.
+
+        Raises:
+            RefusedError: the game has not ended (``not-over``), or no table may be made now.
+        """
+        live = self.get(table_id)
+        async with live.lock:
+            table = live.table
+            if table.status in {"waiting", "playing"} or not set(table.spec.people) <= set(live.tokens):
+                raise RefusedError("not-over", "a rematch is made once the game has ended")
+            if live.rematch is None:
+                may_create()
+                made = await self._make(*_interlude.rematch(table, live.tokens), live.admin_hash)
+                live.rematch = made.table.id
+                _log.info("table %s: rematch at table %s, asked by seat %d", table.id, made.table.id, seat)
+            self._everyone(live, _interlude.rematch_message(live.rematch))
+            return live.rematch
 
     def _over_message(self, table: Table) -> dict[str, object]:
         return {
@@ -563,7 +564,12 @@ class Hub:
         loop = asyncio.get_running_loop()
         state = table.state
         if state.to_act is None:
-            live.timer = loop.call_soon(self._spawn, live, table.seq, "deal")
+            pause = self._paused(live)
+            if pause is None:
+                live.timer = loop.call_soon(self._spawn, live, table.seq, "deal")
+            else:
+                wait = max(0.0, pause.deadline - self.now())
+                live.timer = loop.call_later(wait, self._spawn, live, table.seq, "deal")
         elif table.is_bot(state.to_act):
             live.timer = loop.call_later(table.spec.bot_delay, self._spawn, live, table.seq, "bot")
         elif table.spec.clock is not None:

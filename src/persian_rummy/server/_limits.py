@@ -91,6 +91,13 @@ class Limits:
     finished_ttl: float = _limit(
         600.0, 0.001, "tables", "SECONDS", "how long an ended table stays in memory and in the lobby"
     )
+    deal_pause: float = _limit(
+        120.0,
+        0,
+        "tables",
+        "SECONDS",
+        "how long the end of a deal waits for its people to press Next deal before the next is dealt (0: no pause)",
+    )
     page_size: int = _limit(50, 1, "tables", "COUNT", "tables in one page of the lobby's list")
     catch_up: int = _limit(
         64, 0, "tables", "COUNT", "the most events a resuming client is sent; one further behind starts afresh"

@@ -21,6 +21,7 @@ from ..notation import SEAT_LETTERS, format_action
 from ..serialize import to_data
 from ..state import View
 from ..views import determinize
+from ..wording import plain
 
 #: The protocol's version, sent in every welcome.
 PROTOCOL: Final = 1
@@ -42,6 +43,8 @@ ERROR_CODES: Final = (
     "spectator",
     "waiting",
     "game-over",
+    "not-paused",
+    "not-over",
     "bad-since",
     "no-table",
     "gone",
@@ -50,9 +53,19 @@ ERROR_CODES: Final = (
 )
 
 #: The types of the messages the server sends.
-SERVER_MESSAGES: Final = ("welcome", "event", "error", "presence", "replaced", "game-over", "pong")
+SERVER_MESSAGES: Final = (
+    "welcome",
+    "event",
+    "error",
+    "presence",
+    "replaced",
+    "pause",
+    "game-over",
+    "rematch-made",
+    "pong",
+)
 #: The types of the messages a client sends.
-CLIENT_MESSAGES: Final = ("hello", "act", "ping")
+CLIENT_MESSAGES: Final = ("hello", "act", "next-deal", "rematch", "ping")
 
 _ENVELOPE: Final = ("format", "version", "kind")
 
@@ -140,7 +153,9 @@ def error_message(code: str, message: str, *, rule: tuple[str, ...] = (), reply_
 
 def refusal(view: View, action: PlayerAction) -> tuple[str, str, tuple[str, ...]]:
     """
-    Why the view's seat may not take *action* now: an error code, the library's reason and its rules.
+    Why the view's seat may not take *action* now: an error code, the reason said to that seat
+    (`persian_rummy.wording.plain`: "You have drawn already.", each rule named once with its summary)
+    and its rules.
 
     The reason is found on a state made from the view alone (`persian_rummy.views.determinize`
     with a fixed seed), so that it can tell nothing the view does not: whether an action is legal
@@ -154,5 +169,5 @@ def refusal(view: View, action: PlayerAction) -> tuple[str, str, tuple[str, ...]
         check_legal(state, action)
     except IllegalActionError as error:
         code = "not-your-turn" if view.to_act != action.seat else "illegal-action"
-        return code, str(error), error.rule
+        return code, plain(error, seat=view.seat, symbols=True), error.rule
     return "illegal-action", f"{format_action(action, view)} is not a legal action now", ()

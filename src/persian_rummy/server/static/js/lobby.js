@@ -65,7 +65,10 @@ function tableLine(table) {
     .map((seat) => `${SEAT_LETTERS[seat.seat]} ${seat.kind === "bot" ? seat.bot : seat.claimed ? seat.name ?? "taken" : "free"}`)
     .join(", ");
   const named = [...variants(table.rules), ...(table.seeded ? ["seeded"] : [])];
-  const words = `${table.name} · ${table.status}${named.length ? ` · ${named.join(", ")}` : ""} · ${seats}`;
+  // A game nobody is at ends by itself after a while (the server's --abandoned-ttl): say so meanwhile.
+  const away = table.status === "playing" && !table.seats.some((seat) => seat.kind === "person" && seat.connected);
+  const state = away ? "playing, nobody there (it ends by itself if nobody comes back)" : table.status;
+  const words = `${table.name} · ${state}${named.length ? ` · ${named.join(", ")}` : ""} · ${seats}`;
   return el("li", {}, el("a", { href: `/tables/${encodeURIComponent(table.id)}`, "data-table": table.id, text: words }), ...adminButtons(table));
 }
 
@@ -118,29 +121,50 @@ function newTable(form) {
   return rules ? { ...made, rules } : made;
 }
 
-function showInvitations(tableId, invitations, token) {
+const SEAT_WORDS = ["N", "E", "S (your partner)", "W"];
+
+function linkLine(words, url, label, seat = null) {
+  const input = el("input", { readonly: true, value: url, "aria-label": label, class: "invite-link", "data-seat": seat });
+  const copy = el("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard?.writeText(url) });
+  return el("li", {}, el("span", { text: `${words}: ` }), input, " ", copy);
+}
+
+function showInvitations(table, invitations, token) {
+  const tableId = table.id;
   const own = `/tables/${encodeURIComponent(tableId)}#token=${encodeURIComponent(token)}`;
+  localStorage.setItem(`persian-rummy:${tableId}`, token);
   const others = invitations.filter((invitation) => invitation.seat !== 0);
   if (others.length === 0) {
     location.assign(own);
     return;
   }
   const items = others.map((invitation) => {
-    const url = new URL(invitation.url, location.href).href;
-    const input = el("input", { readonly: true, value: url, "aria-label": `Invitation link for seat ${SEAT_LETTERS[invitation.seat]}`, class: "invite-link", "data-seat": invitation.seat });
-    const copy = el("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard?.writeText(url) });
-    return el("li", {}, el("span", { text: `${SEAT_LETTERS[invitation.seat]}: ` }), input, " ", copy);
+    // The seat in the link is for the invitation's page to name it; the code alone takes the seat.
+    const url = `${new URL(invitation.url, location.href).href}&seat=${invitation.seat}`;
+    return linkLine(SEAT_WORDS[invitation.seat], url, `Invitation link for seat ${SEAT_LETTERS[invitation.seat]}`, invitation.seat);
   });
+  const watch = new URL(`/tables/${encodeURIComponent(tableId)}`, location.href).href;
+  items.push(linkLine("To watch", watch, "Link to watch the table"));
+  document.getElementById("invitations-heading").textContent = `Invite your friends to ${table.name}`;
   document.getElementById("invitation-list").replaceChildren(...items);
   document.getElementById("go-to-table").href = own;
-  document.getElementById("invitations").hidden = false;
+  const section = document.getElementById("invitations");
+  section.hidden = false;
+  section.scrollIntoView({ block: "start" });
+  document.getElementById("invitations-heading").focus({ preventScroll: true });
 }
 
 async function create(submit) {
   submit.preventDefault();
   const form = submit.target;
+  const button = document.getElementById("create-button");
+  if (button.disabled) {
+    return; // a table is being made, or was just made: a second click makes no second table
+  }
   const problem = document.getElementById("new-error");
   problem.textContent = "";
+  button.disabled = true;
+  button.textContent = "Creating the table…";
   try {
     const made = await json(await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(newTable(form)) }));
     const tableId = made.table.id;
@@ -148,12 +172,24 @@ async function create(submit) {
     const mine = made.invitations.find((invitation) => invitation.seat === 0);
     const name = form.elements.name.value.trim() || "Player";
     const claimed = await json(await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: mine.invite, name }) }));
-    localStorage.setItem(`persian-rummy:${tableId}`, claimed.token);
-    showInvitations(tableId, made.invitations, claimed.token);
+    button.textContent = "Table made";
+    document.getElementById("another-button").hidden = false;
+    showInvitations(made.table, made.invitations, claimed.token);
     listTables();
   } catch (failure) {
     problem.textContent = failure.message;
+    button.disabled = false;
+    button.textContent = "Create the table";
   }
+}
+
+function another() {
+  const button = document.getElementById("create-button");
+  button.disabled = false;
+  button.textContent = "Create the table";
+  document.getElementById("another-button").hidden = true;
+  document.getElementById("invitations").hidden = true;
+  document.getElementById("new-heading").scrollIntoView({ block: "start" });
 }
 
 function fillSeats() {
@@ -165,5 +201,6 @@ function fillSeats() {
 
 fillSeats();
 document.getElementById("new-table").addEventListener("submit", create);
+document.getElementById("another-button").addEventListener("click", another);
 listTables();
 setInterval(listTables, 5000);

@@ -9,7 +9,7 @@ const PING_MS = 30000;
 const FINAL_CODES = new Set([4001, 4401, 4404, 4410]);
 
 export class TableConnection {
-  // handlers: {welcome, event, error, presence, replaced, gameOver, status}; each optional.
+  // handlers: {welcome, event, error, presence, replaced, pause, gameOver, rematch, status}; each optional.
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
     this.token = token;
@@ -82,6 +82,12 @@ export class TableConnection {
       case "game-over":
         this.emit("gameOver", message);
         break;
+      case "pause":
+        this.emit("pause", message);
+        break;
+      case "rematch-made":
+        this.emit("rematch", message);
+        break;
       case "presence":
         this.emit("presence", message);
         break;
@@ -121,8 +127,18 @@ export class TableConnection {
     const id = this.nextId++;
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify({ type: "act", action: notation, id }));
+      return id;
     }
-    return id;
+    return null;
+  }
+
+  // Sends a message without an action ("next-deal", "rematch"); returns whether it went out.
+  send(type) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ type, id: this.nextId++ }));
+      return true;
+    }
+    return false;
   }
 
   close() {

@@ -29,8 +29,20 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// What each rank scores at this table (R23), from the view's rules: shown when a card is hovered.
+let cardValues = null;
+
+export function setCardValues(values) {
+  cardValues = values ?? null;
+}
+
+function worth(card) {
+  const value = cardValues?.[card[0]];
+  return typeof value === "number" ? ` · ${value} point${value === 1 ? "" : "s"}` : "";
+}
+
 // A card face up. As a button when `onclick` is given (a card that can be chosen), else an image.
-export function cardNode(card, { onclick = null, pressed = null, marks = [], title = null, name = null } = {}) {
+export function cardNode(card, { onclick = null, pressed = null, marks = [], title = null, name = null, disabled = false } = {}) {
   const { corner, suit, colour } = face(card);
   const classes = ["card", colour, ...marks].join(" ");
   const inner = [
@@ -39,9 +51,9 @@ export function cardNode(card, { onclick = null, pressed = null, marks = [], tit
     el("span", { class: "pip", "aria-hidden": "true", text: suit === "JOKER" ? "★" : suit }),
     suit === "JOKER" ? el("span", { class: "joker-word", "aria-hidden": "true", text: "JOKER" }) : null,
   ];
-  const common = { class: classes, "data-card": card, "aria-label": name ?? label(card), title: title ?? name ?? label(card) };
+  const common = { class: classes, "data-card": card, "aria-label": name ?? label(card), title: title ?? `${name ?? label(card)}${worth(card)}` };
   if (onclick) {
-    return el("button", { ...common, type: "button", "aria-pressed": pressed === null ? null : String(pressed), onclick }, inner);
+    return el("button", { ...common, type: "button", "aria-pressed": pressed === null ? null : String(pressed), "aria-disabled": disabled ? "true" : null, onclick }, inner);
   }
   return el("span", { ...common, role: "img" }, inner);
 }
@@ -160,7 +172,8 @@ function marksOf(view, seat, card) {
   } else if (seat === view.to_act && view.picked.includes(card)) {
     marks.push("picked");
   }
-  if (view.known[seat].includes(card)) {
+  // When a deal is over every hand is shown: a dot on each card would say nothing.
+  if (view.known[seat].includes(card) && !["deal_over", "game_over"].includes(view.phase)) {
     marks.push("known");
   }
   return marks;
@@ -209,7 +222,7 @@ export function meldsNode(view, context) {
     return el("section", { class: "melds", "aria-label": "Table" }, el("h2", { text: "Table: no melds yet" }));
   }
   const items = view.melds.map((meld, index) => meldNode(view, meld, index, context));
-  return el("section", { class: "melds", "aria-label": "Table" }, el("h2", { text: "Table" }), el("div", { class: "meld-list" }, items));
+  return el("section", { class: "melds", "aria-label": "Table" }, el("h2", { text: `Table: ${plural(view.melds.length, "meld")}` }), el("div", { class: "meld-list" }, items));
 }
 
 function meldNode(view, meld, index, context) {
@@ -251,7 +264,12 @@ export function pileNode(view, context) {
     const marks = [index === pile.length - 1 ? "top" : "", context.freshCards.has(card) ? "fresh" : ""].filter(Boolean);
     if (take) {
       const words = depth === 1 ? `take ${label(card)}` : `take ${label(card)} and the ${depth - 1} above it`;
-      return cardNode(card, { marks: [...marks, "takeable"], title: words, onclick: () => context.play(take) });
+      return cardNode(card, { marks: [...marks, "takeable"], title: `${words}${worth(card)}`, onclick: () => context.play(take) });
+    }
+    if (context.mayTake) {
+      // This seat draws now, but not this card: a click says why instead of doing nothing.
+      const why = `${short(card)} cannot be taken now: a card taken from the pile must be played at once, in a new meld or laid off (R15)`;
+      return cardNode(card, { marks: [...marks, "untakeable"], title: why, disabled: true, onclick: () => context.explain(why) });
     }
     return cardNode(card, { marks });
   });
@@ -308,7 +326,7 @@ export function resultsNode(view) {
 // The marks' legend, for the marks drawn.
 export function legendNode(view) {
   const items = [];
-  if (view.known.some((cards) => cards.length)) {
+  if (view.known.some((cards) => cards.length) && !["deal_over", "game_over"].includes(view.phase)) {
     items.push(["known", "known to all"]);
   }
   if (view.obligation !== null) {

@@ -5,7 +5,7 @@ import { SEAT_LETTERS, TEAMS, short, shortList } from "./cards.js";
 import { callMoves, cardPlays, discardMove, drawMove, layoffMoves, meldMove, passMove, playableCards, playWords, takeMoves } from "./moves.js";
 import { TableConnection } from "./protocol.js";
 import {
-  cardNode, el, heading, legendNode, meldsNode, otherHand, pileNode, resultsNode, seatName, stockNode, status, taken, teamTotals,
+  cardNode, el, heading, legendNode, meldsNode, otherHand, pileNode, resultsNode, seatName, setCardValues, stockNode, status, taken, teamTotal, teamTotals,
 } from "./render.js";
 
 const LOG_LENGTH = 60;
@@ -31,6 +31,15 @@ const page = {
   over: null,
   gone: false,
   playsOpen: true,
+  // An action sent and not yet answered (by its event or an error): nothing more is sent meanwhile.
+  sending: false,
+  // The end of a deal: who the table waits for before the next deal (the server's `pause`).
+  pause: null,
+  readySent: false,
+  // The table of a rematch, once one is made; whether this page asked for it.
+  rematch: null,
+  rematchAsked: false,
+  meldCount: null,
 };
 
 const storageKey = () => `persian-rummy:${page.tableId}`;
@@ -61,14 +70,49 @@ function keepToken(token) {
   history.replaceState(null, "", `${location.pathname}#token=${encodeURIComponent(token)}`);
 }
 
-function askName(invite) {
+// Who sits where at the table an invitation leads to: the table's name, the seat (named in the
+// link, checked against the free seats), the partner and the opponents. The code alone takes the seat.
+async function invitationWords() {
+  let table;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(page.tableId)}`);
+    table = response.ok ? await response.json() : null;
+  } catch {
+    table = null;
+  }
+  if (!table?.seats) {
+    return { title: "You are invited to this table", lines: [] };
+  }
+  const who = (seat) => {
+    const entry = table.seats[seat];
+    if (entry.kind === "bot") {
+      return `${SEAT_LETTERS[seat]} · ${entry.bot} (a bot)`;
+    }
+    return entry.claimed ? `${SEAT_LETTERS[seat]} · ${entry.name}` : `${SEAT_LETTERS[seat]} (a person still to come)`;
+  };
+  const free = table.seats.filter((seat) => seat.kind === "person" && !seat.claimed).map((seat) => seat.seat);
+  const named = Number(hashValue("seat"));
+  const seat = free.includes(named) ? named : free.length === 1 ? free[0] : null;
+  if (seat === null) {
+    return { title: `You are invited to ${table.name}`, lines: [`Free seats: ${free.map((each) => SEAT_LETTERS[each]).join(", ") || "none"}.`] };
+  }
+  const opponents = [(seat + 1) % 4, (seat + 3) % 4].sort().map(who).join(" and ");
+  return {
+    title: `You are invited to ${table.name}, seat ${SEAT_LETTERS[seat]}`,
+    lines: [`Your partner: ${who((seat + 2) % 4)}. Against ${opponents}.`],
+  };
+}
+
+async function askName(invite) {
   const main = document.getElementById("table");
   const problem = el("p", { class: "error", role: "alert" });
   const input = el("input", { id: "claim-name", name: "name", autocomplete: "nickname", maxlength: "40", required: true });
+  const about = await invitationWords();
   const form = el(
     "form",
     { class: "claim", id: "claim-form" },
-    el("h2", { text: "You are invited to this table" }),
+    el("h2", { id: "claim-title", text: about.title }),
+    about.lines.map((line) => el("p", { class: "claim-about", text: line })),
     el("label", { for: "claim-name", text: "Your name" }),
     input,
     el("button", { type: "submit", text: "Take the seat" }),
@@ -109,7 +153,9 @@ function start() {
     error: onError,
     presence: onPresence,
     replaced: onReplaced,
+    pause: onPause,
     gameOver: onGameOver,
+    rematch: onRematch,
     status: onStatus,
   });
   page.connection.open();
@@ -127,9 +173,12 @@ function keepClock(clock) {
 function onWelcome(message) {
   page.table = message.table;
   page.seat = message.seat;
+  page.sending = false;
   if (message.view) {
     page.view = message.view;
-    page.log.push({ seq: message.seq, words: `You joined after move ${message.seq}`, seat: null, mine: false });
+    if (message.seq > 1) {
+      page.log.push({ seq: message.seq, words: `Moves 1 to ${message.seq} were made before this page followed the table`, seat: null, mine: false });
+    }
   }
   page.legal = message.legal ?? [];
   keepClock(message.clock);
@@ -146,6 +195,14 @@ function newCards(before, after) {
   return new Set(now.filter((card) => !seen.has(card)));
 }
 
+// The notation of a move with its cards as the page shows them: "E meld 3♣ 4♣ 5♣", "W take J♥".
+export function withSymbols(notation) {
+  const words = String(notation).split(" ");
+  return [words[0], ...words.slice(1).map((word) =>
+    word.replace(/(?:10|[2-9TJQKA])[cdhs]|X\d+/g, (card) => ` ${short(card.replace(/^10/, "T"))} `).replace(/ +/g, " ").replace(/ = /g, "=").trim(),
+  )].join(" ");
+}
+
 function logWords(message) {
   const event = message.event;
   if (!event.action && event.dealer !== null && event.dealer !== undefined) {
@@ -155,12 +212,12 @@ function logWords(message) {
   const by = message.by === "clock" ? " (clock ran out)" : "";
   if (event.action?.type === "call_rummy") {
     const card = event.cards?.length ? ` on ${shortList(event.cards)}` : "";
-    return `${message.notation}: Rummy!${card}${by}`;
+    return `${withSymbols(message.notation)}: Rummy!${card}${by}`;
   }
   if (event.action?.type === "decline_call") {
-    return `${message.notation}: no call${by}`;
+    return `${withSymbols(message.notation)}: no call${by}`;
   }
-  return `${message.notation}${by}`;
+  return `${withSymbols(message.notation)}${by}`;
 }
 
 function onEvent(message) {
@@ -171,6 +228,11 @@ function onEvent(message) {
   page.freshCards = actor !== page.seat ? newCards(before, message.view) : new Set();
   page.view = message.view;
   page.legal = message.legal ?? [];
+  page.sending = false;
+  if (message.view.phase !== "deal_over") {
+    page.pause = null;
+    page.readySent = false;
+  }
   keepClock(message.clock);
   if (page.table) {
     page.table.status = message.view.phase === "game_over" ? "over" : "playing";
@@ -196,9 +258,40 @@ function onError(message) {
     localStorage.removeItem(storageKey());
     page.notice = "This page's seat token was refused. Open the table's address without a token to watch it.";
   }
-  const rules = message.rule?.length ? ` (${message.rule.join(", ")})` : "";
-  page.error = `${message.message}${rules}`;
+  page.sending = false;
+  if (message.code === "rate-limit") {
+    page.readySent = false; // a Next deal dropped: the button comes back
+  }
+  if (!page.rematch) {
+    page.rematchAsked = false; // a rematch refused (the server full, or too many tables made): it may be asked again
+  }
+  page.error = readable(message);
   draw();
+}
+
+// A server's error as the page shows it: its words once, with the rules it names once, and never
+// an action as the library writes it for programmers ("illegal action DrawStock(seat=0): ...").
+export function readable(message) {
+  let words = String(message.message ?? "");
+  const prefix = /^illegal action [A-Za-z]+\(.*?\)(?=: )/.exec(words);
+  if (prefix) {
+    words = words.slice(prefix[0].length + 2);
+  } else if (words.startsWith("illegal action ")) {
+    words = words.slice("illegal action ".length);
+  }
+  const rules = Array.isArray(message.rule) ? message.rule.filter((rule) => typeof rule === "string") : [];
+  if (rules.length) {
+    let before;
+    do {
+      before = words;
+      words = words.replace(/\s*\((?:[RA]\d+(?:, )?)+\)\s*$/, "");
+    } while (words !== before);
+  }
+  words = words.trim();
+  const text = words ? words[0].toUpperCase() + words.slice(1) : "The server refused this";
+  // The server says each rule once with its summary ("(R13: a turn is ...)"): name only those it did not.
+  const unnamed = rules.filter((rule) => !new RegExp(`\\b${rule}:`).test(words));
+  return unnamed.length ? `${text} (${unnamed.join(", ")})` : text;
 }
 
 function onPresence(message) {
@@ -221,6 +314,48 @@ function onGameOver(message) {
   draw();
 }
 
+function onPause(message) {
+  page.pause = message;
+  draw();
+}
+
+// The rematch's table: a person keeps their seat's token there; the page that asked goes to it.
+function onRematch(message) {
+  page.rematch = message;
+  if (page.token !== null) {
+    localStorage.setItem(`persian-rummy:${message.table}`, page.token);
+  }
+  if (page.rematchAsked) {
+    location.assign(rematchAddress());
+    return;
+  }
+  draw();
+}
+
+function rematchAddress() {
+  return page.rematch ? `/tables/${encodeURIComponent(page.rematch.table)}` : "/";
+}
+
+function nextDeal() {
+  if (page.readySent || !page.connection.send("next-deal")) {
+    return;
+  }
+  page.readySent = true;
+  draw();
+}
+
+function askRematch() {
+  if (page.rematch) {
+    location.assign(rematchAddress());
+    return;
+  }
+  if (page.rematchAsked || !page.connection.send("rematch")) {
+    return;
+  }
+  page.rematchAsked = true;
+  draw();
+}
+
 function onStatus(state) {
   const node = document.getElementById("connection");
   const words = { connecting: "connecting…", reconnecting: "reconnecting…", connected: "connected", closed: "disconnected" };
@@ -231,10 +366,18 @@ function onStatus(state) {
 // -- playing ----------------------------------------------------------------------------------------------
 
 function play(entry) {
+  if (page.sending) {
+    return; // a second click while the first is on its way (a double click) sends nothing
+  }
   page.error = null;
+  if (page.connection.act(entry.notation) === null) {
+    page.error = "Not connected: the move was not sent. It can be sent again once the page is connected.";
+    draw();
+    return;
+  }
+  page.sending = true;
   page.selected = [];
   page.chosen = null;
-  page.connection.act(entry.notation);
   draw();
 }
 
@@ -285,24 +428,59 @@ function context() {
     fresh: page.freshSeats,
     freshCards: page.freshCards,
     clockFor,
-    takes: takeMoves(page.legal),
-    draw: drawMove(page.legal),
-    layoffTargets: layoffMoves(page.legal, selected, page.chosen),
+    takes: page.sending ? new Map() : takeMoves(page.legal),
+    draw: page.sending ? null : drawMove(page.legal),
+    layoffTargets: page.sending ? new Map() : layoffMoves(page.legal, selected, page.chosen),
+    mayTake: !page.sending && page.view?.phase === "draw" && page.legal.length > 0,
+    explain,
     play,
   };
+}
+
+function explain(words) {
+  page.error = words;
+  draw();
+}
+
+const SORT_WORDS = { dealt: "as dealt", suit: "by suit", rank: "by rank" };
+const SORTS = ["suit", "rank", "dealt"];
+page.sort = localStorage.getItem("persian-rummy:sort") ?? "suit";
+if (!(page.sort in SORT_WORDS)) {
+  page.sort = "suit";
+}
+
+function cycleSort() {
+  page.sort = SORTS[(SORTS.indexOf(page.sort) + 1) % SORTS.length];
+  localStorage.setItem("persian-rummy:sort", page.sort);
+  draw({ focus: "id:sort-button" });
+}
+
+const RANKS = "A23456789TJQK";
+const SUIT_ORDER = "cdhsX";
+
+function sortedHand(hand) {
+  const rank = (card) => (card[0] === "X" ? 99 : RANKS.indexOf(card[0]) || 13); // the ace high
+  const suit = (card) => SUIT_ORDER.indexOf(card[0] === "X" ? "X" : card[1]);
+  const cards = [...hand];
+  if (page.sort === "suit") {
+    cards.sort((a, b) => suit(a) - suit(b) || rank(a) - rank(b) || a.localeCompare(b));
+  } else if (page.sort === "rank") {
+    cards.sort((a, b) => rank(a) - rank(b) || suit(a) - suit(b) || a.localeCompare(b));
+  }
+  return cards;
 }
 
 function ownHand(view) {
   const seat = page.seat;
   const playable = playableCards(page.legal);
-  const cards = (view.hand ?? []).map((card) => {
+  const cards = sortedHand(view.hand ?? []).map((card) => {
     const marks = [];
     if (view.to_act === seat && view.obligation === card) {
       marks.push("obligation");
     } else if (view.to_act === seat && view.picked.includes(card)) {
       marks.push("picked");
     }
-    if (view.known[seat].includes(card)) {
+    if (view.known[seat].includes(card) && !["deal_over", "game_over"].includes(view.phase)) {
       marks.push("known");
     }
     if (page.selected.includes(card)) {
@@ -338,15 +516,63 @@ function actionBar() {
   const button = (id, words, entry, hint) =>
     el("button", { type: "button", id, disabled: !entry, title: hint, onclick: entry ? () => play(entry) : null, text: words });
   const picked = page.selected.length ? `Selected: ${shortList(page.selected)}` : "Select cards in your hand";
+  const why = whyNot(meld, discard);
+  const sorter = el(
+    "button",
+    { type: "button", id: "sort-button", class: "quiet", title: "Order the hand by suit, by rank, or as dealt", onclick: cycleSort, text: `Sort: ${SORT_WORDS[page.sort]}` },
+  );
   return el(
     "div",
     { class: "action-bar", id: "actions", tabindex: "-1" },
     el("span", { class: "selection", "aria-live": "polite", text: picked }),
-    button("meld-button", meld?.action.stand_ins ? `Meld ${playWords(meld.action)}` : "Meld", meld, "Lay the selected cards down as a new meld"),
-    button("discard-button", "Discard", discard, "Discard the selected card; this ends the turn"),
-    button("pass-button", "Pass", pass, "Pass (the stock is empty, R21)"),
+    button("meld-button", meld?.action.stand_ins ? `Meld ${playWords(meld.action)}` : "Meld", meld && !page.sending ? meld : null, meld ? "Lay the selected cards down as a new meld" : why.meld),
+    button("discard-button", "Discard", discard && !page.sending ? discard : null, discard ? "Discard the selected card; this ends the turn" : why.discard),
+    button("pass-button", "Pass", pass && !page.sending ? pass : null, "Pass (the stock is empty, R21)"),
     el("button", { type: "button", id: "clear-button", disabled: page.selected.length === 0, onclick: () => choose([]), text: "Clear" }),
+    sorter,
+    el("p", { class: "why", id: "why", "aria-live": "polite", text: page.sending ? "Sent; waiting for the server…" : why.line }),
   );
+}
+
+// Why Meld and Discard are not offered now, from what the page knows: whose turn, the phase, the
+// selection and the `legal` list (the page knows no rules: "not in the list" is the last word).
+function whyNot(meld, discard) {
+  const view = page.view;
+  const legal = page.legal;
+  const selected = page.selected;
+  if (legal.length === 0) {
+    const who = view?.to_act === null || view?.to_act === undefined ? "" : seatName(view.to_act, page.seat, page.table?.seats);
+    const line = who ? `Not your turn: ${who} is to play.` : "Nobody is to play now.";
+    return { meld: line, discard: line, line };
+  }
+  if (view.phase === "draw") {
+    const line = view.stock_size === 0 ? "First take from the discard pile, or pass (R21)." : "First draw from the stock or take from the discard pile (R14).";
+    return { meld: line, discard: line, line };
+  }
+  const obliged = view.obligation !== null && view.obligation !== undefined;
+  let meldWhy = "";
+  if (!meld) {
+    if (selected.length === 0) {
+      meldWhy = "Select the cards of a meld in your hand.";
+    } else if (selected.length < 3) {
+      meldWhy = "A meld takes at least three cards.";
+    } else {
+      meldWhy = `${shortList(selected)} do not make a meld that may be laid down now.`;
+    }
+  }
+  let discardWhy = "";
+  if (!discard) {
+    if (obliged) {
+      discardWhy = `Play ${short(view.obligation)}, taken from the discard pile, before discarding (R15).`;
+    } else if (selected.length !== 1) {
+      discardWhy = "Select one card to discard.";
+    } else {
+      discardWhy = `${short(selected[0])} may not be discarded now.`;
+    }
+  }
+  const hint = "Meld and Discard act on the cards selected: three or more for a meld, one to discard.";
+  const line = selected.length === 0 ? (obliged ? discardWhy : hint) : [meld ? "" : meldWhy, discard || selected.length > 1 ? "" : discardWhy].filter(Boolean).join(" ");
+  return { meld: meldWhy, discard: discardWhy, line };
 }
 
 // The two answers when this seat is asked whether to call "Rummy!" on a discard (A24): what `legal` offers.
@@ -406,6 +632,20 @@ function banners(view) {
   const obligation = view ? taken(view, page.seat, page.table?.seats) : "";
   if (obligation) {
     parts.push(el("p", { class: "obligation-line", id: "obligation", text: obligation }));
+  }
+  if (page.seat !== null && page.table) {
+    const watch = new URL(`/tables/${encodeURIComponent(page.tableId)}`, location.href).href;
+    const warning = hashValue("token") ? "The address of this page holds your seat: whoever has it plays for you, so do not share it. " : "";
+    parts.push(
+      el(
+        "p",
+        { class: "share-note", id: "share-note" },
+        `${warning}To let others watch, share this link: `,
+        el("a", { href: watch, id: "watch-link", text: watch }),
+        " ",
+        el("button", { type: "button", class: "quiet-button", onclick: () => navigator.clipboard?.writeText(watch), text: "Copy" }),
+      ),
+    );
   }
   if (page.table?.seeded) {
     parts.push(el("p", { class: "seeded", id: "seeded", role: "note", text: "Seeded table: its creator chose the seed of the deals, and whoever knows it knows every hand." }));
@@ -468,22 +708,103 @@ function header(view) {
   );
 }
 
+// The end of a deal: how it ended, its scores item by item, and Next deal (the table waits for
+// every person's, or for the pause's time).
+function dealEnd(view) {
+  const last = view.results[view.results.length - 1];
+  if (!last) {
+    return null;
+  }
+  const pause = page.pause;
+  const people = page.table?.seats?.filter((seat) => seat.kind === "person").map((seat) => seat.seat) ?? [];
+  const waiting = pause ? pause.waiting : people;
+  const mine = page.seat !== null && waiting.includes(page.seat) && !page.readySent;
+  const others = waiting.filter((seat) => seat !== page.seat).map((seat) => seatName(seat, page.seat, page.table?.seats));
+  let words;
+  if (mine) {
+    words = "The bots wait until you press Next deal.";
+  } else if (others.length) {
+    words = `Waiting for ${others.join(" and ")} to press Next deal.`;
+  } else {
+    words = "The next deal comes now.";
+  }
+  if (pause?.deadline && (mine || others.length)) {
+    words += " It is dealt anyway after a while.";
+  }
+  const rows = last.teams.map((team, index) => {
+    const parts = "total" in team ? ["", "", "", ""] : [team.melded, team.doubling, team.bonus, -team.in_hand];
+    return el("tr", {}, el("td", { class: `team${index}`, text: TEAMS[index] }), parts.map((part) => el("td", { text: String(part) })), el("td", { class: "total", text: String(teamTotal(team)) }));
+  });
+  const head = el("tr", {}, ["Team", "Melded", "Doubling", "Bonus", "In hand", "This deal"].map((word) => el("th", { scope: "col", text: word })));
+  const [a, b] = teamTotals(view.results);
+  return el(
+    "section",
+    { class: "deal-end", id: "deal-end", "aria-label": `Deal ${last.deal} is over` },
+    el("h2", { text: status(view, page.seat, page.table?.seats) }),
+    el("table", { class: "deal-scores" }, el("thead", {}, head), el("tbody", {}, rows)),
+    el("p", { text: `The game so far: ${TEAMS[0]} ${a}, ${TEAMS[1]} ${b}. Every hand is shown face up.` }),
+    el(
+      "p",
+      { class: "deal-end-actions" },
+      mine ? el("button", { type: "button", id: "next-deal-button", class: "primary", onclick: nextDeal, text: "Next deal" }) : null,
+      el("span", { class: "muted", id: "pause-note", text: words }),
+    ),
+  );
+}
+
+// The end of the game: who won, from this seat's side, the final score, Rematch and the lobby.
+function gameEnd(view) {
+  const [a, b] = view ? teamTotals(view.results) : page.over?.points ?? [0, 0];
+  const ended = page.over?.ended ?? "over";
+  let title;
+  if (ended !== "over") {
+    title = ended === "aborted" ? "The table's creator ended the game" : "The table was left too long and ended";
+  } else if (a === b) {
+    title = `A draw, ${a} all`;
+  } else if (page.seat === null) {
+    title = `${TEAMS[Number(b > a)]} win`;
+  } else {
+    title = (b > a) === Boolean(page.seat & 1) ? "You win!" : "You lose";
+  }
+  const partner = page.seat === null ? "" : ` (you and ${seatName((page.seat + 2) % 4, page.seat, page.table?.seats)})`;
+  const ours = page.seat === null ? "" : `Your team${partner}: ${TEAMS[page.seat & 1]}. `;
+  const rematch = page.seat === null || page.gone
+    ? null
+    : el("button", { type: "button", id: "rematch-button", class: "primary", disabled: page.rematchAsked && !page.rematch, onclick: askRematch, text: page.rematch ? "Go to the rematch" : page.rematchAsked ? "Making the rematch…" : "Rematch" });
+  const watch = page.seat === null && page.rematch ? el("a", { href: rematchAddress(), class: "button", text: "Watch the rematch" }) : null;
+  return el(
+    "section",
+    { class: "game-end", id: "game-end", role: "status" },
+    el("h2", { id: "game-end-title", text: title }),
+    el("p", { text: `${ours}Final score: ${TEAMS[0]} ${a}, ${TEAMS[1]} ${b}.` }),
+    page.rematch && page.seat !== null ? el("p", { id: "rematch-note", text: "A rematch is ready at a new table, same seats and bots, new deals." }) : null,
+    el("p", { class: "deal-end-actions" }, rematch, watch, el("a", { href: "/", id: "lobby-link", class: "button", text: "Back to the lobby" })),
+  );
+}
+
 function tableBody(view, ctx) {
   const others = page.seat === null ? [0, 1, 2, 3] : [1, 2, 3].map((step) => (page.seat + step) % 4);
+  const over = view.phase === "game_over" || (page.over && page.over.ended !== "over");
   const parts = [
+    over ? gameEnd(view) : null,
+    view.phase === "deal_over" ? dealEnd(view) : null,
     el("div", { class: "hands" }, others.map((seat) => otherHand(view, seat, ctx))),
     meldsNode(view, ctx),
     el("div", { class: "piles" }, pileNode(view, ctx), stockNode(view, ctx)),
     legendNode(view),
+    resultsNode(view),
   ];
   if (page.seat !== null && view.hand) {
-    parts.push(ownHand(view));
-    if (view.phase !== "game_over" && !page.notice) {
+    const dock = [ownHand(view)];
+    if (view.phase !== "game_over" && view.phase !== "deal_over" && !page.notice) {
       const calls = callMoves(page.legal);
-      parts.push(calls ? callBar(calls) : actionBar(), playsList());
+      dock.push(calls ? callBar(calls) : actionBar());
+      parts.push(playsList());
     }
+    // The hand and its buttons stay in sight at the bottom of the window, however many melds.
+    const ended = view.phase === "game_over" || view.phase === "deal_over";
+    parts.push(el("div", { class: ended ? "dock ended" : "dock", id: "dock" }, dock));
   }
-  parts.push(resultsNode(view));
   return parts;
 }
 
@@ -511,6 +832,7 @@ function restoreFocus(key) {
 function draw({ focus = null } = {}) {
   const keep = focus ?? focusKey();
   const view = page.view;
+  setCardValues(view?.rules?.card_values);
   const ctx = context();
   document.getElementById("top").replaceChildren(header(view), ...banners(view));
   const main = document.getElementById("table");
@@ -520,8 +842,20 @@ function draw({ focus = null } = {}) {
   body.seq = String(page.connection?.seq ?? "");
   body.phase = view?.phase ?? "waiting";
   body.seat = page.seat === null ? "spectator" : String(page.seat);
-  body.yourTurn = String(page.legal.length > 0);
+  body.yourTurn = String(page.legal.length > 0 && !page.sending);
+  body.pause = String(view?.phase === "deal_over" && document.getElementById("next-deal-button") !== null);
   restoreFocus(keep);
+  showNewestMeld(view);
+}
+
+// A meld laid down since the last drawing is scrolled into sight, above the hand's bar.
+function showNewestMeld(view) {
+  const count = view?.melds?.length ?? 0;
+  const before = page.meldCount;
+  page.meldCount = count;
+  if (before !== null && count > before) {
+    document.querySelector(`[data-meld="${count - 1}"]`)?.scrollIntoView({ block: "nearest" });
+  }
 }
 
 boot();
