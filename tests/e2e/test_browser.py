@@ -757,6 +757,8 @@ class TestTheLobbysRules:
         page.goto(server)
         expect(page.locator(f'[data-table="{table}"]')).to_contain_text("Variants · ")
         expect(page.locator(f'[data-table="{table}"]')).to_contain_text(" · wild jokers, Rummy! calls · N Ann")
+        seats = re.compile(r"N Ann, E \w+ bot, S \w+ bot, W \w+ bot")  # each bot named with its kind
+        expect(page.locator(f'[data-table="{table}"]')).to_contain_text(seats)
         page.context.close()
 
     def test_switches_that_do_not_read_are_refused(self, server: str, browser: Browser) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-from playwright.sync_api import Browser, Page  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from tests.e2e.test_browser import BOTS, MOST_ACTIONS, WAIT_MS, play_one, post, public_view, settled  # noqa: E402
 
@@ -64,6 +64,8 @@ def test_the_screenshots_of_the_docs(server: str, browser: Browser) -> None:
         play_one(page)
     else:
         pytest.fail("the game did not reach the table looked for")
+    for letter in "ESW":  # a bot's seat says it is a bot, and which
+        expect(page.locator(".seat-name", has_text=f"{letter} · greedy bot").first).to_be_visible()
     take(name, page)
     for name, window in windows:
         page = at_the_seat(browser, address, window)  # the seat moves to the newest page
