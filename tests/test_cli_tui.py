@@ -28,6 +28,8 @@ import persian_rummy.cli
 from persian_rummy import CallRummy, CardSet, Discard, DrawStock, LayOff, Phase, Rules, TakeDiscard
 from persian_rummy.cli import _game, _line_mode, _screen
 from persian_rummy.cli._tui import PlayApp
+from persian_rummy.cli._tui import _app as _tui_app
+from persian_rummy.cli._tui._widgets import text_of
 from persian_rummy.records import final_state
 
 SCREENS = Path(__file__).parent / "data" / "screens"
@@ -252,6 +254,47 @@ class TestLayout:
     def test_160x50(self) -> None:
         text = self._late((160, 50))
         assert "   5  3♦ 4♦ 5♦                     run laid down by N" in text
+
+    @pytest.mark.parametrize("size", [SMALL, LARGE, (160, 50)], ids=["80x24", "120x40", "160x50"])
+    def test_the_regions(self, size: tuple[int, int]) -> None:
+        """
+        From 48 rows the melds take the rows they need and the moves of the deal fill the rest of
+        the table's side under them, from the deal on, the newest in view; below, the melds have it all.
+        """
+        regions: list[dict[str, tuple[int, int, int, int]]] = []
+        log: list[str] = []
+
+        async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
+            decisions = [0]
+
+            def late(app: PlayApp) -> bool:
+                decisions[0] += app.waiting == "move"
+                return decisions[0] > 24  # the 25th decision: five melds on the table
+
+            await until(app, pilot, late, limit=400)
+            await pilot.pause()
+            names = ("top", "table-side", "melds", "log-pane", "news-pane", "moves")
+            regions.append({name: tuple(app.query_one(f"#{name}").region) for name in names})  # type: ignore[misc]
+            log.extend(text_of(app.table.log).plain.splitlines())
+
+        table = _table(seed=6)
+        run(table, drive, size)
+        (box,) = regions
+        width, height = size
+        top, side, melds, pane, news = (box[name] for name in ("top", "table-side", "melds", "log-pane", "news-pane"))
+        assert (0, 1, width) == top[:3]
+        assert side[3] == top[3] == news[3]  # the table's side and the news as high as the top
+        assert side[2] + news[2] == width
+        assert log[0].startswith("E deals")  # the log of the second deal, dealt by E, from its deal on
+        if height < _tui_app.ROOMY:
+            assert (0, 0) == pane[2:]  # no log
+            assert side == melds
+            return
+        lines = 1 + 5 + 1  # the border, five melds, the long one on two lines
+        assert (side[:3], lines) == (melds[:3], melds[3])
+        assert (side[0], melds[1] + melds[3], side[2]) == pane[:3]
+        assert melds[3] + pane[3] == side[3]
+        assert pane[3] >= 20  # the rows the melds leave
 
 
 class TestRummyCalls:

@@ -625,7 +625,7 @@ class TestRummyCalls:
         assert (public["phase"], public["to_act"], bot) == ("calls", 0, "random")
         assert "calls" == page.evaluate("document.body.dataset.phase")
         expect(page.locator("#status")).to_have_text(
-            f"N · Ann (you) is asked whether to call Rummy! on {whose} · random's {shown(card)}"
+            f"N · Ann (you) is asked whether to call Rummy! on {whose} · random bot's {shown(card)}"
         )
         expect(page.locator("#call-question")).to_have_text(
             f"Call Rummy! on {whose}'s {shown(card)}? Calling takes the card to lay it off now."
@@ -641,7 +641,7 @@ class TestRummyCalls:
         assert str(asked + 1) == seq(page)
         assert "called" == page.evaluate("document.body.dataset.phase")
         expect(page.locator("#status")).to_have_text(
-            f"N · Ann (you) called Rummy! on {whose} · random's {shown(card)} and lays it off now"
+            f"N · Ann (you) called Rummy! on {whose} · random bot's {shown(card)} and lays it off now"
         )
         expect(page.locator("#obligation")).to_have_text(
             f"N · Ann (you) must lay off {shown(card)} now, taken by the call of Rummy! (A24)"
@@ -757,6 +757,8 @@ class TestTheLobbysRules:
         page.goto(server)
         expect(page.locator(f'[data-table="{table}"]')).to_contain_text("Variants · ")
         expect(page.locator(f'[data-table="{table}"]')).to_contain_text(" · wild jokers, Rummy! calls · N Ann")
+        seats = re.compile(r"N Ann, E \w+ bot, S \w+ bot, W \w+ bot")  # each bot named with its kind
+        expect(page.locator(f'[data-table="{table}"]')).to_contain_text(seats)
         page.context.close()
 
     def test_switches_that_do_not_read_are_refused(self, server: str, browser: Browser) -> None:

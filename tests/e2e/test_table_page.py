@@ -262,7 +262,7 @@ class TestTheLobby:
         expect(friend.locator("#claim-title")).to_have_text(
             "You are invited to Friday friends, seat S", timeout=WAIT_MS
         )
-        expect(friend.locator("#claim-form")).to_contain_text("Your partner: N · Ann. Against E · greedy (a bot)")
+        expect(friend.locator("#claim-form")).to_contain_text("Your partner: N · Ann. Against E · greedy bot")
         friend.screenshot(path=artifacts / "invitation.png")
         friend.fill("#claim-name", "Bea")
         friend.click("#claim-form button[type=submit]")

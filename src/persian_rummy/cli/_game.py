@@ -128,6 +128,7 @@ class Table:
     Attributes:
         news: What the others did since the person's last turn, one line each.
         turn: What the person did this turn.
+        log: Every action of the deal so far as the person saw it, one line each.
     """
 
     def __init__(self, options: Options, played: Sequence[Action] = ()) -> None:
@@ -137,6 +138,7 @@ class Table:
         self.actions: list[Action] = []
         self.news: list[_screen.Line] = []
         self.turn: list[_screen.Line] = []
+        self.log: list[_screen.Line] = []
         self.deals = random.Random(options.seed)  # noqa: S311 (a game, not a secret)
         names = options.players()
         self.bots: dict[int, tuple[Player, random.Random]] = {
@@ -217,12 +219,15 @@ class Table:
             if drawn:
                 line = (*line, (": ", ""), *_screen.cards(drawn, self.look))
             self.turn.append(line)
+        if before.is_chance_node:  # a deal: the log starts again
+            self.log = []
+        self.log.append(line)
 
     def next_deal(self) -> None:
         """
         Forget what was told in the deal just shown as over.
         """
-        self.news, self.turn = [], []
+        self.news, self.turn, self.log = [], [], []
 
     def sort(self) -> None:
         """

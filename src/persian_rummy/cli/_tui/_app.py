@@ -24,7 +24,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Footer, OptionList, Static
@@ -56,6 +56,8 @@ KEYS: Final = (
 #: The rows of the list of moves on a screen of fewer than `TALL` rows (a screen of 80×24), scrolled beyond.
 FEW_MOVES: Final = 6
 TALL: Final = 40
+#: The rows of a screen from which the melds take the room they need and the moves of the deal are listed under them.
+ROOMY: Final = 48
 #: The width of the table's pane from which each meld is shown in full: who laid it down and who laid off what.
 WIDE_TABLE: Final = 90
 
@@ -144,7 +146,10 @@ class PlayApp(App[str]):
     def compose(self) -> ComposeResult:
         yield Static(id="header")
         with Horizontal(id="top"):
-            yield OptionList(id="melds")
+            with Vertical(id="table-side"):
+                yield OptionList(id="melds")
+                with VerticalScroll(id="log-pane"):
+                    yield Static(id="log")
             with VerticalScroll(id="news-pane"):
                 yield Static(id="news")
         yield CardRow("Discard pile: ", id="pile")
@@ -159,6 +164,7 @@ class PlayApp(App[str]):
     def on_mount(self) -> None:
         self.query_one("#melds").border_title = "Table"
         self.query_one("#news-pane").border_title = "Since your last turn"
+        self.query_one("#log-pane").border_title = "This deal"
         self.query_one("#moves").border_title = "Your moves"
         self._say(text_of(self.table.welcome()[:1]).plain)
         self.query_one(Entry).focus()
@@ -237,6 +243,8 @@ class PlayApp(App[str]):
         told = [*table.news, *([(("This turn:", _screen.HEADING),), *table.turn] if table.turn else [])]
         self.query_one("#news", Static).update(text_of(told or [(("nothing yet", ""),)]))
         self.query_one("#news-pane", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#log", Static).update(text_of(table.log or [(("nothing yet", ""),)]))
+        self.query_one("#log-pane", VerticalScroll).scroll_end(animate=False)
         pile = view.discard_pile
         self.query_one("#pile", CardRow).show(pile, look, {pile[-1]: _screen.TOP} if pile else {})
         self.query_one("#info", Static).update(
@@ -259,10 +267,16 @@ class PlayApp(App[str]):
     def on_resize(self, event: events.Resize) -> None:
         """
         The list of moves keeps to a few lines on a small screen, so that the table keeps its room;
-        a wide table shows who laid down and laid off each card in full.
+        a wide table shows who laid down and laid off each card in full; on a screen of `ROOMY` rows
+        or more the melds take the rows they need and the moves of the deal fill the rest under them.
         """
         moves = self.query_one("#moves", OptionList)
         moves.styles.max_height = FEW_MOVES if event.size.height < TALL else int(event.size.height * 0.35)
+        roomy = event.size.height >= ROOMY
+        self.query_one("#log-pane").display = roomy
+        melds = self.query_one("#melds", OptionList)
+        melds.styles.height = "auto" if roomy else "1fr"
+        melds.styles.max_height = "60%" if roomy else None
         if self.table.persons_turn:
             self.call_after_refresh(self._draw)
 

@@ -3,7 +3,7 @@
 // seats.  The tables made in this browser keep their admin token here, to end or delete them.
 
 import { SEAT_LETTERS, variants } from "./cards.js";
-import { el } from "./render.js";
+import { botName, el } from "./render.js";
 
 const CHOICES = [
   ["bot:greedy", "a bot (greedy)"],
@@ -62,7 +62,7 @@ function adminButtons(table) {
 
 function tableLine(table) {
   const seats = table.seats
-    .map((seat) => `${SEAT_LETTERS[seat.seat]} ${seat.kind === "bot" ? seat.bot : seat.claimed ? seat.name ?? "taken" : "free"}`)
+    .map((seat) => `${SEAT_LETTERS[seat.seat]} ${seat.kind === "bot" ? botName(seat.bot) : seat.claimed ? seat.name ?? "taken" : "free"}`)
     .join(", ");
   const named = [...variants(table.rules), ...(table.seeded ? ["seeded"] : [])];
   // A game nobody is at ends by itself after a while (the server's --abandoned-ttl): say so meanwhile.

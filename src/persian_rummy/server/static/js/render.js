@@ -66,10 +66,16 @@ function plural(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
-// A seat's name as the page shows it: "E", "S (you)", with the person's or bot's name.
+// A bot as the pages name it, its kind and that it is a bot: "greedy bot".
+export function botName(bot) {
+  return `${bot} bot`;
+}
+
+// A seat's name as the page shows it: "E", "S (you)", with the person's name or the bot's ("E · greedy bot").
 export function seatName(seat, viewer, seats) {
   const letter = SEAT_LETTERS[seat];
-  const who = seats?.[seat]?.name;
+  const entry = seats?.[seat];
+  const who = entry?.kind === "bot" && entry.bot ? botName(entry.bot) : entry?.name;
   const base = who ? `${letter} · ${who}` : letter;
   return seat === viewer ? `${base} (you)` : base;
 }

@@ -5,7 +5,7 @@ import { SEAT_LETTERS, TEAMS, short, shortList } from "./cards.js";
 import { callMoves, cardPlays, discardMove, drawMove, layoffMoves, meldMove, passMove, playableCards, playWords, takeMoves } from "./moves.js";
 import { TableConnection } from "./protocol.js";
 import {
-  cardNode, el, heading, legendNode, meldsNode, otherHand, pileNode, resultsNode, seatName, setCardValues, stockNode, status, taken, teamTotal, teamTotals,
+  botName, cardNode, el, heading, legendNode, meldsNode, otherHand, pileNode, resultsNode, seatName, setCardValues, stockNode, status, taken, teamTotal, teamTotals,
 } from "./render.js";
 
 const LOG_LENGTH = 60;
@@ -86,7 +86,7 @@ async function invitationWords() {
   const who = (seat) => {
     const entry = table.seats[seat];
     if (entry.kind === "bot") {
-      return `${SEAT_LETTERS[seat]} · ${entry.bot} (a bot)`;
+      return `${SEAT_LETTERS[seat]} · ${botName(entry.bot)}`;
     }
     return entry.claimed ? `${SEAT_LETTERS[seat]} · ${entry.name}` : `${SEAT_LETTERS[seat]} (a person still to come)`;
   };
@@ -690,7 +690,7 @@ function dealsLine() {
 function waiting() {
   const seats = page.table?.seats ?? [];
   const items = seats.map((seat) =>
-    el("li", { text: `${SEAT_LETTERS[seat.seat]}: ${seat.kind === "bot" ? `bot (${seat.bot})` : seat.claimed ? seat.name ?? "taken" : "waiting for a person"}` }),
+    el("li", { text: `${SEAT_LETTERS[seat.seat]}: ${seat.kind === "bot" ? botName(seat.bot) : seat.claimed ? seat.name ?? "taken" : "waiting for a person"}` }),
   );
   return el("section", { class: "waiting", id: "waiting" }, el("h2", { text: "Waiting for every seat to be taken" }), el("ul", {}, items));
 }
