@@ -11,6 +11,7 @@ the card taken that must be played is named (R15), and each deal's end shows its
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import os
 import sys
@@ -217,6 +218,7 @@ class TestScreens:
         assert small != large
 
 
+@pytest.mark.once  # the screen's layout is the same on every Python: the first one's tests try it
 class TestLayout:
     """
     The table keeps its room as the game goes on: at 80×24 the list of moves keeps to a few lines,
@@ -225,42 +227,13 @@ class TestLayout:
     """
 
     @staticmethod
-    def _late(size: tuple[int, int]) -> str:
+    @functools.cache
+    def _late(size: tuple[int, int]) -> tuple[str, dict[str, tuple[int, int, int, int]], tuple[str, ...]]:
+        """
+        The screen at *size* at the 25th decision of the game of seed 6 (five melds on the table): its
+        text, the regions of its parts and the lines of the deal's log; played once for each size.
+        """
         shown: list[str] = []
-
-        async def drive(app: PlayApp, pilot: Pilot[str]) -> None:
-            decisions = [0]
-
-            def late(app: PlayApp) -> bool:
-                decisions[0] += app.waiting == "move"
-                return decisions[0] > 24  # the 25th decision: five melds on the table
-
-            await until(app, pilot, late, limit=400)
-            await pilot.pause()
-            shown.append(screen_text(app))
-
-        run(_table(seed=6), drive, size)
-        return shown[0]
-
-    def test_80x24(self) -> None:
-        lines = self._late(SMALL).splitlines()
-        second = next(number for number, line in enumerate(lines) if line.startswith(" 2  6♦ 7♦"))
-        assert lines[second + 1].startswith("    by N; K♦ by E; 7♦ A♦ by S (you); 6♦ by W")
-        assert lines[second + 4].startswith(" 5  3♦ 4♦ 5♦  run by N")
-        moves = lines.index("─Your moves" + "─" * 69)
-        assert " a move's number or notation; ? for help" == lines[moves + 6]
-        assert lines[moves + 7].startswith(" Enter: draw from the stock (move 1)")
-
-    def test_160x50(self) -> None:
-        text = self._late((160, 50))
-        assert "   5  3♦ 4♦ 5♦                     run laid down by N" in text
-
-    @pytest.mark.parametrize("size", [SMALL, LARGE, (160, 50)], ids=["80x24", "120x40", "160x50"])
-    def test_the_regions(self, size: tuple[int, int]) -> None:
-        """
-        From 48 rows the melds take the rows they need and the moves of the deal fill the rest of
-        the table's side under them, from the deal on, the newest in view; below, the melds have it all.
-        """
         regions: list[dict[str, tuple[int, int, int, int]]] = []
         log: list[str] = []
 
@@ -273,13 +246,34 @@ class TestLayout:
 
             await until(app, pilot, late, limit=400)
             await pilot.pause()
+            shown.append(screen_text(app))
             names = ("top", "table-side", "melds", "log-pane", "news-pane", "moves")
             regions.append({name: tuple(app.query_one(f"#{name}").region) for name in names})  # type: ignore[misc]
             log.extend(text_of(app.table.log).plain.splitlines())
 
-        table = _table(seed=6)
-        run(table, drive, size)
-        (box,) = regions
+        run(_table(seed=6), drive, size)
+        return shown[0], regions[0], tuple(log)
+
+    def test_80x24(self) -> None:
+        lines = self._late(SMALL)[0].splitlines()
+        second = next(number for number, line in enumerate(lines) if line.startswith(" 2  6♦ 7♦"))
+        assert lines[second + 1].startswith("    by N; K♦ by E; 7♦ A♦ by S (you); 6♦ by W")
+        assert lines[second + 4].startswith(" 5  3♦ 4♦ 5♦  run by N")
+        moves = lines.index("─Your moves" + "─" * 69)
+        assert " a move's number or notation; ? for help" == lines[moves + 6]
+        assert lines[moves + 7].startswith(" Enter: draw from the stock (move 1)")
+
+    def test_160x50(self) -> None:
+        text = self._late((160, 50))[0]
+        assert "   5  3♦ 4♦ 5♦                     run laid down by N" in text
+
+    @pytest.mark.parametrize("size", [SMALL, LARGE, (160, 50)], ids=["80x24", "120x40", "160x50"])
+    def test_the_regions(self, size: tuple[int, int]) -> None:
+        """
+        From 48 rows the melds take the rows they need and the moves of the deal fill the rest of
+        the table's side under them, from the deal on, the newest in view; below, the melds have it all.
+        """
+        _, box, log = self._late(size)
         width, height = size
         top, side, melds, pane, news = (box[name] for name in ("top", "table-side", "melds", "log-pane", "news-pane"))
         assert (0, 1, width) == top[:3]

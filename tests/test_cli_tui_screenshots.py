@@ -59,6 +59,7 @@ def text_of(svg: str) -> list[str]:
     return ["".join(parts).rstrip() for parts in lines.values()]
 
 
+@pytest.mark.once  # the same pictures on every Python: the first one's tests check them
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
 def test_the_screenshots_of_the_docs(size: tuple[int, int]) -> None:
     drawn = screenshot(size)
