@@ -229,6 +229,18 @@ def table_id(page: Page) -> str:
     return page.url.split("/tables/")[1].split("#")[0]
 
 
+def seated(page: Page) -> None:
+    """
+    Waits until *page* is at a table with its seat kept by the browser: the address is then the table's
+    plain address, which only lets others watch (the token and the invitation are taken out of it).
+    """
+    page.wait_for_function(
+        "() => location.pathname.startsWith('/tables/') && location.hash === ''"
+        " && sessionStorage.getItem(`persian-rummy:${location.pathname.split('/')[2]}`) !== null",
+        timeout=WAIT_MS,
+    )
+
+
 # -- the tests --------------------------------------------------------------------------------------------------
 
 
@@ -247,7 +259,7 @@ class TestOnePersonAgainstThreeBots:
         page.fill("#table-name", "Against the bots")
         page.select_option("#bot-delay", "0")
         page.click("#create-button")
-        page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
+        seated(page)
         table = table_id(page)
         kinds: Counter[str] = Counter()
         shots = {"mid-game": False, "end-of-deal": False, "choosing": False}
@@ -371,7 +383,7 @@ class TestTwoPeopleAndASpectator:
         second.goto(link)
         second.fill("#claim-name", "Bea")
         second.click("#claim-form button[type=submit]")
-        second.wait_for_url("**#token=*", timeout=WAIT_MS)
+        seated(second)
         watcher_context = browser.new_context(viewport={"width": 1100, "height": 900})
         spectator = watcher_context.new_page()
         spectator.goto(server + f"tables/{table}")
@@ -747,7 +759,7 @@ class TestTheLobbysRules:
         page.select_option("#bot-delay", "0")
         page.screenshot(path=artifacts / "lobby-rules.png", full_page=True)
         page.click("#create-button")
-        page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
+        seated(page)
         table = table_id(page)
         rules, defaults = get(server, f"api/tables/{table}")["rules"], default_rules()
         changed = {name: value for name, value in rules.items() if value != defaults[name]}
@@ -789,14 +801,14 @@ class TestTheLobbysTables:
         page.fill("#table-name", "Hidden")
         page.check("#private")
         page.click("#create-button")
-        page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
+        seated(page)
         hidden = table_id(page)
         expect(page.locator("#deals")).to_contain_text("Fair deals")
         assert not page.locator("#seeded").count()
         page.goto(server)
         page.fill("#table-name", "Listed")
         page.click("#create-button")
-        page.wait_for_url("**/tables/*#token=*", timeout=WAIT_MS)
+        seated(page)
         listed = table_id(page)
         page.goto(server)
         line = page.locator(f'[data-table="{listed}"]').locator("..")

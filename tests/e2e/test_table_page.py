@@ -25,6 +25,7 @@ from tests.e2e.test_browser import (  # noqa: E402
     post,
     public_view,
     seq,
+    seated,
     settled,
     table_id,
 )
@@ -81,6 +82,10 @@ class TestTheEndOfADealAndTheGame:
     def test_a_game_with_its_pause_its_end_and_a_rematch(self, server: str, browser: Browser, artifacts: Path) -> None:
         spec = {"name": "Pause", "seats": BOTS, "clock": None, "bot_delay": 0, "seed": 4}
         page, table = open_seat(server, browser, spec, {"width": 1280, "height": 800})
+        settled(page, next_deal=False)
+        log = page.locator("#log-list").inner_text()  # the moves made before the page came, told one by one
+        assert "were made before" not in log
+        assert re.search(r"\b[NESW] deals\b", log), log
         paused = 0
         for _ in range(MOST_ACTIONS):
             state = settled(page, next_deal=False)
@@ -91,6 +96,9 @@ class TestTheEndOfADealAndTheGame:
                 at = seq(page)
                 expect(page.locator("#deal-end")).to_contain_text("Deal 1 is over")
                 expect(page.locator("#deal-end")).to_contain_text("The bots wait until you press Next deal")
+                clock = page.locator("#pause-clock")  # the pause counts down by the server's clock
+                expect(clock).to_have_text(re.compile(r"^[12]:[0-5][0-9]$"))
+                expect(clock).not_to_have_text(clock.inner_text(), timeout=WAIT_MS)
                 public = public_view(server, table)
                 shown = page.locator(".hands .card:not(.back)").count() + page.locator("#hand .card").count()
                 assert shown == sum(public["hand_sizes"])  # every hand face up
@@ -271,9 +279,13 @@ class TestTheLobby:
         friend.screenshot(path=artifacts / "invitation.png")
         friend.fill("#claim-name", "Bea")
         friend.click("#claim-form button[type=submit]")
-        friend.wait_for_url("**#token=*", timeout=WAIT_MS)
-        expect(friend.locator("#share-note")).to_contain_text("holds your seat", timeout=WAIT_MS)
-        assert friend.locator("#watch-link").get_attribute("href") == watch
+        seated(friend)
+        expect(friend.locator("#share-note")).to_contain_text("Your seat stays in this browser", timeout=WAIT_MS)
+        assert friend.locator("#watch-link").get_attribute("href") == watch == friend.url  # the address only watches
+        expect(friend.locator("#copy-seat-link")).to_have_attribute("title", re.compile("plays for you"))
+        friend.reload()  # the seat comes back from the browser, not from the address
+        expect(friend.locator("#hand")).to_be_visible(timeout=WAIT_MS)
+        assert friend.url == watch
         assert page.locator("#how-to-play").get_attribute("href", timeout=WAIT_MS)
         friend.context.close()
         context.close()

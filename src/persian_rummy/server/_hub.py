@@ -380,7 +380,7 @@ class Hub:
         for seq in range(since + 1 if since is not None else table.seq + 1, table.seq + 1):
             connection.send(table.event_message(seq, seat, clock if seq == table.seq else None))
         if (pause := self._paused(live)) is not None:
-            connection.send(pause.message(table))
+            connection.send(pause.message(table, self.now()))
         if table.status not in {"waiting", "playing"}:
             connection.send(self._over_message(table))
             if live.rematch is not None:
@@ -483,7 +483,7 @@ class Hub:
             _log.info("table %s: game over, %d to %d", table.id, *table.points())
             self._everyone(live, self._over_message(table))
         if (pause := self._paused(live)) is not None:
-            self._everyone(live, pause.message(table))
+            self._everyone(live, pause.message(table, self.now()))
 
     # The end of a deal, and the rematch
 
@@ -510,7 +510,7 @@ class Hub:
                 pause.ready.add(seat)
                 self._schedule(live)
                 if pause.waiting(live.table):
-                    self._everyone(live, pause.message(live.table))
+                    self._everyone(live, pause.message(live.table, self.now()))
 
     async def rematch(self, table_id: str, seat: int, may_create: Callable[[], None]) -> str:
         """

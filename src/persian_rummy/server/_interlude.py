@@ -29,9 +29,10 @@ class Pause:
         """
         return [seat for seat in table.spec.people if seat not in self.ready]
 
-    def message(self, table: Table) -> dict[str, object]:
+    def message(self, table: Table, now: float) -> dict[str, object]:
         """
-        The ``pause`` message: the deal that ended, the people ready and those awaited, the deadline (Unix ms).
+        The ``pause`` message: the deal that ended, the people ready and those awaited, the deadline and
+        the server's time *now* (Unix ms, so that a page counts down by the server's clock).
         """
         people = table.spec.people
         return {
@@ -40,6 +41,7 @@ class Pause:
             "ready": [seat for seat in people if seat in self.ready],
             "waiting": self.waiting(table),
             "deadline": round(self.deadline * 1000),
+            "now": round(now * 1000),
         }
 
 

@@ -14,7 +14,9 @@ export class TableConnection {
     this.tableId = tableId;
     this.token = token;
     this.handlers = handlers;
-    this.seq = null;
+    // From the start: the server tells the moves made before the page connected (the bots' first moves,
+    // say) one by one, each with its view, or, when there are more than it replays, sends the view now.
+    this.seq = 0;
     this.socket = null;
     this.attempt = 0;
     this.closed = false;

@@ -35,6 +35,7 @@ const page = {
   sending: false,
   // The end of a deal: who the table waits for before the next deal (the server's `pause`).
   pause: null,
+  pauseSkew: 0, // the browser's clock less the server's, from the pause's message
   readySent: false,
   // The table of a rematch, once one is made; whether this page asked for it.
   rematch: null,
@@ -64,10 +65,27 @@ async function claim(invite, name) {
   return body.token;
 }
 
-function keepToken(token) {
-  page.token = token;
-  localStorage.setItem(storageKey(), token);
-  history.replaceState(null, "", `${location.pathname}#token=${encodeURIComponent(token)}`);
+// The seat's token is kept by the browser, for this tab (sessionStorage, so two tabs can hold two seats)
+// and for the next visit (localStorage), and taken out of the address: the address bar then shows the
+// table's plain address, which only lets others watch, and is safe to share.
+function keepToken(token, tableId = page.tableId) {
+  if (tableId === page.tableId) {
+    page.token = token;
+  }
+  sessionStorage.setItem(`persian-rummy:${tableId}`, token);
+  localStorage.setItem(`persian-rummy:${tableId}`, token);
+  if (tableId === page.tableId && location.hash) {
+    history.replaceState(null, "", location.pathname);
+  }
+}
+
+function keptToken() {
+  return sessionStorage.getItem(storageKey()) ?? localStorage.getItem(storageKey());
+}
+
+// The seat's own link, to play from another device: it holds the seat, so it is only copied on request.
+function seatLink() {
+  return new URL(`/tables/${encodeURIComponent(page.tableId)}#token=${encodeURIComponent(page.token)}`, location.href).href;
 }
 
 // Who sits where at the table an invitation leads to: the table's name, the seat (named in the
@@ -141,7 +159,7 @@ function boot() {
   if (token) {
     keepToken(token);
   } else {
-    page.token = localStorage.getItem(storageKey());
+    page.token = keptToken();
   }
   start();
 }
@@ -256,7 +274,8 @@ function onError(message) {
   }
   if (message.code === "unauthorized" && page.token !== null) {
     localStorage.removeItem(storageKey());
-    page.notice = "This page's seat token was refused. Open the table's address without a token to watch it.";
+    sessionStorage.removeItem(storageKey());
+    page.notice = "The seat this browser kept for this table was refused. Reload the page to watch the table.";
   }
   page.sending = false;
   if (message.code === "rate-limit") {
@@ -316,14 +335,29 @@ function onGameOver(message) {
 
 function onPause(message) {
   page.pause = message;
+  // The deadline is the server's: count down by its clock, whatever the browser's says.
+  page.pauseSkew = typeof message.now === "number" ? Date.now() - message.now : 0;
   draw();
+}
+
+// What is left of the pause, as "1:45" ("a moment" once it has run out); "" when there is none.
+function pauseLeft() {
+  const deadline = page.pause?.deadline;
+  if (typeof deadline !== "number") {
+    return "";
+  }
+  const seconds = Math.ceil((deadline - (Date.now() - (page.pauseSkew ?? 0))) / 1000);
+  if (seconds <= 0) {
+    return "a moment";
+  }
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 // The rematch's table: a person keeps their seat's token there; the page that asked goes to it.
 function onRematch(message) {
   page.rematch = message;
   if (page.token !== null) {
-    localStorage.setItem(`persian-rummy:${message.table}`, page.token);
+    keepToken(page.token, message.table);
   }
   if (page.rematchAsked) {
     location.assign(rematchAddress());
@@ -410,6 +444,10 @@ function clockFor(seat) {
 }
 
 function tick() {
+  const left = document.getElementById("pause-clock");
+  if (left) {
+    left.textContent = pauseLeft();
+  }
   if (!page.clock) {
     return;
   }
@@ -635,15 +673,24 @@ function banners(view) {
   }
   if (page.seat !== null && page.table) {
     const watch = new URL(`/tables/${encodeURIComponent(page.tableId)}`, location.href).href;
-    const warning = hashValue("token") ? "The address of this page holds your seat: whoever has it plays for you, so do not share it. " : "";
     parts.push(
       el(
         "p",
         { class: "share-note", id: "share-note" },
-        `${warning}To let others watch, share this link: `,
+        "To let others watch, share this page's address: ",
         el("a", { href: watch, id: "watch-link", text: watch }),
         " ",
         el("button", { type: "button", class: "quiet-button", onclick: () => navigator.clipboard?.writeText(watch), text: "Copy" }),
+        ". Your seat stays in this browser. ",
+        el("button", {
+          type: "button",
+          class: "quiet-button",
+          id: "copy-seat-link",
+          title: "Whoever opens this link plays for you: keep it to yourself.",
+          onclick: () => navigator.clipboard?.writeText(seatLink()),
+          text: "Copy your seat's private link",
+        }),
+        " to play from another device; whoever has it plays for you.",
       ),
     );
   }
@@ -728,8 +775,9 @@ function dealEnd(view) {
   } else {
     words = "The next deal comes now.";
   }
-  if (pause?.deadline && (mine || others.length)) {
-    words += " It is dealt anyway after a while.";
+  const counting = Boolean(pause?.deadline) && (mine || others.length > 0);
+  if (counting) {
+    words += " It is dealt anyway in";
   }
   const rows = last.teams.map((team, index) => {
     const parts = "total" in team ? ["", "", "", ""] : [team.melded, team.doubling, team.bonus, -team.in_hand];
@@ -747,7 +795,14 @@ function dealEnd(view) {
       "p",
       { class: "deal-end-actions" },
       mine ? el("button", { type: "button", id: "next-deal-button", class: "primary", onclick: nextDeal, text: "Next deal" }) : null,
-      el("span", { class: "muted", id: "pause-note", text: words }),
+      el(
+        "span",
+        { class: "muted", id: "pause-note" },
+        words,
+        counting ? " " : null,
+        counting ? el("span", { id: "pause-clock", class: "pause-clock", role: "timer", text: pauseLeft() }) : null,
+        counting ? "." : null,
+      ),
     ),
   );
 }
