@@ -72,7 +72,7 @@ def test_left_and_right_edit_and_up_recalls(tmp_path: Path) -> None:
         pane.keys("Left", "Left")
         pane.keys("-l", "r")
         pane.keys("Enter")  # "draw": the r typed between d and a
-        pane.wait_for("S (you) draws from the stock")
+        pane.wait_for("You draw from the stock")
         pane.wait_for(PROMPT, 2)
         pane.keys("Up")  # the answer before
         pane.keys("Enter")

@@ -24,6 +24,7 @@ from rich.text import Text
 
 import persian_rummy
 from persian_rummy import (
+    ACTION_TYPES,
     CallRummy,
     DeclineCall,
     Discard,
@@ -126,8 +127,8 @@ Since your last turn:
   W lays off 2♦ onto meld 4 (2♣ 2♥ 2♠)
   W discards 5♠
 This turn:
-  N (you) takes A♠ from the discard pile and the 7 cards above it
-  N (you) lays off K♠ A♠ onto meld 2 (8♠ 9♠ 10♠ J♠ Q♠)
+  You take A♠ from the discard pile and the 7 cards above it
+  You lay off K♠ A♠ onto meld 2 (8♠ 9♠ 10♠ J♠ Q♠)
 Table:
    1  3♣ 3♦ 3♠               set laid down by N (you)
    2  8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠  run laid down by E; K♠ A♠ laid off by N (you); J♠ Q♠ laid off by S
@@ -366,6 +367,25 @@ class TestScreen:
         ] == screen.plain(screen.table_lines(observe(state, 0), look)).splitlines(keepends=True)
         told = screen.tell(state, parse_action("N lay X3=9h on 7h", state), screen.Look())
         assert "N lays off 🃏3=9♥ onto meld 1 (5♥ 🃏2=6♥ 7♥ 🃏1=8♥)\n" == screen.plain([told])
+        told = screen.tell(state, parse_action("N lay X3=9h on 7h", state), screen.Look(), you=0)
+        assert "You lay off 🃏3=9♥ onto meld 1 (5♥ 🃏2=6♥ 7♥ 🃏1=8♥)\n" == screen.plain([told])
+
+    def test_every_action_said_of_you(self) -> None:
+        """
+        The seat that plays reads its own moves with "You" and the verb agreeing, whatever the action.
+        """
+        said = {kind.__name__: screen.said_to_you(kind.phrase) for kind in ACTION_TYPES}
+        assert {
+            "Deal": "deal",
+            "DrawStock": "draw from the stock",
+            "TakeDiscard": "take {card} from the discard pile{above}",
+            "LayDown": "lay down {cards}",
+            "LayOff": "lay off {cards} onto {meld}",
+            "Discard": "discard {card}",
+            "Pass": "pass",
+            "CallRummy": "call Rummy!",
+            "DeclineCall": "do not call",
+        } == said
 
     def test_the_result_of_a_game_that_is_not_over(self) -> None:
         view = observe(parse_position(HISTORY[0][0]), 2)
@@ -656,7 +676,7 @@ Your move (1-2 or notation, ? for help): call
 #: The first screen after that call.
 CALLS_CALLED = """\
 This turn:
-  S (you) calls Rummy! on 8♦
+  You call Rummy! on 8♦
 Table:
    1  5♦ 6♦ 7♦  run laid down by N
 Discard pile (bottom to top): [3♣]

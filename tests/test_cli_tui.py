@@ -323,7 +323,7 @@ class TestRummyCalls:
         hand = called.index(" Your hand: 8♦ 10♦ K♦  5♥  2♠ 6♠ 10♠  🃏4")
         assert " You must lay off 8♦ now (you called Rummy! on E's discard; A24)" == called[hand + 1]
         assert [" 1) lay 8♦ on 5♦", " a move's number or notation; ? for help"] == called[hand + 3 : hand + 5]
-        assert ["▏This turn:", "▏S (you) calls Rummy! on 8♦"] == [line.strip() for line in called[10:12]]
+        assert ["▏This turn:", "▏You call Rummy! on 8♦"] == [line.strip() for line in called[10:12]]
         compare("calls-asked-80x24", shown["asked"])
         compare("calls-called-80x24", shown["called"])
         laid = LayOff(2, 0, CardSet.parse("8d"))

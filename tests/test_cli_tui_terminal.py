@@ -75,7 +75,7 @@ class TestInATerminal:
             child.send("meld 2c3c4c\r")
             screen.wait_for("You must draw before laying down a meld.")
             child.send("draw\r")  # read as "draw" alone: the line was emptied
-            screen.wait_for("S (you) draws from the stock")
+            screen.wait_for("You draw from the stock")
             assert "Not a move" not in screen.text()
         finally:
             child.terminate(force=True)
@@ -89,7 +89,7 @@ class TestInATerminal:
         screen.wait_for("--record FILE")
         child.send("n")
         child.send("draw\r")  # the game goes on
-        screen.wait_for("S (you) draws from the stock")
+        screen.wait_for("You draw from the stock")
         child.send("\x11\x11")
         child.expect(pexpect.EOF)
         child.close()

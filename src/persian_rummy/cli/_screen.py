@@ -173,17 +173,34 @@ def _field_words(before: GameState | View, action: Action, name: str, look: Look
     return with_stand_ins(value, stand_ins, look) if stand_ins else cards(value, look)
 
 
+#: The verbs that start the actions' phrases whose form said of "you" is not the phrase's less its last s.
+_SAID_TO_YOU: Final = {"does": "do", "passes": "pass"}
+
+
+def said_to_you(phrase: str) -> str:
+    """
+    An action's *phrase* said of "you": its first word, the verb, agreeing.
+
+    >>> said_to_you("draws from the stock"), said_to_you("passes"), said_to_you("does not call")
+    ('draw from the stock', 'pass', 'do not call')
+    """
+    verb, space, rest = phrase.partition(" ")
+    return _SAID_TO_YOU.get(verb, verb.removesuffix("s")) + space + rest
+
+
 def tell(before: GameState | View, action: Action, look: Look, you: int | None = None) -> Line:
     """
     One line saying what *action* does in *before* (a state or a view: only what all see is used):
-    the seat, then the action's phrase (`persian_rummy.actions.Deal.phrase`) with its cards.
+    the seat, then the action's phrase (`persian_rummy.actions.Deal.phrase`) with its cards; the
+    seat *you* is "You", with the verb agreeing.
 
     >>> from persian_rummy import Discard, new_game
-    >>> plain([tell(new_game(), Discard(3, "Qh"), Look())])
-    'W discards Q♥\\n'
+    >>> plain([tell(new_game(), Discard(3, "Qh"), Look())]), plain([tell(new_game(), Discard(3, "Qh"), Look(), you=3)])
+    ('W discards Q♥\\n', 'You discard Q♥\\n')
     """
-    parts: list[Segment] = [(seat_name(action.seat, you) + " ", "")]
-    for literal, name, _, _ in string.Formatter().parse(action.phrase):
+    mine = action.seat == you
+    parts: list[Segment] = [("You " if mine else SEAT_LETTERS[action.seat] + " ", "")]
+    for literal, name, _, _ in string.Formatter().parse(said_to_you(action.phrase) if mine else action.phrase):
         if literal:
             parts.append((literal, ""))
         if name:
