@@ -65,6 +65,8 @@ CHILD = (
 )
 PROMPT = re.compile(r"Your move \(1(?:-\d+)? or notation, \? for help\): ")
 ENTER = re.compile(r"Press Enter for deal \d+: ")
+#: Asked once a game played in a terminal is over.
+AGAIN = re.compile(r"Play again, with new deals(?: \(not recorded\))?\? \[y/N\] ")
 #: Escape sequences a terminal acts on: colours and styles, and any other CSI sequence.
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 COLOURS = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7])(?:;[0-9;]*)?m")
@@ -510,15 +512,21 @@ def _spawn(*args: str, **extra: str) -> pexpect.spawn[str]:
 def _drive(child: pexpect.spawn[str], answer: Callable[[str, int], str]) -> tuple[str, str]:
     """
     Answer every prompt of *child* by *answer* until it ends: the raw text it wrote, and the text
-    as read (escape sequences out, line ends as in a file).
+    as read (escape sequences out, line ends as in a file).  Offered another game once the game is
+    over, say no: the offer and its answer are left out of the text.
     """
     raw = io.StringIO()
     last = ""
     prompts = 0
     while True:
-        index = child.expect([PROMPT, ENTER, pexpect.EOF])
+        index = child.expect([PROMPT, ENTER, pexpect.EOF, AGAIN])
         raw.write(_text(child.before))
         if index == 2:
+            break
+        if index == 3:  # the game is over; no other, and the program ends at once
+            child.sendline("n")
+            assert 0 == child.expect([pexpect.EOF, PROMPT, ENTER, AGAIN])
+            raw.write(_text(child.before).partition("\n")[2])  # what followed the answer
             break
         raw.write(_text(child.after))
         seen = _read(raw.getvalue())

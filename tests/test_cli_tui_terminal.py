@@ -119,6 +119,28 @@ class TestInATerminal:
         assert expected in after
         assert _screen.plain([_screen.result_line(view)]) in after
 
+    def test_line_by_line_offers_another_game(self, tmp_path: Path) -> None:
+        """
+        ``--plain`` in a terminal: once the game is over, another is offered; "y" deals a new game.
+        """
+        path = tmp_path / "game.json"
+        path.write_text(to_json(_near_the_end(seed=1), pretty=True), encoding="utf-8")
+        child = _spawn("--plain", "--resume", str(path))
+        screen = Screen(child)
+        screen.wait_for("? for help): ")
+        child.send("1\r")
+        child.expect_exact("Play again, with new deals (not recorded)? [y/N] ")
+        table = _game.Table(_game.Options(2, seed=1))
+        _play_out(table)
+        assert _screen.plain([_screen.result_line(table.view())]) in screen.text().replace("\r\n", "\n")
+        child.send("y\r")
+        child.expect_exact("Deal 1 of 2")  # the new game's first deal
+        child.expect_exact("? for help): ")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        assert 1 == child.exitstatus  # the new game stopped by the end of input, as the line mode says
+
 
 def _play_out(table: _game.Table) -> None:
     """

@@ -364,19 +364,15 @@ def run(args: argparse.Namespace, open_record: Callable[[str], RecordFile], read
     """
     Run ``persian-rummy play`` as *args* says, and return its exit status; *open_record* opens
     the ``--record`` file, before the game, and *read_file* reads the ``--resume`` file.  When a
-    game played on the full screen is over, the person is offered another, with new deals (and
-    not recorded).
+    game played in a terminal (on the full screen or line by line) is over, the person is offered
+    another, with new deals (and not recorded); a game whose answers come from a pipe is not.
     """
     console = _console()
     while True:
         status, over = _run_game(args, console, open_record, read_file)
-        if not (over and _full_screen_wanted(args) and _again(args)):
+        if not (over and _is_terminal(sys.stdin) and _is_terminal(sys.stdout) and _again(args)):
             return status
         args = argparse.Namespace(**{**vars(args), "seed": None, "record": None, "resume": None})
-
-
-def _full_screen_wanted(args: argparse.Namespace) -> bool:
-    return not args.plain and _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
 
 
 def _again(args: argparse.Namespace) -> bool:
