@@ -12,9 +12,10 @@ conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python (
 ``heavy``, which the default sessions leave out), the build of the package with its checks and the
 installed wheel's tests, the compiled build's tests and its games compared with the pure build's, and
 the legal actions checked against ``apply`` by brute force; ``nox -s make-vec``, ``nox -s train --
---quick``, ``nox -s recipes``, ``nox -s server``, ``nox -s server-scale``, ``nox -s dask-faults`` and one short round of ``nox -s
-bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench`` measures
-speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
+--quick``, ``nox -s recipes``, ``nox -s server``, ``nox -s server-scale``, ``nox -s dask-faults`` and
+one short round of ``nox -s bench-peers``, which compares both builds with other engines in the same
+run.  ``nox -s bench`` measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither
+is run by CI).
 
 The Pythons of ``PYTHONS`` are looked for on the machine (on the ``PATH``, as ``python3.12`` and the
 like, pyenv's among them); one that is missing is skipped with a line that says so, and never
@@ -236,7 +237,8 @@ def docs(session: nox.Session) -> None:
     pages on reinforcement learning on the first Python, which installs the ``rl`` extra.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
-    session.install("-e", ".[rl,server,postgres,redis]")  # autodoc imports the learning interfaces' and the server's modules
+    # autodoc imports the learning interfaces' and the server's modules
+    session.install("-e", ".[rl,server,postgres,redis]")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 
