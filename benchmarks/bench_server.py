@@ -275,7 +275,7 @@ def _fresh_database(url: str, name: str) -> str:
     import psycopg  # noqa: PLC0415 (only with --workers)
 
     with psycopg.connect(url, autocommit=True) as db:
-        db.execute(f"create database {name}")  # type: ignore[arg-type]  # a name of the benchmark's own
+        db.execute(f"create database {name}")  # a name of the benchmark's own
     return url.rpartition("/")[0] + "/" + name
 
 
