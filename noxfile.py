@@ -12,9 +12,10 @@ conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python (
 ``heavy``, which the default sessions leave out), the build of the package with its checks and the
 installed wheel's tests, the compiled build's tests and its games compared with the pure build's, and
 the legal actions checked against ``apply`` by brute force; ``nox -s make-vec``, ``nox -s train --
---quick``, ``nox -s recipes``, ``nox -s server``, ``nox -s dask-faults`` and one short round of ``nox -s
-bench-peers``, which compares both builds with other engines in the same run.  ``nox -s bench`` measures
-speed and memory and ``nox -s evaluate`` plays the bots' matches (neither is run by CI).
+--quick``, ``nox -s recipes``, ``nox -s server``, ``nox -s server-scale``, ``nox -s dask-faults`` and
+one short round of ``nox -s bench-peers``, which compares both builds with other engines in the same
+run.  ``nox -s bench`` measures speed and memory and ``nox -s evaluate`` plays the bots' matches (neither
+is run by CI).
 
 The Pythons of ``PYTHONS`` are looked for on the machine (on the ``PATH``, as ``python3.12`` and the
 like, pyenv's among them); one that is missing is skipped with a line that says so, and never
@@ -223,7 +224,7 @@ def typecheck(session: nox.Session) -> None:
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "typing"))
     session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))  # the end-to-end tests' clients
-    session.install("-e", ".[rl,server]")  # numpy, Gymnasium, PettingZoo, Starlette are typed
+    session.install("-e", ".[rl,server,postgres,redis]")  # numpy, Gymnasium, PettingZoo, Starlette, psycopg are typed
     session.run("mypy")
 
 
@@ -236,7 +237,8 @@ def docs(session: nox.Session) -> None:
     pages on reinforcement learning on the first Python, which installs the ``rl`` extra.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
-    session.install("-e", ".[rl,server]")  # autodoc imports the learning interfaces' and the server's modules
+    # autodoc imports the learning interfaces' and the server's modules
+    session.install("-e", ".[rl,server,postgres,redis]")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 
@@ -688,6 +690,21 @@ def server(session: nox.Session) -> None:
     session.run("pytest", "-p", "no:cacheprovider", "tests/e2e", *session.posargs)
 
 
+@nox.session(name="server-scale", python=PYTHONS[0], default=False)
+def server_scale(session: nox.Session) -> None:
+    """
+    The table server on several workers, in ``tests/scale``: PostgreSQL and Redis started for the run
+    (Debian's ``postgresql`` and ``redis-server``, which ``.ci/run`` installs) in a temporary folder, three
+    workers playing one table, and the worker that owns a table killed with ``kill -9``.  A missing
+    service fails the session (``PERSIAN_RUMMY_SCALE_REQUIRED=1``) instead of skipping its tests.
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
+    session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))
+    session.install("-e", ".[server,postgres,redis]")
+    env = {"PERSIAN_RUMMY_SCALE_REQUIRED": "1"}
+    session.run("pytest", "-p", "no:cacheprovider", "tests/scale", *session.posargs, env=env)
+
+
 @nox.session(name="bench-server", python=PYTHONS[0], default=False)
 def bench_server(session: nox.Session) -> None:
     """
@@ -699,7 +716,7 @@ def bench_server(session: nox.Session) -> None:
     (``nox -s bench-server -- --closed --tables 100 --baseline main~3``).
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))
-    session.install(".[server]")
+    session.install(".[server,postgres,redis]")
     session.run("python", "benchmarks/bench_server.py", *session.posargs)
 
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -64,6 +65,7 @@ ROOT: Final = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "src")]
 
 from tests.e2e._server import Message, ScriptedSeat, ServerProcess  # noqa: E402 (the worktree's helpers)
+from tests.scale import _services  # noqa: E402
 
 PEOPLE: Final = (0, 2)
 SEATS: Final = ["person", "bot:greedy", "person", "bot:greedy"]
@@ -86,6 +88,14 @@ def _options(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--baseline", metavar="REF", help="also measure the server of this git commit or branch, in the same run"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        nargs="*",
+        default=[],
+        metavar="N",
+        help="also measure, at each size, N workers on PostgreSQL and Redis (started for the run) behind one port",
     )
     parser.add_argument("--seed", type=int, default=2026, help="the seed of the tables and the think times")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
@@ -190,19 +200,19 @@ class _Peak:
 
     def __init__(self, server: ServerProcess) -> None:
         self.server = server
-        self.peak = server.rss()
+        self.peak = _rss_all(server)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
         self._thread.start()
 
     def _sample(self) -> None:
         while not self._stop.wait(0.5):
-            self.peak = max(self.peak, self.server.rss())
+            self.peak = max(self.peak, _rss_all(self.server))
 
     def stop(self) -> int:
         self._stop.set()
         self._thread.join()
-        return max(self.peak, self.server.rss())
+        return max(self.peak, _rss_all(self.server))
 
 
 #: The options of ``serve`` that lift the limits a benchmark from one address would meet, each with its
@@ -234,25 +244,70 @@ def serve_options(src: Path, count: int) -> list[str]:
     return options
 
 
-def _run_size(options: argparse.Namespace, count: int, folder: Path, src: Path) -> dict[str, Any]:
-    name = f"{src.parent.name}-{count}"
-    db = ":memory:" if options.memory else folder / f"tables-{name}.sqlite3"
+def _family(pid: int) -> list[int]:
+    """
+    *pid* and its children's ids (the workers of ``serve --workers``).
+    """
+    children: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        children += [int(child) for child in task.read_text().split()]
+    return [pid, *children]
+
+
+def _scheduled_all(pid: int) -> tuple[float, float]:
+    times = [scheduled(member) for member in _family(pid)]
+    return sum(ran for ran, _ in times), sum(waited for _, waited in times)
+
+
+def _rss_all(server: ServerProcess) -> int:
+    total = 0
+    for member in _family(server.pid):
+        for line in Path(f"/proc/{member}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
+    return total
+
+
+def _fresh_database(url: str, name: str) -> str:
+    """
+    A new empty database *name* on the PostgreSQL server of *url*: its URL.
+    """
+    import psycopg  # noqa: PLC0415 (only with --workers)
+
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(f"create database {name}")  # a name of the benchmark's own
+    return url.rpartition("/")[0] + "/" + name
+
+
+def _run_size(
+    options: argparse.Namespace,
+    count: int,
+    folder: Path,
+    src: Path,
+    workers: int = 0,
+    services: tuple[str, str] | None = None,
+) -> dict[str, Any]:
+    name = f"{src.parent.name}-{count}-{workers}"
+    db: str | Path = ":memory:" if options.memory else folder / f"tables-{name}.sqlite3"
     lifted = serve_options(src, count)
+    if workers and services is not None:
+        db = _fresh_database(services[0], f"bench_{count}_{workers}")
+        lifted += ["--bus", services[1], "--workers", str(workers)]
     server = ServerProcess(db, log=folder / f"server-{name}.log", bot_delay=0.0, args=lifted, src=src)
     with server:
-        before = server.rss()
+        before = _rss_all(server)
         tables = []
         rules = {"rules": "num_deals=100"} if options.closed else {}
         for index in range(count):
             spec = {"name": f"Bench {index}", "seats": SEATS, "seed": options.seed + index, **rules}
             table_id, tokens = server.seat_table({**spec, "bot_delay": options.bot_delay}, {0: "N", 2: "S"})
             tables.append((table_id, {str(seat): token for seat, token in tokens.items()}))
-        seated = server.rss()
+        seated = _rss_all(server)
         peak = _Peak(server)
         parts = [tables[part :: options.clients] for part in range(options.clients)]
-        cpu, wall = scheduled(server.pid), time.monotonic()
+        cpu, wall = _scheduled_all(server.pid), time.monotonic()
         results = _run_workers(options, server.port, parts)
-        cpu_after, wall = scheduled(server.pid), time.monotonic() - wall
+        cpu_after, wall = _scheduled_all(server.pid), time.monotonic() - wall
         highest = peak.stop()
     samples = sorted(sample for result in results for sample in result["latencies"])
     seconds = max(result["seconds"] for result in results)
@@ -433,10 +488,16 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         try:
             servers = _servers(options, Path(folder))
-            for count in options.tables:
-                for name, src in servers:
-                    rows.append({"server_name": name, **_run_size(options, count, Path(folder), src)})
-                    print(f"  {count} tables done ({name})", flush=True)
+            with contextlib.ExitStack() as stack:
+                services = stack.enter_context(_services.services()) if options.workers else None
+                for count in options.tables:
+                    for name, src in servers:
+                        rows.append({"server_name": name, **_run_size(options, count, Path(folder), src)})
+                        print(f"  {count} tables done ({name})", flush=True)
+                    for workers in options.workers:
+                        figures = _run_size(options, count, Path(folder), ROOT / "src", workers, services)
+                        rows.append({"server_name": f"pg x{workers}", **figures})
+                        print(f"  {count} tables done (PostgreSQL, {workers} worker(s))", flush=True)
         finally:
             _remove_worktree(Path(folder))
     _print_table(rows)

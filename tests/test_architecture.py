@@ -35,7 +35,12 @@ LATE_IMPORTS = {
     # The server needs its extra (a web framework): ``persian-rummy`` starts without it.
     ("cli._serve_command", "_application", "server"),
     ("cli._serve_command", "run", "server._serving"),
+    ("cli._serve_command", "_serve_workers", "server._serving"),
     ("server", "__getattr__", "server._app"),
+    # PostgreSQL and Redis are the extras of several workers: the embedded server loads neither.
+    ("server", "__getattr__", "server._postgres"),
+    ("server._app", "_storage", "server._postgres"),
+    ("server._app", "_router", "server._route"),
     # The policies' players need numpy: ``import persian_rummy.rl`` needs attrs alone.
     ("rl", "__getattr__", "rl.policy"),
 }

@@ -50,7 +50,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--db",
         default="persian-rummy.sqlite3",
         metavar="PATH",
-        help="the SQLite database file of the tables (default persian-rummy.sqlite3); ':memory:' keeps nothing",
+        help="the SQLite database file of the tables (default persian-rummy.sqlite3); ':memory:' keeps nothing; "
+        "a postgresql:// URL keeps them in PostgreSQL (the postgres extra), which several workers share",
+    )
+    parser.add_argument(
+        "--bus",
+        metavar="URL",
+        help="the redis:// URL of the bus between workers that share a PostgreSQL --db (the redis extra): "
+        "a request about a table reaches the worker that owns it, whichever worker it came to",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="COUNT",
+        help="worker processes sharing the port (default 1); more than one needs a postgresql:// --db and a --bus",
     )
     parser.add_argument(
         "--bot-delay", type=float, default=0.8, metavar="SECONDS", help="how long bots wait before acting (default 0.8)"
@@ -154,6 +168,7 @@ def _application(args: argparse.Namespace, limits: Limits) -> ASGIApp:
             allow_seed=args.allow_seed,
             allow_origins=args.allow_origin,
             allowed_hosts=hosts,
+            bus=args.bus,
         )
     except (ValueError, ImportError) as error:
         sys.exit(f"persian-rummy: {error}")
@@ -173,8 +188,10 @@ def run(args: argparse.Namespace) -> None:
         limits = Limits(**{field.name: getattr(args, field.name) for field in limit_fields()})
     except ValueError as error:
         sys.exit(f"persian-rummy: --{str(error).replace('_', '-')}")
+    _check_workers(args)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = _application(args, limits)
+    if args.workers == 1:
+        app = _application(args, limits)
     # Made as a TCP socket by name, so that its connections send at once (TCP_NODELAY, which the event
     # loop sets on such sockets only): else a response's body waits 40 ms behind its head.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -184,11 +201,60 @@ def run(args: argparse.Namespace) -> None:
     listener.listen(2048)  # the printed address takes connections at once
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    print(f"Serving on http://{shown}:{port}/ (tables kept in {args.db}); Ctrl-C stops", flush=True)
+    where = _shown_db(args.db) + (f", {args.workers} workers" if args.workers > 1 else "")
+    print(f"Serving on http://{shown}:{port}/ (tables kept in {where}); Ctrl-C stops", flush=True)
     if not _loopback(args.host):
         logging.getLogger("persian_rummy.server").warning(
             "listening on %s: every computer that reaches this one can use the server; on a network you do "
             "not trust, serve it behind a reverse proxy with TLS (see the documentation's Build a server page)",
             args.host,
         )
-    serve(app, listener, limits, log_level=args.log_level, forwarded_allow_ips=args.forwarded_allow_ips)
+    if args.workers == 1:
+        serve(app, listener, limits, log_level=args.log_level, forwarded_allow_ips=args.forwarded_allow_ips)
+    else:
+        _serve_workers(args, listener, limits)
+
+
+def _serve_workers(args: argparse.Namespace, listener: socket.socket, limits: Limits) -> None:
+    from ..server._serving import serve_workers  # noqa: PLC0415 (the server extra)
+
+    make = lambda: _application(args, limits)  # noqa: E731 (made in each worker)
+    serve_workers(
+        make,
+        listener,
+        limits,
+        workers=args.workers,
+        log_level=args.log_level,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+    )
+
+
+def _postgres(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def _check_workers(args: argparse.Namespace) -> None:
+    """
+    Exit with the reason if *args* ask for workers, or a bus, without what they need.
+    """
+    if not 1 <= args.workers <= 64:
+        sys.exit(f"persian-rummy: --workers must be from 1 to 64, not {args.workers}")
+    if args.bus is not None and not _postgres(args.db):
+        sys.exit("persian-rummy: --bus needs a postgresql:// --db, which the workers share")
+    if args.bus is not None and not args.bus.startswith(("redis://", "rediss://", "unix://")):
+        sys.exit("persian-rummy: --bus is a redis://, rediss:// or unix:// URL")
+    if args.workers > 1 and args.bus is None:
+        sys.exit("persian-rummy: several --workers need a postgresql:// --db and a --bus")
+
+
+def _shown_db(db: str) -> str:
+    """
+    The database as the first line names it: a URL without its user and password.
+
+    >>> _shown_db("postgresql://user:secret@db.example:5432/cards"), _shown_db("tables.sqlite3")
+    ('postgresql://db.example:5432/cards', 'tables.sqlite3')
+    """
+    if not _postgres(db):
+        return db
+    scheme, _, rest = db.partition("://")
+    return f"{scheme}://{rest.rpartition('@')[2]}"

@@ -14,8 +14,11 @@ the browser client; ``persian-rummy serve`` runs it with uvicorn.  It needs the 
   public account.  Every message to a reader is made from that reader's view and nothing else.
 - Actions are numbered; a client that comes back with its token and the last number it saw is
   told what it missed.
-- Every action is written to the database (`SqliteStorage`, or any `Storage`) before anyone is
-  told of it, so a server that is killed and started again goes on where each table was.
+- Every action is written to the database (`SqliteStorage`, `PostgresStorage`, or any `Storage`)
+  before anyone is told of it, so a server that is killed and started again goes on where each table was.
+- Several workers share one site through PostgreSQL (`PostgresStorage`: each table owned by one worker
+  at a time, through a lease) and a Redis bus: a request about a table reaches its owner from any
+  worker, and the tables of a worker that dies are taken over by the others.
 - Every resource is bounded (`Limits`), the deals are drawn from a secret the server reveals once
   the game is over, and nothing a request names is imported or run.
 
@@ -35,6 +38,7 @@ from ._table import draw_seed
 
 if TYPE_CHECKING:
     from ._app import create_app
+    from ._postgres import LeaseLostError, PostgresStorage
 
 __all__ = [
     "ERROR_CODES",
@@ -43,7 +47,9 @@ __all__ = [
     "BotNames",
     "BotRegistry",
     "Ending",
+    "LeaseLostError",
     "Limits",
+    "PostgresStorage",
     "SeatSpec",
     "SpecError",
     "SqliteStorage",
@@ -63,6 +69,10 @@ def __getattr__(name: str) -> object:
         from ._app import create_app  # noqa: PLC0415 (the web framework is loaded only when the application is asked for)
 
         return create_app
+    if name in {"PostgresStorage", "LeaseLostError"}:
+        from . import _postgres  # noqa: PLC0415 (psycopg is loaded only when PostgreSQL is asked for)
+
+        return getattr(_postgres, name)
     msg = f"module {__name__!r} has no attribute {name!r}"
     raise AttributeError(msg)
 

@@ -17,7 +17,7 @@ import json
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
 
 try:
@@ -38,10 +38,14 @@ from . import _messages
 from ._bots import BotRegistry, Factory
 from ._connection import Connection
 from ._hub import GONE, Hub
+from ._lease import Leased, LeaseKeeper
 from ._limits import Limits
 from ._spec import SpecError
 from ._storage import SqliteStorage, Storage
 from ._table import RefusedError
+
+if TYPE_CHECKING:
+    from ._route import Router
 
 STATIC: Final = Path(__file__).parent / "static"
 
@@ -144,12 +148,14 @@ def create_app(  # noqa: PLR0913 (the server's settings)
     allow_seed: bool = False,
     allow_origins: Collection[str] = (),
     allowed_hosts: Collection[str] | None = None,
+    bus: str | None = None,
 ) -> Starlette:
     """
     The table server as an ASGI application, to serve with uvicorn or to mount in another application.
 
-    *storage* is a `Storage`, or the path of an SQLite database file (``":memory:"`` keeps the
-    tables in memory only).  Stored tables are read back and go on when the application starts.
+    *storage* is a `Storage`, the path of an SQLite database file (``":memory:"`` keeps the tables
+    in memory only), or a ``postgresql://`` URL shared by the workers that meet on the ``redis://``
+    *bus* (the documentation's "Several workers").  Stored tables go on when the application starts.
     *bot_delay* is the bots' delay for tables that do not choose their own, *limits* bound what
     the server gives out, and *bots* adds the operator's bots to the shipped ones, by name (a
     `persian_rummy.bots.players.make_player` spec, loaded now, or a function that makes a player).
@@ -169,24 +175,63 @@ def create_app(  # noqa: PLR0913 (the server's settings)
     (['person', 'bot', 'bot', 'bot'], 'waiting', False)
     """
     limits = limits or Limits()
-    store = SqliteStorage(storage) if isinstance(storage, str) else storage
     registry = BotRegistry(limits, bots)
-    hub = Hub(store, limits=limits, registry=registry, default_bot_delay=bot_delay, allow_seed=allow_seed)
+    hub = Hub(_storage(storage), limits=limits, registry=registry, default_bot_delay=bot_delay, allow_seed=allow_seed)
     app = Starlette(routes=_routes(_Server(hub, limits)), lifespan=_lifespan(hub))
     app.add_middleware(_Gate, allow_origins=frozenset(allow_origins), allowed_hosts=allowed_hosts)
     app.state.hub = hub
+    app.state.router = None if bus is None else _router(app, hub, bus, limits)
     return app
+
+
+def _router(app: Starlette, hub: Hub, bus: str, limits: Limits) -> Router:
+    """
+    The router of a worker among several, on the bus at *bus*, put in front of *app*.
+    """
+    if not isinstance(hub.storage, Leased):
+        msg = "a bus serves workers that share a PostgreSQL database: give a postgresql:// URL as the storage"
+        raise ValueError(msg)  # noqa: TRY004 (a setting, not a type)
+    from ._route import Router  # noqa: PLC0415 (the redis extra, loaded only with a bus)
+
+    router = Router(hub, hub.storage, bus, limits)
+    router.mount(app)
+    return router
+
+
+def _storage(where: Storage | str) -> Storage:
+    """
+    The storage *where* is or names: a PostgreSQL URL, or the path of an SQLite file.
+    """
+    if not isinstance(where, str):
+        return where
+    if where.startswith(("postgresql://", "postgres://")):
+        from ._postgres import PostgresStorage  # noqa: PLC0415 (the postgres extra, loaded only when asked for)
+
+        return PostgresStorage(where)
+    return SqliteStorage(where)
 
 
 def _lifespan(hub: Hub) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
     @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        router: Router | None = app.state.router
+        keeper = LeaseKeeper(hub, hub.storage) if isinstance(hub.storage, Leased) else None
+        if router is not None:
+            await router.start()
         await hub.start()
+        if keeper is not None:
+            keeper.start()
         # The tables read back, and the code, live as long as the server: keep them out of the
         # collector's way, so that its full collections stay short pauses.
         gc.freeze()
         yield
+        if keeper is not None:
+            await keeper.stop()
+        if router is not None:
+            await router.stop_serving()
         await hub.stop()
+        if router is not None:
+            await router.stop()
 
     return lifespan
 

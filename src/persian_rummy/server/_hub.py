@@ -44,6 +44,9 @@ PRESENCE_DELAY: Final = 0.1
 PRESENCE_INTERVAL: Final = 1.0
 #: The close code of a connection whose table has left the server.
 GONE: Final = 4410
+#: The close code of a connection whose table another worker serves now, or whose worker went away
+#: (WebSocket's "service restart"): the client connects again, with the number of the last event it saw.
+MOVED: Final = 1012
 
 _Kind = Literal["deal", "bot", "clock"]
 
@@ -129,7 +132,18 @@ class Hub:
         A table whose game is over but whose record is missing (a database written by an earlier
         version, which stored them in two steps) gets its record now.
         """
-        for stored in await self.storage.load():
+        await self.adopt(await self.storage.load())
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def adopt(self, tables: list[StoredTable]) -> None:
+        """
+        Set going the stored *tables*, their actions replayed: those read back at the start, or
+        taken over from another worker (`persian_rummy.server.PostgresStorage.take`).  A table
+        already here is left as it is.
+        """
+        for stored in tables:
+            if stored.id in self.tables:
+                continue
             live = self._revive(stored)
             table = live.table
             if table.status == "over":
@@ -138,7 +152,23 @@ class Hub:
                 _log.info("table %s: the record of its finished game was missing and is stored now", table.id)
             self._add(live)
             _log.info("table %s resumed at action %d", table.id, table.seq)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    def lose(self, table_id: str) -> None:
+        """
+        Take off this server a table another worker owns now: its connections are closed with
+        `MOVED`, and connect again (to be served by the new owner).
+        """
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        _log.warning("table %s: another worker owns it now; it leaves this one at action %d", table_id, live.table.seq)
+        del self.tables[table_id]
+        for handle in (live.timer, live.presence_timer):
+            if handle is not None:
+                handle.cancel()
+        for connection in live.connections():
+            connection.send(_messages.error_message("unavailable", "the table moved to another worker: connect again"))
+            connection.close(MOVED)
 
     def _revive(self, stored: StoredTable) -> _Live:
         data = json.loads(stored.spec)

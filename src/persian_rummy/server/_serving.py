@@ -12,11 +12,15 @@ refused accepts at a bounded rate.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import resource
+import signal
 import socket
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Final
 
 import h11
@@ -228,3 +232,76 @@ def serve(
         timeout_keep_alive=max(1, min(5, round(limits.header_timeout))),
     )
     _Server(config).run(sockets=[listener])
+
+
+#: How long a worker that died waits before another is started in its place, in seconds.
+RESTART_SECONDS: Final = 1.0
+
+
+def serve_workers(  # noqa: PLR0913 (serve's arguments, and how many workers)
+    make_app: Callable[[], ASGIApp],
+    listener: socket.socket,
+    limits: Limits,
+    *,
+    workers: int,
+    log_level: str,
+    forwarded_allow_ips: str | None = None,
+) -> None:
+    """
+    Serve on *listener* from *workers* processes of their own, each the application *make_app*
+    makes (in the process, after it is forked), until interrupted.
+
+    A worker that dies is started again after `RESTART_SECONDS` (a new worker: its tables have
+    been taken over by the others meanwhile, or are taken by it).  SIGTERM or SIGINT stops them all.
+    """
+
+    def run() -> None:
+        serve(make_app(), listener, limits, log_level=log_level, forwarded_allow_ips=forwarded_allow_ips)
+
+    _Workers(run).supervise(workers)
+
+
+class _Workers:
+    """
+    Worker processes, each running *run*, and their supervision.
+    """
+
+    def __init__(self, run: Callable[[], None]) -> None:
+        self.run = run
+        self.children: dict[int, int] = {}
+        self.stopping = False
+
+    def start(self, index: int) -> None:
+        pid = os.fork()
+        if pid == 0:  # the worker
+            status = 1
+            try:
+                self.run()
+                status = 0
+            finally:
+                os._exit(status)
+        self.children[pid] = index
+
+    def stop(self, _signal: int, _frame: object) -> None:
+        self.stopping = True
+        for pid in self.children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    def supervise(self, workers: int) -> None:
+        signal.signal(signal.SIGTERM, self.stop)
+        signal.signal(signal.SIGINT, self.stop)
+        for index in range(workers):
+            self.start(index)
+        while self.children:
+            try:
+                pid, status = os.wait()
+            except ChildProcessError:
+                return
+            index = self.children.pop(pid, -1)
+            if index >= 0 and not self.stopping:
+                _log.warning(
+                    "worker %d (process %d) ended (status %d); another starts in its place", index, pid, status
+                )
+                time.sleep(RESTART_SECONDS)
+                self.start(index)
