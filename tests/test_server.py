@@ -623,7 +623,7 @@ class TestTheEndOfADeal:
                 pause = _until_paused(socket, _hello(socket, token, since=0))
                 seq = hub.tables[table_id].table.seq
                 assert (pause["deal"], pause["ready"], pause["waiting"]) == (1, [], [0])
-                assert 3_599_000 <= pause["deadline"] - pause["now"] <= 3_600_000  # the pause ahead, by the server's clock
+                assert 3_599_000 <= pause["deadline"] - pause["now"] <= 3_600_000  # by the server's clock
                 assert _pinged(socket) == []  # nothing is dealt or played meanwhile
                 assert (hub.tables[table_id].table.seq, hub.tables[table_id].table.state.phase) == (seq, "deal_over")
                 with client.websocket_connect(f"/ws/tables/{table_id}") as late:  # a page that joins now

@@ -24,8 +24,8 @@ from tests.e2e.test_browser import (  # noqa: E402
     play_one,
     post,
     public_view,
-    seq,
     seated,
+    seq,
     settled,
     table_id,
 )
