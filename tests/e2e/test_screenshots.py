@@ -80,7 +80,7 @@ def take(name: str, page: Page) -> None:
     width, height, _ = WINDOWS[name]
     page.wait_for_selector("#hand .card", timeout=WAIT_MS)
     path = FOLDER / name
-    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("() => document.body.dataset.yourTurn === 'true'", timeout=WAIT_MS)  # as a person sees it
     if WRITE:
         FOLDER.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=path, animations="disabled", caret="hide")

@@ -166,10 +166,15 @@ class TestTheHandStaysInSight:
 PILE_BOXES = """() => document.body.dataset.phase !== "draw" ? [] : [...document.querySelectorAll(".pile button.card")]
     .map((card) => card.getBoundingClientRect())
     .map((box) => ({x: box.x, y: box.y, width: box.width, height: box.height}))"""
+#: Where the hand's bar starts, from the top of the window, as the pile's boxes are read.
+DOCK_TOP = "() => document.getElementById('dock').getBoundingClientRect().top"
 
 
 class TestThePileOnAPhone:
-    """At 390 by 844, each card of the discard pile that can be clicked shows at least 32 by 32 pixels."""
+    """
+    At 390 by 844, each card of the discard pile that can be clicked shows at least 32 by 32 pixels, and
+    the pile is in sight above the hand's bar when the turn starts.
+    """
 
     def test_pile_targets(self, server: str, browser: Browser, artifacts: Path) -> None:
         spec = {"name": "Phone pile", "seats": BOTS, "clock": None, "bot_delay": 0, "seed": 4}
@@ -180,7 +185,10 @@ class TestThePileOnAPhone:
                 break
             # Every box of one drawing of the page, read at once: the bots' moves redraw the pile between reads.
             boxes: list[dict[str, float]] = page.evaluate(PILE_BOXES)
+            dock: float = page.evaluate(DOCK_TOP)
             if boxes:
+                top = boxes[-1]  # the top card, in sight above the hand's bar when the turn starts
+                assert 0 <= top["y"] and top["y"] + top["height"] <= dock, (top, dock)
                 for index, box in enumerate(boxes):
                     later = [other for other in boxes[index + 1 :] if abs(other["y"] - box["y"]) < 4]
                     shown = (later[0]["x"] - box["x"]) if later else box["width"]

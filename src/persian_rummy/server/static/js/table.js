@@ -41,6 +41,7 @@ const page = {
   rematch: null,
   rematchAsked: false,
   meldCount: null,
+  drawShown: null, // the turn whose piles were scrolled into sight
 };
 
 const storageKey = () => `persian-rummy:${page.tableId}`;
@@ -900,7 +901,28 @@ function draw({ focus = null } = {}) {
   body.yourTurn = String(page.legal.length > 0 && !page.sending);
   body.pause = String(view?.phase === "deal_over" && document.getElementById("next-deal-button") !== null);
   restoreFocus(keep);
+  keepDockHeight();
   showNewestMeld(view);
+  showPilesToDraw(view);
+}
+
+// The height of the hand's bar, where it sticks to the bottom of the window: what is scrolled into
+// sight stops above it (the melds' and the piles' scroll-margin-bottom).
+function keepDockHeight() {
+  const dock = document.getElementById("dock");
+  const sticks = dock !== null && getComputedStyle(dock).position === "sticky";
+  document.documentElement.style.setProperty("--dock-h", `${sticks ? Math.ceil(dock.getBoundingClientRect().height) : 0}px`);
+}
+
+// When the seat's turn starts, the stock and the discard pile are scrolled into sight above the hand's
+// bar (on a phone they are below the fold), once a turn, so that the page does not fight a person's scrolling.
+function showPilesToDraw(view) {
+  const drawing = view?.phase === "draw" && page.legal.length > 0 && !page.sending;
+  const turn = drawing ? String(page.connection?.seq ?? "") : null;
+  if (drawing && page.drawShown !== turn) {
+    document.querySelector(".piles")?.scrollIntoView({ block: "nearest" });
+  }
+  page.drawShown = turn;
 }
 
 // A meld laid down since the last drawing is scrolled into sight, above the hand's bar.
