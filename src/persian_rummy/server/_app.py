@@ -34,7 +34,7 @@ except ImportError as error:
 
 from ..exceptions import InvalidDataError
 from ..serialize import parse_json
-from . import _messages
+from . import _guide, _messages
 from ._bots import BotRegistry, Factory
 from ._connection import Connection
 from ._hub import GONE, Hub
@@ -296,6 +296,7 @@ def _routes(server: _Server) -> list[BaseRoute]:
     return [
         Route("/", server.lobby_page),
         Route("/tables/{table_id}", server.table_page),
+        Route("/how-to-play", server.guide_page),
         Route("/api/tables", server.list_tables, methods=["GET"]),
         Route("/api/tables", server.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", server.get_table, methods=["GET"]),
@@ -328,6 +329,9 @@ class _Server:
 
     async def lobby_page(self, _request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
+
+    async def guide_page(self, _request: Request) -> Response:
+        return Response(_guide.how_to_play(), media_type="text/html; charset=utf-8")
 
     async def table_page(self, request: Request) -> Response:
         table_id = request.path_params["table_id"]
