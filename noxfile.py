@@ -6,8 +6,9 @@
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
 and a match on a local Dask cluster.
 
-Continuous integration (``.ci/run``) also runs ``nox -s tests-loaded``, the first Python's tests beside two
-processes that check random games by brute force; ``nox -s conformance build compiled brute-force``: the
+On continuous integration (``.ci/run``) the first Python's tests run beside two processes that check
+random games by brute force (as ``nox -s tests-loaded`` runs them); it also runs ``nox -s conformance build
+compiled brute-force``: the
 conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python (with the tests marked
 ``heavy``, which the default sessions leave out), the build of the package with its checks and the
 installed wheel's tests, the compiled build's tests and its games compared with the pure build's, and
@@ -64,12 +65,27 @@ def tests(session: nox.Session) -> None:
     check that the code runs on them.  The first Python also installs the learning interfaces' extras
     (``rl``), so their tests count towards coverage; the others skip them.  The tests marked ``heavy``
     (OpenSpiel's random simulations and search bots) are left out: ``nox -s conformance`` runs them.
+
+    On CI the first Python's tests also run loaded, as ``nox -s tests-loaded`` runs them (`runs_loaded`):
+    two CPU-bound processes check random games by brute force beside them, so that one run both measures
+    coverage and shows that no test depends on how fast the machine is.
     """
     first = session.python == PYTHONS[0]
     _install_tests(session, first=first)
     env = tests_environment(str(session.python))
     arguments = tests_arguments(first=first, posargs=session.posargs, coverage=measures_coverage(first=first))
-    session.run("pytest", *arguments, env=env)
+    if runs_loaded(first=first):
+        _beside_the_load(session, arguments, env)
+    else:
+        session.run("pytest", *arguments, env=env)
+
+
+def runs_loaded(*, first: bool) -> bool:
+    """
+    Whether the ``tests`` session runs beside the processes of ``nox -s tests-loaded``: on the *first* Python,
+    where ``CI`` is set (to anything but nothing).
+    """
+    return first and bool(os.environ.get("CI"))
 
 
 def measures_coverage(*, first: bool) -> bool:
@@ -155,23 +171,32 @@ def tests_loaded(session: nox.Session) -> None:
     state of its games each action that could be written is tried with `apply` against `legal_actions`, as
     in ``nox -s brute-force`` (the first process under switches drawn at random, the second with wild
     jokers), and a disagreement fails the session, naming the game.  The session prints the seed
-    (``PERSIAN_RUMMY_LOAD_SEED`` chooses it) and what was checked.  Continuous integration runs it.  The
-    plain run has tried the rules (and on CI measured coverage), so this one runs without coverage and
-    with the Hypothesis profile "quick" (20 examples; ``HYPOTHESIS_PROFILE`` chooses
-    another).  Arguments after ``--`` go to pytest, as in ``nox -s tests``.
+    (``PERSIAN_RUMMY_LOAD_SEED`` chooses it) and what was checked.  On continuous integration the first
+    Python's ``tests`` session runs this way itself, with its coverage (`runs_loaded`); run here, after a
+    plain run that has tried the rules, this session runs without coverage and with the Hypothesis profile
+    "quick" (20 examples; ``HYPOTHESIS_PROFILE`` chooses another).  Arguments after ``--`` go to pytest, as
+    in ``nox -s tests``.
     """
     _install_tests(session, first=True)
     env = {
         **tests_environment(str(session.python)),
         "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "quick"),
     }
+    _beside_the_load(session, tests_arguments(first=True, posargs=session.posargs, coverage=False), env)
+
+
+def _beside_the_load(session: nox.Session, arguments: list[str], env: dict[str, str]) -> None:
+    """
+    Run pytest with *arguments* while the `LOAD` processes check games by brute force beside it, then
+    fail the session if they disagreed or stopped before the tests ended.
+    """
     seed = int(os.environ.get("PERSIAN_RUMMY_LOAD_SEED") or secrets.randbelow(2**32))
     folder = Path(tempfile.mkdtemp(prefix="persian-rummy-load-"))
     python = str(Path(session.bin) / "python")
     try:
         with load_processes(python, LOAD, seed, folder) as processes:
             session.log(f"{len(processes)} processes checking games by brute force beside the tests, from seed {seed}")
-            session.run("pytest", *tests_arguments(first=True, posargs=session.posargs, coverage=False), env=env)
+            session.run("pytest", *arguments, env=env)
             ended = [process.poll() is not None for process in processes]
         line, agreed = load_verdict(processes, ended, folder)
         if not agreed:
@@ -334,8 +359,8 @@ def brute_force(session: nox.Session) -> None:
     `Rules.jokers_wild` off; then 300 games under `Rules.rummy_calls`, 100 under `Rules.jokers_wild` and 40
     under both, and the slow reference under each of the two.  ``PERSIAN_RUMMY_BRUTE_FORCE_CALLS_GAMES``,
     ``..._WILD_GAMES`` and ``..._BOTH_GAMES`` set the numbers of the three kinds under switches; a number
-    of 0 leaves its games out, as continuous integration does for the kinds that ``nox -s tests-loaded``
-    checks beside the tests (switches drawn at random, and wild jokers with calls drawn at random).
+    of 0 leaves its games out, as continuous integration does for the kinds that its first Python's tests
+    check beside them (switches drawn at random, and wild jokers with calls drawn at random).
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install("-e", ".")

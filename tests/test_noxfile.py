@@ -126,6 +126,11 @@ class TestSessions:
         arguments = noxfile.tests_arguments(first=first, posargs=["-x"], coverage=coverage)
         assert [(("pytest", *arguments), env)] == session.ran
         assert coverage == ("--cov" in arguments)
+        loaded = first and ci == "true"  # one run measures coverage and shows no test depends on speed
+        assert loaded == noxfile.runs_loaded(first=first)
+        if sys.platform == "linux":
+            assert [2 if loaded else 0] == [len(busy) for busy in session.busy]
+        assert (2 if loaded else 0) == len(session.logged)
 
     @pytest.mark.parametrize(
         ("ci", "asked", "first", "measured"),

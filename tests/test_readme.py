@@ -35,7 +35,7 @@ SKIPPED = {
     "python3 -m pip install .": "installs into the Python that runs the tests, which has the package installed",
     "python3 -m pip install nox uv": "installs the tools; the tests' dependency group has nox",
     "python3 -m nox": "the whole run of the default sessions, several minutes",
-    "python3 -m nox -s tests-loaded": "the first Python's tests again, beside brute force: a session of CI",
+    "python3 -m nox -s tests-loaded": "the first Python's tests beside brute force, as CI runs them: minutes",
 }
 #: The virtual environment, made and entered: run in a folder of the test's own.
 ENVIRONMENT = ("python3 -m venv .venv", ". .venv/bin/activate")
