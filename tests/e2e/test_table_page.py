@@ -170,6 +170,18 @@ PILE_BOXES = """() => document.body.dataset.phase !== "draw" ? [] : [...document
 DOCK_TOP = "() => document.getElementById('dock').getBoundingClientRect().top"
 
 
+#: The elements that reach past the window's right edge, unless a box that scrolls or clips holds them in
+#: (the page's html and body clip, so the document's own width never shows an overflow).
+BEYOND_THE_WINDOW = """() => [...document.querySelectorAll("body *")].filter((node) => {
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 || box.right <= window.innerWidth + 1) return false;
+    for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== "visible") return false;
+    }
+    return true;
+}).map((node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${node.getBoundingClientRect().right}`)"""
+
+
 class TestThePileOnAPhone:
     """
     At 390 by 844, each card of the discard pile that can be clicked shows at least 32 by 32 pixels, and
@@ -188,7 +200,8 @@ class TestThePileOnAPhone:
             dock: float = page.evaluate(DOCK_TOP)
             if boxes:
                 top = boxes[-1]  # the top card, in sight above the hand's bar when the turn starts
-                assert 0 <= top["y"] and top["y"] + top["height"] <= dock, (top, dock)
+                assert top["y"] >= 0, top
+                assert top["y"] + top["height"] <= dock, (top, dock)
                 for index, box in enumerate(boxes):
                     later = [other for other in boxes[index + 1 :] if abs(other["y"] - box["y"]) < 4]
                     shown = (later[0]["x"] - box["x"]) if later else box["width"]
@@ -203,6 +216,31 @@ class TestThePileOnAPhone:
                     break
             play_one(page)
         assert biggest >= 6
+        page.context.close()
+
+
+    def test_nothing_wider_than_a_phone(self, server: str, browser: Browser, artifacts: Path) -> None:
+        """
+        At 390 by 844, no part of the page is wider than the window, in play, at the deal's pause and at
+        the game's end (the scores' tables, the whole hands shown face up, Rematch).
+        """
+        spec = {"name": "Phone game", "seats": BOTS, "clock": None, "bot_delay": 0, "seed": 4}
+        page, _table = open_seat(server, browser, spec, {"width": 390, "height": 844}, phone=True)
+        seen: set[str] = set()
+        for _ in range(MOST_ACTIONS):
+            state = settled(page, next_deal=False)
+            assert [] == page.evaluate(BEYOND_THE_WINDOW), state
+            if state not in seen:
+                seen.add(state)
+                page.screenshot(path=artifacts / f"phone-{state}.png", full_page=True)
+            if state == "over":
+                break
+            if state == "pause":
+                page.click("#next-deal-button")
+                page.wait_for_selector('body:not([data-pause="true"])', timeout=WAIT_MS)
+                continue
+            play_one(page)
+        assert {"turn", "pause", "over"} == seen
         page.context.close()
 
 
