@@ -218,7 +218,6 @@ class TestThePileOnAPhone:
         assert biggest >= 6
         page.context.close()
 
-
     def test_nothing_wider_than_a_phone(self, server: str, browser: Browser, artifacts: Path) -> None:
         """
         At 390 by 844, no part of the page is wider than the window, in play, at the deal's pause and at
