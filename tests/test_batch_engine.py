@@ -117,3 +117,32 @@ def test_scores_add_the_deals() -> None:
         legal = legal_ids(state) if not state.is_chance_node else ()
         state = apply(state, random_deal(state, rng) if not legal else action_from_id(rng.choice(legal), state))
     assert Batch.from_states([state]).scores().tolist() == [list(state.scores)]
+
+
+def test_the_batched_environment_plays_whole_games() -> None:
+    pytest.importorskip("gymnasium")
+    from persian_rummy.rl.batchenv import BATCH_OBSERVATION_SIZE, BatchSoloVectorEnv  # noqa: PLC0415 (gymnasium)
+
+    envs = BatchSoloVectorEnv(8)
+    observations, _ = envs.reset(seed=4)
+    assert observations["observation"].shape == (8, BATCH_OBSERVATION_SIZE)
+    rng = np.random.default_rng(4)
+    returns = np.zeros(8)
+    finished = np.zeros(8, np.bool_)
+    for _ in range(400):
+        for i, state in enumerate(envs.batch.to_states()):
+            if state.to_act == 0:
+                assert tuple(np.flatnonzero(observations["action_mask"][i]).tolist()) == legal_ids(state)
+        actions = (rng.random((8, 944)) * observations["action_mask"]).argmax(axis=1)
+        observations, rewards, terminations, _, _ = envs.step(actions)
+        returns += np.where(finished, 0.0, rewards)
+        if terminations.any():
+            scores = envs.batch.scores()
+            margin = (scores[:, 0] - scores[:, 1]) / envs.reward_scale
+            assert np.allclose(returns[terminations & ~finished], margin[terminations & ~finished])
+        finished |= terminations
+        if finished.all():
+            break
+    assert finished.all()
+    with pytest.raises(InvalidValueError, match="random players only"):
+        BatchSoloVectorEnv(2, players="greedy")

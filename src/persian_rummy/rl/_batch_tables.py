@@ -113,3 +113,45 @@ def card_of(bits: U64) -> I64:
     The index of the one card of each mask of *bits* (of one card each).
     """
     return np.log2(bits.astype(np.float64)).astype(np.int64)
+
+
+def _subsets(parts: U64) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """
+    For each 13-bit row of a suit, whether it holds each mask of *parts* (masks of one row).
+    """
+    rows = np.arange(1 << 13, dtype=np.uint64)[:, None]
+    result: np.ndarray[Any, np.dtype[np.bool_]] = (rows & parts[None, :]) == parts[None, :]
+    return result
+
+
+_ROW: Final = np.uint64(0x1FFF)
+#: The runs of the clubs (the first 66 ids of the runs), and the blocks onto the clubs' runs, as rows.
+_CLUB_RUNS: Final = CARDS[SETS_END : SETS_END + 66]
+_CLUB_BLOCKS: Final = CARDS[BLOCK0 : BLOCK0 + 110]
+#: By a suit's row of a hand: which of the suit's runs it holds, and which of the blocks onto its runs.
+RUNS_OF_ROW: Final = _subsets(_CLUB_RUNS)
+BLOCKS_OF_ROW: Final = _subsets(_CLUB_BLOCKS)
+#: The five sets of a rank, as patterns of its four cards (the four, then three without each card).
+_SET_PATTERNS: Final = np.array([15, 14, 13, 11, 7], dtype=np.uint64)
+#: By the four-bit pattern of a rank's cards in a hand, which of its five sets it holds.
+SETS_OF_PATTERN: Final = (np.arange(16, dtype=np.uint64)[:, None] & _SET_PATTERNS) == _SET_PATTERNS
+#: The index of the card of the run that each block lies next to (for the ids of the blocks).
+BLOCK_ATTACH_INDEX: Final = ATTACH[BLOCK0:COUNT]
+SUIT_SHIFTS: Final = np.array([0, 13, 26, 39], dtype=np.uint64)
+PLACES: Final = np.arange(13, dtype=np.uint64)
+
+
+def rows_of(hands: U64) -> I64:
+    """
+    The four suits' 13-bit rows of each mask of *hands*, ``(..., 4)``.
+    """
+    rows: I64 = ((hands[..., None] >> SUIT_SHIFTS) & _ROW).astype(np.int64)
+    return rows
+
+
+def unpack(masks: U64) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """
+    The 56 bits of each mask of *masks*, ``(..., 56)``.
+    """
+    bits: np.ndarray[Any, np.dtype[np.bool_]] = ((masks[..., None] >> SHIFTS) & ONE) != 0
+    return bits

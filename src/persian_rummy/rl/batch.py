@@ -263,10 +263,11 @@ class Batch:
 
     # -- the legal ids -----------------------------------------------------------------------------------------
 
-    def legal_masks(self) -> _Bools:
+    def legal_masks(self, where: _Bools | None = None) -> _Bools:
         """
         The legal ids of each game, ``(n, 944)`` booleans: those of `persian_rummy.rl.actionids.action_mask`
-        (none at a deal or after the game).
+        (none at a deal or after the game).  With *where*, only the games where it is ``True`` are
+        worked out (the others have none).
         """
         n = self.n
         masks = np.zeros((n, _t.COUNT), np.bool_)
@@ -274,13 +275,17 @@ class Batch:
         seat = np.maximum(self.to_act, 0)
         hand = self.hands[rows, seat]
         drawing = self.phase == _DRAW
+        playing = self.phase == _PLAY
+        if where is not None:
+            drawing = drawing & where
+            playing = playing & where
         stock_left = self.stock_start < 56
         masks[:, 0] = drawing & stock_left
         masks[:, 1] = drawing & ~stock_left
         d = np.flatnonzero(drawing & (self.pile_len > 0))
         if d.size:
             self._takes(masks, d, hand[d])
-        p = np.flatnonzero(self.phase == _PLAY)
+        p = np.flatnonzero(playing)
         if p.size:
             self._plays(masks, p, hand[p])
         return masks
@@ -305,24 +310,31 @@ class Batch:
     def _plays(self, masks: _Bools, p: _Ints, hand: _U64) -> None:
         """
         The lay-downs, lay-offs and discards of the games *p* (R16-R18); while a card taken from the
-        pile must be played, only the melds and lay-offs that hold it (R15, A11).
+        pile must be played, only the melds and lay-offs that hold it (R15, A11).  The melds and
+        blocks a hand holds are read from tables by each suit's row and each rank's four cards.
         """
-        h = hand[:, None]
-        melds = (h & _t.MELDS) == _t.MELDS
-        on_set = ((h & _t.BITS) != 0) & ((self.set_cards[p][:, None] & _t.GROUP) != 0)
-        ends = np.where(_t.BLOCK_BELOW, self.run_lows[p][:, None], self.run_highs[p][:, None])
-        blocks = ((h & _t.BLOCKS) == _t.BLOCKS) & ((ends & _t.BLOCK_ATTACH) != 0)
+        m = p.size
+        rows = _t.rows_of(hand)
+        patterns = ((rows[:, :, None] >> _t.PLACES.astype(np.int64)) & 1) << np.arange(4)[None, :, None]
+        ranks = np.concatenate([patterns.sum(axis=1), (hand >> np.uint64(52)).astype(np.int64)[:, None]], axis=1)
+        sets = _t.SETS_OF_PATTERN[ranks].reshape(m, 70)
+        runs = _t.RUNS_OF_ROW[rows].reshape(m, 264)
+        held = _t.unpack(hand)
+        on_set = held & ((self.set_cards[p][:, None] & _t.GROUP) != 0)
+        ends = np.where(
+            _t.BLOCK_BELOW,
+            _t.unpack(self.run_lows[p])[:, _t.BLOCK_ATTACH_INDEX],
+            _t.unpack(self.run_highs[p])[:, _t.BLOCK_ATTACH_INDEX],
+        )
+        blocks = _t.BLOCKS_OF_ROW[rows].reshape(m, 440) & ends
+        plays = np.concatenate([sets, runs, on_set, blocks], axis=1)
         obliged = np.flatnonzero(self.obligation[p] >= 0)
         if obliged.size:
             t = _t.BITS[self.obligation[p[obliged]]][:, None]
-            melds[obliged] &= (_t.MELDS & t) != 0
-            on_set[obliged] &= (_t.BITS & t) != 0
-            blocks[obliged] &= (_t.BLOCKS & t) != 0
-        masks[p, _t.MELD0 : _t.ON_SET0] = melds
-        masks[p, _t.ON_SET0 : _t.BLOCK0] = on_set
-        masks[p, _t.BLOCK0 :] = blocks
+            plays[obliged] &= (_t.CARDS[_t.MELD0 :] & t) != 0
+        masks[p, _t.MELD0 :] = plays
         free = self.obligation[p] < 0
-        masks[p, _t.DISCARD0 : _t.MELD0] = ((h & _t.BITS) != 0) & free[:, None]
+        masks[p, _t.DISCARD0 : _t.MELD0] = held & free[:, None]
 
     # -- stepping -----------------------------------------------------------------------------------------------
 
