@@ -287,6 +287,18 @@ def dask_faults(session: nox.Session) -> None:
 MAKE_VEC_STEPS = 12_500
 
 
+@nox.session(python=PYTHONS[0], default=False)
+def batch(session: nox.Session) -> None:
+    """
+    The batched engine against the scalar one: 5,000 games stepped through both, every state, mask
+    and deal's points compared (tests/test_batch_engine.py; ``PERSIAN_RUMMY_BATCH_GAMES`` another count).
+    """
+    session.install(".[gymnasium]", "pytest", "pytest-xdist")
+    games = os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "5000")
+    env = {"PERSIAN_RUMMY_BATCH_GAMES": games}
+    session.run("pytest", "-q", "-s", "-n", "2", "-p", "no:cacheprovider", "tests/test_batch_engine.py", env=env)
+
+
 @nox.session(name="make-vec", python=PYTHONS[0], default=False)
 def make_vec(session: nox.Session) -> None:
     """
@@ -725,6 +737,7 @@ def bench(session: nox.Session) -> None:
     session.install("--target", str(target), "--no-deps", str(wheel))
     quick = ["--seconds", "0.2", "--repeats", "1"] if "--quick" in session.posargs else []  # a smoke run
     session.run("python", "benchmarks/bench_vector.py", "--compiled", str(target), *quick)
+    session.run("python", "benchmarks/bench_batch.py", *quick)
 
 
 @nox.session(name="bench-matches", python=PYTHONS[0], default=False)
