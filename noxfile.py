@@ -296,7 +296,7 @@ def batch(session: nox.Session) -> None:
     session.install(".[gymnasium]", "pytest", "pytest-xdist")
     games = os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "5000")
     env = {"PERSIAN_RUMMY_BATCH_GAMES": games}
-    session.run("pytest", "-q", "-s", "-n", "2", "-p", "no:cacheprovider", "tests/test_batch_engine.py", env=env)
+    session.run("pytest", "-q", "-rP", "-n", "2", "-p", "no:cacheprovider", "tests/test_batch_engine.py", env=env)
 
 
 @nox.session(name="make-vec", python=PYTHONS[0], default=False)
