@@ -139,6 +139,8 @@ SETS_OF_PATTERN: Final = (np.arange(16, dtype=np.uint64)[:, None] & _SET_PATTERN
 BLOCK_ATTACH_INDEX: Final = ATTACH[BLOCK0:COUNT]
 SUIT_SHIFTS: Final = np.array([0, 13, 26, 39], dtype=np.uint64)
 PLACES: Final = np.arange(13, dtype=np.uint64)
+#: The 56 places of a pile or a stock.
+PLACES56: Final[I64] = np.arange(56, dtype=np.int64)
 
 
 def rows_of(hands: U64) -> I64:
@@ -153,5 +155,22 @@ def unpack(masks: U64) -> np.ndarray[Any, np.dtype[np.bool_]]:
     """
     The 56 bits of each mask of *masks*, ``(..., 56)``.
     """
-    bits: np.ndarray[Any, np.dtype[np.bool_]] = ((masks[..., None] >> SHIFTS) & ONE) != 0
+    octets = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(*masks.shape, 8)
+    bits: np.ndarray[Any, np.dtype[np.bool_]]
+    bits = np.unpackbits(octets, axis=-1, count=56, bitorder="little").view(np.bool_)
     return bits
+
+
+def _spread(suit: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    rows = np.arange(1 << 13)[:, None]
+    spread: np.ndarray[Any, np.dtype[np.uint8]] = (((rows >> np.arange(13)) & 1) << suit).astype(np.uint8)
+    return spread
+
+
+#: By a suit's row of a hand, its bit in each rank's four-bit pattern (the suit's bit where the hand holds the rank).
+SPREAD: Final = np.stack([_spread(suit) for suit in range(4)])
+#: By a card, which of the plays (the ids from the first meld on) hold it.
+HOLDS: Final = (CARDS[None, MELD0:] & BITS[:, None]) != 0
+#: The bit of the card of its run that each block lies next to, below its run (else 0) and above it (else 0).
+BLOCK_BELOW_BIT: Final[U64] = np.where(IS_BELOW[BLOCK0:COUNT], ATTACH_BIT[BLOCK0:COUNT], ZERO)
+BLOCK_ABOVE_BIT: Final[U64] = np.where(IS_BELOW[BLOCK0:COUNT], ZERO, ATTACH_BIT[BLOCK0:COUNT])

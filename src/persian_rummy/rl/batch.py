@@ -269,34 +269,45 @@ class Batch:
         (none at a deal or after the game).  With *where*, only the games where it is ``True`` are
         worked out (the others have none).
         """
-        n = self.n
-        masks = np.zeros((n, _t.COUNT), np.bool_)
-        rows = np.arange(n)
-        seat = np.maximum(self.to_act, 0)
-        hand = self.hands[rows, seat]
-        drawing = self.phase == _DRAW
-        playing = self.phase == _PLAY
+        acting = (self.phase == _DRAW) | (self.phase == _PLAY)
         if where is not None:
-            drawing = drawing & where
-            playing = playing & where
-        stock_left = self.stock_start < 56
-        masks[:, 0] = drawing & stock_left
-        masks[:, 1] = drawing & ~stock_left
-        d = np.flatnonzero(drawing & (self.pile_len > 0))
-        if d.size:
-            self._takes(masks, d, hand[d])
-        p = np.flatnonzero(playing)
-        if p.size:
-            self._plays(masks, p, hand[p])
+            acting &= where
+        games = np.flatnonzero(acting)
+        masks = np.zeros((self.n, _t.COUNT), np.bool_)
+        if games.size:
+            masks[games] = self.legal_masks_of(games)
         return masks
 
-    def _takes(self, masks: _Bools, d: _Ints, hand: _U64) -> None:
+    def legal_masks_of(self, games: _Ints) -> _Bools:
         """
-        The takes from the discard pile of the games *d* (R14, R15, A10, A12).
+        The legal ids of the games *games* (indices of games where a seat is to act), ``(len(games), 944)``
+        booleans: `legal_masks` for those games alone, the work done for them only.
         """
-        pile = self.pile[d]
+        k = games.size
+        masks = np.zeros((k, _t.COUNT), np.bool_)
+        hand = self.hands[games, self.to_act[games]]
+        drawing = self.phase[games] == _DRAW
+        d = np.flatnonzero(drawing)
+        if d.size:
+            stock_left = self.stock_start[games[d]] < 56
+            masks[d, 0] = stock_left
+            masks[d, 1] = ~stock_left
+            d = d[self.pile_len[games[d]] > 0]
+            if d.size:
+                self._takes(masks, d, games[d], hand[d])
+        p = np.flatnonzero(~drawing)
+        if p.size:
+            self._plays(masks, p, games[p], hand[p])
+        return masks
+
+    def _takes(self, masks: _Bools, rows: _Ints, d: _Ints, hand: _U64) -> None:
+        """
+        The takes from the discard pile of the games *d*, into the rows *rows* of *masks* (R14, R15, A10, A12).
+        """
         length = self.pile_len[d]
-        valid = np.arange(56)[None, :] < length[:, None]
+        width = int(length.max())
+        pile = self.pile[d, :width]
+        valid = _t.PLACES56[:width][None, :] < length[:, None]
         bits = np.where(valid, _t.BITS[pile], _t.ZERO)
         # The cards above each card: a suffix OR of the pile, taken from the top down.
         above = np.zeros_like(bits)
@@ -304,37 +315,43 @@ class Batch:
         avail = above | hand[:, None]
         ok = _takeable(pile, avail, self.set_cards[d][:, None], self.run_lows[d][:, None], self.run_highs[d][:, None])
         ok &= valid
-        r, c = np.nonzero(ok)
-        masks[d[r], _t.TAKE0 + pile[r, c]] = True
+        at = np.flatnonzero(ok)
+        masks[rows[at // width], _t.TAKE0 + pile.ravel()[at]] = True
 
-    def _plays(self, masks: _Bools, p: _Ints, hand: _U64) -> None:
+    def _plays(self, masks: _Bools, at: _Ints, p: _Ints, hand: _U64) -> None:
         """
-        The lay-downs, lay-offs and discards of the games *p* (R16-R18); while a card taken from the
-        pile must be played, only the melds and lay-offs that hold it (R15, A11).  The melds and
-        blocks a hand holds are read from tables by each suit's row and each rank's four cards.
+        The lay-downs, lay-offs and discards of the games *p*, into the rows *at* of *masks* (R16-R18);
+        while a card taken from the pile must be played, only the melds and lay-offs that hold it (R15,
+        A11).  The melds and blocks a hand holds are read from tables by each suit's row and each
+        rank's four cards; the lay-offs are worked out only for the games with sets or runs on the table.
         """
         m = p.size
         rows = _t.rows_of(hand)
-        patterns = ((rows[:, :, None] >> _t.PLACES.astype(np.int64)) & 1) << np.arange(4)[None, :, None]
-        ranks = np.concatenate([patterns.sum(axis=1), (hand >> np.uint64(52)).astype(np.int64)[:, None]], axis=1)
-        sets = _t.SETS_OF_PATTERN[ranks].reshape(m, 70)
-        runs = _t.RUNS_OF_ROW[rows].reshape(m, 264)
+        spread = _t.SPREAD
+        ranks = np.empty((m, 14), np.uint8)
+        ranks[:, :13] = spread[0, rows[:, 0]] | spread[1, rows[:, 1]] | spread[2, rows[:, 2]] | spread[3, rows[:, 3]]
+        ranks[:, 13] = hand >> np.uint64(52)
+        plays = np.zeros((m, _t.COUNT - _t.MELD0), np.bool_)
+        plays[:, : _t.SETS_END - _t.MELD0] = _t.SETS_OF_PATTERN[ranks].reshape(m, 70)
+        plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = _t.RUNS_OF_ROW[rows].reshape(m, 264)
         held = _t.unpack(hand)
-        on_set = held & ((self.set_cards[p][:, None] & _t.GROUP) != 0)
-        ends = np.where(
-            _t.BLOCK_BELOW,
-            _t.unpack(self.run_lows[p])[:, _t.BLOCK_ATTACH_INDEX],
-            _t.unpack(self.run_highs[p])[:, _t.BLOCK_ATTACH_INDEX],
-        )
-        blocks = _t.BLOCKS_OF_ROW[rows].reshape(m, 440) & ends
-        plays = np.concatenate([sets, runs, on_set, blocks], axis=1)
+        sets = self.set_cards[p]
+        with_sets = np.flatnonzero(sets)
+        if with_sets.size:
+            on_set = held[with_sets] & ((sets[with_sets][:, None] & _t.GROUP) != 0)
+            plays[with_sets, _t.ON_SET0 - _t.MELD0 : _t.BLOCK0 - _t.MELD0] = on_set
+        lows, highs = self.run_lows[p], self.run_highs[p]
+        with_runs = np.flatnonzero(lows | highs)
+        if with_runs.size:
+            ends = (lows[with_runs][:, None] & _t.BLOCK_BELOW_BIT) | (highs[with_runs][:, None] & _t.BLOCK_ABOVE_BIT)
+            blocks = _t.BLOCKS_OF_ROW[rows[with_runs]].reshape(with_runs.size, 440) & (ends != 0)
+            plays[with_runs, _t.BLOCK0 - _t.MELD0 :] = blocks
         obliged = np.flatnonzero(self.obligation[p] >= 0)
         if obliged.size:
-            t = _t.BITS[self.obligation[p[obliged]]][:, None]
-            plays[obliged] &= (_t.CARDS[_t.MELD0 :] & t) != 0
-        masks[p, _t.MELD0 :] = plays
+            plays[obliged] &= _t.HOLDS[self.obligation[p[obliged]]]
+        masks[at, _t.MELD0 :] = plays
         free = self.obligation[p] < 0
-        masks[p, _t.DISCARD0 : _t.MELD0] = held & free[:, None]
+        masks[at, _t.DISCARD0 : _t.MELD0] = held & free[:, None]
 
     # -- stepping -----------------------------------------------------------------------------------------------
 
@@ -379,30 +396,36 @@ class Batch:
         self.passes[g] = 0
         self.went_out[g] = -1
 
-    def step(self, ids: np.ndarray[Any, np.dtype[Any]]) -> _Ints:
+    def step(self, ids: np.ndarray[Any, np.dtype[Any]], games: _Ints | None = None) -> _Ints:
         """
-        Play id ``ids[i]`` in each game *i* where a seat is to act (the others are left as they are).
-        The ids must be legal (`legal_masks`); nothing is checked.  Returns each team's points of
-        the deals that ended in this step, ``(n, 2)`` (0 where none ended).
+        Play id ``ids[i]`` in each game *i* where a seat is to act (the others are left as they are);
+        with *games*, play ``ids[j]`` in game ``games[j]`` (games where a seat is to act) and leave
+        the others.  The ids must be legal (`legal_masks`); nothing is checked.  Returns each team's
+        points of the deals that ended in this step, ``(n, 2)`` (0 where none ended).
         """
         ids = np.asarray(ids, dtype=np.int64)
         gained = np.zeros((self.n, 2), np.int64)
-        acting = (self.phase == _DRAW) | (self.phase == _PLAY)
-        g = np.flatnonzero(acting & (ids == 0))
-        if g.size:
-            self._draw(g)
-        g = np.flatnonzero(acting & (ids == 1))
-        if g.size:
-            self._pass(g, gained)
-        g = np.flatnonzero(acting & (ids >= _t.TAKE0) & (ids < _t.DISCARD0))
-        if g.size:
-            self._take(g, ids[g] - _t.TAKE0)
-        g = np.flatnonzero(acting & (ids >= _t.DISCARD0) & (ids < _t.MELD0))
-        if g.size:
-            self._discard(g, ids[g] - _t.DISCARD0)
-        g = np.flatnonzero(acting & (ids >= _t.MELD0))
-        if g.size:
-            self._meld(g, ids[g], gained)
+        if games is None:
+            acting = ((self.phase == _DRAW) | (self.phase == _PLAY)) & (ids >= 0)
+            games = np.flatnonzero(acting)
+            ids = ids[games]
+        if not games.size:
+            return gained
+        draw = ids == 0
+        if draw.any():
+            self._draw(games[draw])
+        passing = ids == 1
+        if passing.any():
+            self._pass(games[passing], gained)
+        take = (ids >= _t.TAKE0) & (ids < _t.DISCARD0)
+        if take.any():
+            self._take(games[take], ids[take] - _t.TAKE0)
+        discard = (ids >= _t.DISCARD0) & (ids < _t.MELD0)
+        if discard.any():
+            self._discard(games[discard], ids[discard] - _t.DISCARD0)
+        meld = ids >= _t.MELD0
+        if meld.any():
+            self._meld(games[meld], ids[meld], gained)
         return gained
 
     def _draw(self, g: _Ints) -> None:
@@ -563,14 +586,19 @@ def _takeable(pile: _Ints, avail: _U64, sets: _U64, lows: _U64, highs: _U64) -> 
     window = ((avail << np.uint64(2)) >> t) & _t.RUN_WINDOW[pile]
     ok |= _t.RUN_OK[window.astype(np.intp)]
     ok |= (sets & _t.GROUP[pile]) != 0
-    bit = _t.BITS[pile]
-    down = (lows >> _t.ONE) & _t.NOT_ACES
-    up = (highs << _t.ONE) & _t.NOT_TWOS
-    reach = down | up
-    for _ in range(11):
-        down = ((down & avail) >> _t.ONE) & _t.NOT_ACES
-        up = ((up & avail) << _t.ONE) & _t.NOT_TWOS
-        reach = reach | down | up
-    ok |= (reach & bit) != 0
+    runs = np.flatnonzero((lows | highs)[:, 0])
+    if runs.size:
+        avail = avail[runs]
+        down = (lows[runs] >> _t.ONE) & _t.NOT_ACES
+        up = (highs[runs] << _t.ONE) & _t.NOT_TWOS
+        reach = down | up
+        for _ in range(11):
+            down = ((down & avail) >> _t.ONE) & _t.NOT_ACES
+            up = ((up & avail) << _t.ONE) & _t.NOT_TWOS
+            front = down | up
+            if not front.any():
+                break
+            reach = reach | front
+        ok[runs] |= (reach & _t.BITS[pile[runs]]) != 0
     result: _Bools = ok
     return result

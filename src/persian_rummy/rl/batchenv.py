@@ -75,6 +75,18 @@ assert [phase.value for phase in PHASES] == ["deal", "draw", "play", "deal_over"
 _MOST_MOVES: Final = 10_000
 
 
+def _uniform(masks: _Array, rng: np.random.Generator) -> _Array:
+    """
+    A legal id of each row of *masks* (each with one at least), drawn uniformly.
+    """
+    flat = np.flatnonzero(masks)  # faster than a two-dimensional nonzero
+    rows, ids = np.divmod(flat, masks.shape[1])
+    counts = np.bincount(rows, minlength=masks.shape[0])
+    starts = np.cumsum(counts) - counts
+    chosen: _Array = ids[starts + (rng.random(masks.shape[0]) * counts).astype(np.int64)]
+    return chosen
+
+
 class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
     """
     *num_envs* games of seat 0 against random players on the batched engine (see the module's documentation).
@@ -172,18 +184,14 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         for _ in range(_MOST_MOVES):
             waiting = (batch.phase == _DEAL) | (batch.phase == _DEAL_OVER)
             if waiting.any():
-                decks = self._rng.permuted(np.tile(np.arange(56), (self.num_envs, 1)), axis=1)
+                w = np.flatnonzero(waiting)
+                decks = np.zeros((self.num_envs, 56), np.int64)
+                decks[w] = self._rng.permuted(np.tile(_t.PLACES56, (w.size, 1)), axis=1)
                 batch.deal(decks, waiting)
-            others = (batch.to_act >= 0) & (batch.to_act != _LEARNER)
-            if not others.any():
+            g = np.flatnonzero(batch.to_act > _LEARNER)
+            if not g.size:
                 return gained
-            g = np.flatnonzero(others)
-            masks = batch.legal_masks(others)[g]
-            counts = masks.sum(axis=1)
-            pick = (self._rng.random(g.size) * counts).astype(np.int64)
-            chosen = np.full(self.num_envs, -1, np.int64)
-            chosen[g] = (masks.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
-            gained += batch.step(chosen)
+            gained += batch.step(_uniform(batch.legal_masks_of(g), self._rng), g)
         msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
         raise AssertionError(msg)  # pragma: no cover
 
