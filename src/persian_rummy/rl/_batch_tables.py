@@ -30,6 +30,8 @@ ZERO: Final = np.uint64(0)
 #: Bit i: the card ``FULL_DECK[i]``.
 BITS: Final[U64] = np.left_shift(ONE, np.arange(56, dtype=np.uint64))
 SHIFTS: Final[U64] = np.arange(56, dtype=np.uint64)
+#: The doubling steps of a fill along a suit (1 + 2 + 4 + 8 places cover a suit's 13).
+FILL_SHIFTS: Final = tuple(np.uint64(shift) for shift in (1, 2, 4, 8))
 
 
 def _place_mask(place: int) -> int:
@@ -171,6 +173,6 @@ def _spread(suit: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
 SPREAD: Final = np.stack([_spread(suit) for suit in range(4)])
 #: By a card, which of the plays (the ids from the first meld on) hold it.
 HOLDS: Final = (CARDS[None, MELD0:] & BITS[:, None]) != 0
-#: The bit of the card of its run that each block lies next to, below its run (else 0) and above it (else 0).
-BLOCK_BELOW_BIT: Final[U64] = np.where(IS_BELOW[BLOCK0:COUNT], ATTACH_BIT[BLOCK0:COUNT], ZERO)
-BLOCK_ABOVE_BIT: Final[U64] = np.where(IS_BELOW[BLOCK0:COUNT], ZERO, ATTACH_BIT[BLOCK0:COUNT])
+#: For each block, where to read whether a run ends at the card it lies next to, in the 112 bits of a
+#: game's lowest cards of runs (the first 56) then highest (the next 56).
+BLOCK_END: Final = np.where(IS_BELOW[BLOCK0:COUNT], ATTACH[BLOCK0:COUNT], 56 + ATTACH[BLOCK0:COUNT])

@@ -343,8 +343,8 @@ class Batch:
         lows, highs = self.run_lows[p], self.run_highs[p]
         with_runs = np.flatnonzero(lows | highs)
         if with_runs.size:
-            ends = (lows[with_runs][:, None] & _t.BLOCK_BELOW_BIT) | (highs[with_runs][:, None] & _t.BLOCK_ABOVE_BIT)
-            blocks = _t.BLOCKS_OF_ROW[rows[with_runs]].reshape(with_runs.size, 440) & (ends != 0)
+            ends = _t.unpack(np.stack([lows[with_runs], highs[with_runs]], axis=1)).reshape(with_runs.size, 112)
+            blocks = _t.BLOCKS_OF_ROW[rows[with_runs]].reshape(with_runs.size, 440) & ends[:, _t.BLOCK_END]
             plays[with_runs, _t.BLOCK0 - _t.MELD0 :] = blocks
         obliged = np.flatnonzero(self.obligation[p] >= 0)
         if obliged.size:
@@ -588,17 +588,18 @@ def _takeable(pile: _Ints, avail: _U64, sets: _U64, lows: _U64, highs: _U64) -> 
     ok |= (sets & _t.GROUP[pile]) != 0
     runs = np.flatnonzero((lows | highs)[:, 0])
     if runs.size:
+        # The cards a run reaches through cards of *avail*: a fill down from each lowest card and up
+        # from each highest, by doubling steps, the moves never leaving a suit (aces and twos masked).
         avail = avail[runs]
         down = (lows[runs] >> _t.ONE) & _t.NOT_ACES
+        through = (avail >> _t.ONE) & _t.NOT_ACES
         up = (highs[runs] << _t.ONE) & _t.NOT_TWOS
-        reach = down | up
-        for _ in range(11):
-            down = ((down & avail) >> _t.ONE) & _t.NOT_ACES
-            up = ((up & avail) << _t.ONE) & _t.NOT_TWOS
-            front = down | up
-            if not front.any():
-                break
-            reach = reach | front
-        ok[runs] |= (reach & _t.BITS[pile[runs]]) != 0
+        through_up = (avail << _t.ONE) & _t.NOT_TWOS
+        for shift in _t.FILL_SHIFTS:
+            down = down | (through & (down >> shift))
+            up = up | (through_up & (up << shift))
+            through = through & (through >> shift)
+            through_up = through_up & (through_up << shift)
+        ok[runs] |= ((down | up) & _t.BITS[pile[runs]]) != 0
     result: _Bools = ok
     return result

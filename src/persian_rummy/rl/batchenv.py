@@ -220,7 +220,7 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         cards = (hands[:, :1], known, np.stack(table, axis=1), pile[:, None], top[:, None], obligation[:, None])
         parts.extend(_t.unpack(masks).reshape(n, -1).astype(np.float32) for masks in cards)
         parts.append(np.stack([batch.phase == _DRAW, batch.phase == _PLAY], axis=1).astype(np.float32))
-        sizes = ((hands[..., None] >> _t.SHIFTS) & _t.ONE).sum(axis=2)
+        sizes = np.bitwise_count(hands)
         parts.append(np.concatenate([(56 - batch.stock_start)[:, None], sizes], axis=1).astype(np.float32) / 56)
         parts.append((batch.scores() / self.reward_scale + 0.5).astype(np.float32))
         observation = np.concatenate(parts, axis=1)
