@@ -104,10 +104,12 @@ assert all(kind in {BELOW, ABOVE} for kind, _, _ in _entries[BLOCK0:COUNT])  # n
 
 def points(masks: U64) -> I64:
     """
-    The points of the cards of each mask of *masks* (any shape), by the default card values.
+    The points of the cards of each mask of *masks* (any shape), by the default card values: each
+    suit's row read from a table, the jokers counted.
     """
-    bits = (masks[..., None] >> SHIFTS) & ONE
-    return bits.astype(np.int64) @ VALUES
+    rows = rows_of(masks)
+    total: I64 = ROW_POINTS[rows].sum(axis=-1) + JOKER_POINTS * np.bitwise_count(masks >> JOKER_SHIFT).astype(np.int64)
+    return total
 
 
 def card_of(bits: U64) -> I64:
@@ -141,6 +143,12 @@ SETS_OF_PATTERN: Final = (np.arange(16, dtype=np.uint64)[:, None] & _SET_PATTERN
 BLOCK_ATTACH_INDEX: Final = ATTACH[BLOCK0:COUNT]
 SUIT_SHIFTS: Final = np.array([0, 13, 26, 39], dtype=np.uint64)
 PLACES: Final = np.arange(13, dtype=np.uint64)
+#: The points of each 13-bit row of a suit, and of a joker (all suits' rows score alike, R23).
+ROW_POINTS: Final[I64] = ((np.arange(1 << 13)[:, None] >> np.arange(13)) & 1) @ VALUES[:13]
+JOKER_POINTS: Final = int(VALUES[52])
+JOKER_SHIFT: Final = np.uint64(52)
+assert all(VALUES[13 * suit : 13 * suit + 13].tolist() == VALUES[:13].tolist() for suit in range(4))  # noqa: S101
+assert set(VALUES[52:].tolist()) == {JOKER_POINTS}  # noqa: S101
 #: The 56 places of a pile or a stock.
 PLACES56: Final[I64] = np.arange(56, dtype=np.int64)
 

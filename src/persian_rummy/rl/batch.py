@@ -530,7 +530,8 @@ class Batch:
         melded = np.zeros((g.size, 2), np.int64)
         doubling = np.zeros((g.size, 2), np.int64)
         four = ~self.is_run[g] & _count4(laid)
-        layoff_points = _t.points(np.where(slots[:, :, None], self.layoffs[g], _t.ZERO)).sum(axis=1)
+        # The slots past the melds hold no lay-offs (a deal and a lay-down clear them).
+        layoff_points = _t.points(np.bitwise_or.reduce(self.layoffs[g], axis=1))
         for k in range(2):
             melded[:, k] = np.where(team == k, laid_points, 0).sum(axis=1)
             melded[:, k] += layoff_points[:, k] + layoff_points[:, k + 2]
@@ -567,10 +568,7 @@ def _count4(masks: _U64) -> _Bools:
     """
     Whether each mask holds four cards or more.
     """
-    x = masks
-    for _ in range(3):
-        x = x & (x - _t.ONE)
-    four: _Bools = x != 0
+    four: _Bools = np.bitwise_count(masks) >= 4
     return four
 
 
