@@ -146,3 +146,23 @@ def test_the_batched_environment_plays_whole_games() -> None:
     assert finished.all()
     with pytest.raises(InvalidValueError, match="random players only"):
         BatchSoloVectorEnv(2, players="greedy")
+
+
+def test_masks_and_steps_of_some_games_are_those_of_the_whole_batch() -> None:
+    rng = np.random.default_rng(7)
+    states = [new_game(dealer=i % 4) for i in range(60)]
+    whole, some = Batch.from_states(states), Batch.from_states(states)
+    decks = np.stack([rng.permutation(56) for _ in range(60)])
+    whole.deal(decks)
+    some.deal(decks)
+    for _ in range(300):
+        masks = whole.legal_masks()
+        games = np.flatnonzero(masks.any(axis=1))
+        assert np.array_equal(masks[games], some.legal_masks_of(games))
+        ids = (rng.random(masks.shape) * masks).argmax(axis=1)
+        assert np.array_equal(whole.step(ids), some.step(ids[games], games))
+        waiting = np.isin(whole.phase, (0, 3))
+        whole.deal(decks, waiting)
+        some.deal(decks, waiting)
+    assert whole.to_states() == some.to_states()
+    assert [state.phase.value for state in whole.to_states()].count("game_over") > 0
