@@ -676,10 +676,11 @@ def recipes(session: nox.Session) -> None:
     """
     Run the recipes of the guides as written, with the libraries they name, on a short budget
     (tests/test_docs_recipes.py): from docs/reinforcement-learning.md, sb3-contrib's MaskablePPO in self-play
-    for two rollouts, RLlib's PPO through PettingZoo for two iterations, and one game of TorchRL's rollout
-    through PettingZoo; from docs/bots.md and docs/matches.md, matches on a process pool, a local Dask
-    cluster and Ray.  The libraries are installed with pip (``venv_backend="venv"``), torch first
-    (`RECIPES_TORCH`); the recipes run with one BLAS thread.  Arguments after ``--`` go to pytest.
+    for two rollouts, a PPO in torch on the batched environment for two updates, RLlib's PPO through
+    PettingZoo for two iterations, and one game of TorchRL's rollout through PettingZoo; from docs/bots.md
+    and docs/matches.md, matches on a process pool, a local Dask cluster and Ray.  The libraries are
+    installed with pip (``venv_backend="venv"``), torch first (`RECIPES_TORCH`); the recipes run with one
+    BLAS thread.  Arguments after ``--`` go to pytest.
     """
     session.install(RECIPES_TORCH)
     session.install(*RECIPES_LIBRARIES, *nox.project.dependency_groups(PYPROJECT, "tests"), "-e", ".[rl,dask]")

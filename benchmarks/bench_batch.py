@@ -69,19 +69,20 @@ def where_the_time_goes(n: int, steps: int) -> list[tuple[str, float]]:
     profile.disable()
     stats = pstats.Stats(profile)
     parts = {
-        "legal masks": ("legal_masks",),
-        "opponents' choice": ("_advance",),
-        "steps of the engine": ("step",),
-        "deals": ("deal",),
-        "observations": ("_observations",),
+        "opponents' moves": ("batchenv.py", "_advance"),
+        "legal masks": ("batch.py", "legal_masks_of"),
+        "opponents' choice": ("batchenv.py", "_uniform"),
+        "steps of the engine": ("batch.py", "step"),
+        "deals": ("batch.py", "deal"),
+        "observations": ("batchenv.py", "_observations"),
     }
     total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]
     shares = []
-    for name, functions in parts.items():
+    for name, (file, function) in parts.items():
         cumulative = sum(
             row[3]
-            for (path, _, function), row in stats.stats.items()  # type: ignore[attr-defined]
-            if function in functions and "persian_rummy/rl/batch" in path
+            for (path, _, called), row in stats.stats.items()  # type: ignore[attr-defined]
+            if called == function and path.endswith(f"persian_rummy/rl/{file}")
         )
         shares.append((name, cumulative / total))
     return shares
