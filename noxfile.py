@@ -314,6 +314,18 @@ def dask_faults(session: nox.Session) -> None:
 MAKE_VEC_STEPS = 12_500
 
 
+@nox.session(python=PYTHONS[0], default=False)
+def batch(session: nox.Session) -> None:
+    """
+    The batched engine against the scalar one: 5,000 games stepped through both, every state, mask
+    and deal's points compared (tests/test_batch_engine.py; ``PERSIAN_RUMMY_BATCH_GAMES`` another count).
+    """
+    session.install(".[gymnasium]", "pytest", "pytest-xdist")
+    games = os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "5000")
+    env = {"PERSIAN_RUMMY_BATCH_GAMES": games}
+    session.run("pytest", "-q", "-rP", "-n", "2", "-p", "no:cacheprovider", "tests/test_batch_engine.py", env=env)
+
+
 @nox.session(name="make-vec", python=PYTHONS[0], default=False)
 def make_vec(session: nox.Session) -> None:
     """
@@ -691,10 +703,11 @@ def recipes(session: nox.Session) -> None:
     """
     Run the recipes of the guides as written, with the libraries they name, on a short budget
     (tests/test_docs_recipes.py): from docs/reinforcement-learning.md, sb3-contrib's MaskablePPO in self-play
-    for two rollouts, RLlib's PPO through PettingZoo for two iterations, and one game of TorchRL's rollout
-    through PettingZoo; from docs/bots.md and docs/matches.md, matches on a process pool, a local Dask
-    cluster and Ray.  The libraries are installed with pip (``venv_backend="venv"``), torch first
-    (`RECIPES_TORCH`); the recipes run with one BLAS thread.  Arguments after ``--`` go to pytest.
+    for two rollouts, a PPO in torch on the batched environment for two updates, RLlib's PPO through
+    PettingZoo for two iterations, and one game of TorchRL's rollout through PettingZoo; from docs/bots.md
+    and docs/matches.md, matches on a process pool, a local Dask cluster and Ray.  The libraries are
+    installed with pip (``venv_backend="venv"``), torch first (`RECIPES_TORCH`); the recipes run with one
+    BLAS thread.  Arguments after ``--`` go to pytest.
     """
     session.install(RECIPES_TORCH)
     session.install(*RECIPES_LIBRARIES, *nox.project.dependency_groups(PYPROJECT, "tests"), "-e", ".[rl,dask]")
@@ -767,6 +780,7 @@ def bench(session: nox.Session) -> None:
     session.install("--target", str(target), "--no-deps", str(wheel))
     quick = ["--seconds", "0.2", "--repeats", "1"] if "--quick" in session.posargs else []  # a smoke run
     session.run("python", "benchmarks/bench_vector.py", "--compiled", str(target), *quick)
+    session.run("python", "benchmarks/bench_batch.py", *quick)
 
 
 @nox.session(name="bench-matches", python=PYTHONS[0], default=False)

@@ -87,6 +87,14 @@ RECIPES = (
         check='assert bool(rollout["next", "done"][-1]), "the game did not end"\nprint("recipe done")\n',
     ),
     Recipe(
+        name="PPO on the batched environment",
+        marker="envs = BatchSoloVectorEnv(256)",
+        needs=("torch",),
+        # Two updates, and 64 games to score.
+        budget=(("range(1, 61)", "range(1, 3)"), ("score_rate(2_000,", "score_rate(64,")),
+        check='assert 0 <= rate <= 1, rate\nprint("recipe done")\n',
+    ),
+    Recipe(
         name="a process pool and a Dask cluster",
         marker="with ProcessPoolExecutor(max_workers=8) as pool:",
         needs=("distributed",),

@@ -1,0 +1,118 @@
+"""
+The batched engine: steps of the games per second through `BatchSoloVectorEnv` (persian_rummy.rl.batchenv),
+the native `PersianRummyVectorEnv` and Gymnasium's `SyncVectorEnv` over ``persian_rummy/Solo-v0``, at
+N = 1, 16, 256 and 1,024 games, in the same run, in one process pinned to one CPU.
+
+All three play seat 0 against random players at the other seats (``players="random"``), with next-step
+autoreset, and the same policy: a legal id drawn at random for each game from the observation's mask.
+A step of the games is one of the learner's actions in one game and what the other seats and the deals
+do up to its next decision.  The figures are the median over ``--repeats`` of the steps per CPU second;
+then where the batched step's time goes, by part, at the largest N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
+
+import persian_rummy.rl.gymnasium  # noqa: E402 (registers Solo-v0)
+import persian_rummy.rl.vector  # noqa: E402, F401 (its vector entry point)
+from persian_rummy.rl.batchenv import BatchSoloVectorEnv  # noqa: E402
+
+SIZES = (1, 16, 256, 1024)
+
+
+def make(kind: str, n: int) -> Any:  # noqa: ANN401 (a vector environment of either kind)
+    if kind == "batched":
+        return BatchSoloVectorEnv(n)
+    mode = "sync" if kind == "sync" else "vector_entry_point"
+    return gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode=mode, players="random")
+
+
+def rate(kind: str, n: int, seconds: float, seed: int) -> float:
+    envs = make(kind, n)
+    observations, _ = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(3):  # warm-up
+        observations, *_ = envs.step((rng.random((n, 944)) * observations["action_mask"]).argmax(axis=1))
+    steps, spent, start = 0, 0.0, time.process_time()
+    while spent < seconds:
+        for _ in range(4):
+            observations, *_ = envs.step((rng.random((n, 944)) * observations["action_mask"]).argmax(axis=1))
+        steps += 4 * n
+        spent = time.process_time() - start
+    return steps / spent
+
+
+def where_the_time_goes(n: int, steps: int) -> list[tuple[str, float]]:
+    envs = BatchSoloVectorEnv(n)
+    observations, _ = envs.reset(seed=1)
+    rng = np.random.default_rng(1)
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(steps):
+        observations, *_ = envs.step((rng.random((n, 944)) * observations["action_mask"]).argmax(axis=1))
+    profile.disable()
+    stats = pstats.Stats(profile)
+    parts = {
+        "opponents' moves": ("batchenv.py", "_advance"),
+        "legal masks": ("batch.py", "legal_masks_of"),
+        "opponents' choice": ("batchenv.py", "_uniform"),
+        "steps of the engine": ("batch.py", "step"),
+        "deals": ("batch.py", "deal"),
+        "observations": ("batchenv.py", "_observations"),
+    }
+    total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]
+    shares = []
+    for name, (file, function) in parts.items():
+        cumulative = sum(
+            row[3]
+            for (path, _, called), row in stats.stats.items()  # type: ignore[attr-defined]
+            if called == function and path.endswith(f"persian_rummy/rl/{file}")
+        )
+        shares.append((name, cumulative / total))
+    return shares
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per environment and N (default 1)")
+    parser.add_argument("--repeats", type=int, default=3, help="repeats, their median kept (default 3)")
+    args = parser.parse_args(argv)
+    cpu = max(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    kinds = ("sync", "native", "batched")
+    figures = {(kind, n): [] for kind in kinds for n in SIZES}  # type: dict[tuple[str, int], list[float]]
+    for repeat in range(args.repeats):
+        for n in SIZES:
+            for kind in kinds:
+                figures[kind, n].append(rate(kind, n, args.seconds, 1 + repeat))
+    print(f"\nbatched engine: steps of the games per CPU second (median of {args.repeats}), random players, CPU {cpu}")
+    head = f"{'N':>5}  {'SyncVectorEnv':>13}  {'native':>9}  {'batched':>9}"
+    print(f"{head}  {'batched / Sync':>14}  {'batched / native':>16}")
+    for n in SIZES:
+        sync, native, batched = (statistics.median(figures[kind, n]) for kind in kinds)
+        line = f"{n:>5}  {sync:>13,.0f}  {native:>9,.0f}  {batched:>9,.0f}"
+        print(f"{line}  {batched / sync:>14.2f}  {batched / native:>16.2f}")
+    print(f"\nwhere the batched step's time goes at N = {SIZES[-1]} (cumulative, parts overlap):")
+    for name, share in where_the_time_goes(SIZES[-1], 30):
+        print(f"  {name:<22} {share:>6.0%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

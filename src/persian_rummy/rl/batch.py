@@ -1,0 +1,603 @@
+"""
+Many games at once: the state of N games as arrays, stepped and masked with NumPy array operations.
+
+A `Batch` holds N games under the default rules (`persian_rummy.rules.DEFAULT_RULES`): hands,
+known cards, the cards of the table and the cards taken as 56-bit masks in ``uint64``; the stock
+and the discard pile as arrays of card indices; the melds as arrays of masks by slot; phase, seat,
+obligation, passes and the deals' scores as integer arrays.  `legal_masks` gives the legal ids of
+`persian_rummy.rl.actionids` for every game at once, `step` plays one id per game, `deal` deals
+the games that wait for a deal; no Python loop runs over the games.  The games are those of the
+scalar engine, exactly: `to_states` and `from_states` convert to and from `persian_rummy.GameState`
+(the tests step thousands of games through both and compare every state, mask and reward).
+
+>>> import numpy as np
+>>> from persian_rummy import new_game
+>>> from persian_rummy.rl.actionids import legal_ids
+>>> batch = Batch.new(3)
+>>> rewards = batch.deal(np.stack([np.random.default_rng(s).permutation(56) for s in range(3)]))
+>>> masks = batch.legal_masks()
+>>> masks.shape, [tuple(np.flatnonzero(row)) == legal_ids(s) for row, s in zip(masks, batch.to_states())]
+((3, 944), [True, True, True])
+>>> rewards = batch.step(masks.argmax(axis=1))  # each game's lowest legal id: a draw from the stock
+>>> [state.phase.value for state in batch.to_states()]
+['play', 'play', 'play']
+
+Other rules are refused (`InvalidValueError`): the batch plays Persian Rummy's defaults only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, TypeAlias
+
+import numpy as np
+
+from ..cards import FULL_DECK
+from ..cardsets import CardSet
+from ..exceptions import InvalidValueError
+from ..melds import MeldKind, TableMeld
+from ..rules import DEFAULT_RULES, Rules
+from ..scoring import DealEnd, DealScore, TeamScore
+from ..state import GameState, Phase
+from . import _batch_tables as _t
+
+__all__ = ["PHASES", "Batch", "supports"]
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+_U64: TypeAlias = np.ndarray[Any, np.dtype[np.uint64]]
+_Ints: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
+_Bools: TypeAlias = np.ndarray[Any, np.dtype[np.bool_]]
+
+#: The phases a batch holds, by their codes in `Batch.phase`.
+PHASES: Final = (Phase.DEAL, Phase.DRAW, Phase.PLAY, Phase.DEAL_OVER, Phase.GAME_OVER)
+_CODE: Final = {phase: code for code, phase in enumerate(PHASES)}
+_DEAL: Final = 0
+_DRAW: Final = 1
+_PLAY: Final = 2
+_DEAL_OVER: Final = 3
+_GAME_OVER: Final = 4
+#: The most melds a table holds: 56 cards, three or more each.
+_SLOTS: Final = 18
+#: The number of deals (R27; a draw ends the game, A22).
+_DEALS: Final = 2
+_ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
+
+
+def supports(rules: Rules) -> bool:
+    """
+    Whether a `Batch` plays *rules*: the default rules only.
+
+    >>> supports(Rules()), supports(Rules(jokers_wild=True))
+    (True, False)
+    """
+    return rules == DEFAULT_RULES
+
+
+def _refuse(rules: Rules) -> None:
+    if not supports(rules):
+        msg = "the batched engine plays the default rules only; use the scalar engine for other switches"
+        raise InvalidValueError(msg)
+
+
+class Batch:
+    """
+    N games of Persian Rummy as arrays (see the module's documentation).
+
+    Build one with `Batch.new` (N games before their first deal) or `Batch.from_states`.  The
+    arrays are the batch's state and are changed in place by `deal` and `step`.
+
+    Attributes:
+        n: The number of games.
+        phase: Each game's phase, an index of `PHASES`.
+        deal_no, dealer, to_act: The deal's number, its dealer, the seat to act (-1 for none).
+        hands, known: The cards of each seat, ``(n, 4)`` masks.
+        stock, stock_start: The stock is ``stock[i, stock_start[i]:]``, next card first.
+        pile, pile_len: The discard pile is ``pile[i, :pile_len[i]]``, bottom card first.
+        melds, owner, laid, layoffs, is_run: The number of melds; by slot their owner, the cards
+            laid down, the cards each seat laid off, and whether it is a run.
+        meld_of: The slot of the meld that holds each card, -1 for none, ``(n, 56)``.
+        set_cards, run_lows, run_highs: The cards of the sets; the lowest and highest card of each run.
+        obligation, picked, passes, went_out: As `persian_rummy.GameState` has them (-1 for none).
+        results, result_went_out, result_end, deals_done: The finished deals' team scores
+            ``(n, 2, 2, 4)`` (melded, doubling, bonus, in hand), who went out, how each ended.
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        z = np.zeros
+        self.phase = z(n, np.int64)
+        self.deal_no = z(n, np.int64)
+        self.dealer = z(n, np.int64)
+        self.to_act = np.full(n, -1, np.int64)
+        self.hands = z((n, 4), np.uint64)
+        self.known = z((n, 4), np.uint64)
+        self.stock = np.tile(np.arange(56, dtype=np.int64), (n, 1))
+        self.stock_start = z(n, np.int64)
+        self.pile = z((n, 56), np.int64)
+        self.pile_len = z(n, np.int64)
+        self.melds = z(n, np.int64)
+        self.owner = z((n, _SLOTS), np.int64)
+        self.laid = z((n, _SLOTS), np.uint64)
+        self.layoffs = z((n, _SLOTS, 4), np.uint64)
+        self.is_run = z((n, _SLOTS), np.bool_)
+        self.meld_of = np.full((n, 56), -1, np.int64)
+        self.set_cards = z(n, np.uint64)
+        self.run_lows = z(n, np.uint64)
+        self.run_highs = z(n, np.uint64)
+        self.obligation = np.full(n, -1, np.int64)
+        self.picked = z(n, np.uint64)
+        self.passes = z(n, np.int64)
+        self.went_out = np.full(n, -1, np.int64)
+        self.results = z((n, _DEALS, 2, 4), np.int64)
+        self.result_went_out = np.full((n, _DEALS), -1, np.int64)
+        self.result_end = z((n, _DEALS), np.int64)
+        self.deals_done = z(n, np.int64)
+
+    # -- building ---------------------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, n: int, *, dealer: int = 0) -> Batch:
+        """
+        *n* games before their first deal, *dealer* to deal (as `persian_rummy.new_game` makes one).
+        """
+        batch = cls(n)
+        batch.dealer[:] = dealer
+        return batch
+
+    @classmethod
+    def from_states(cls, states: Sequence[GameState]) -> Batch:
+        """
+        The games of *states*, one per game.
+
+        Raises:
+            InvalidValueError: a state under other rules than the default ones.
+        """
+        batch = cls(len(states))
+        for i, state in enumerate(states):
+            batch._read(i, state)
+        return batch
+
+    def _read(self, i: int, state: GameState) -> None:
+        _refuse(state.rules)
+        self.phase[i] = _CODE[state.phase]
+        self.deal_no[i], self.dealer[i] = state.deal, state.dealer
+        self.to_act[i] = -1 if state.to_act is None else state.to_act
+        self.hands[i] = [hand.mask for hand in state.hands]
+        self.known[i] = [cards.mask for cards in state.known]
+        stock = [card.index for card in state.stock]
+        self.stock_start[i] = 56 - len(stock)
+        self.stock[i, 56 - len(stock) :] = stock
+        pile = [card.index for card in state.discard_pile]
+        self.pile_len[i] = len(pile)
+        self.pile[i, : len(pile)] = pile
+        self._read_melds(i, state)
+        self.obligation[i] = -1 if state.obligation is None else state.obligation.index
+        self.picked[i] = state.picked.mask
+        self.passes[i] = state.passes
+        self.went_out[i] = -1 if state.went_out is None else state.went_out
+        self._read_results(i, state)
+
+    def _read_melds(self, i: int, state: GameState) -> None:
+        """
+        Read the melds of *state* into game *i*.
+        """
+        self.melds[i] = len(state.melds)
+        for k, meld in enumerate(state.melds):
+            self.owner[i, k] = meld.owner
+            self.laid[i, k] = meld.laid_down.mask
+            self.layoffs[i, k] = [part.mask for part in meld.layoffs]
+            run = meld.kind is MeldKind.RUN
+            self.is_run[i, k] = run
+            cards = meld.cards.mask
+            for card in meld.cards:
+                self.meld_of[i, card.index] = k
+            if run:
+                self.run_lows[i] |= np.uint64(cards & -cards)
+                self.run_highs[i] |= np.uint64(1 << (cards.bit_length() - 1))
+            else:
+                self.set_cards[i] |= np.uint64(cards)
+
+    def _read_results(self, i: int, state: GameState) -> None:
+        """
+        Read the finished deals of *state* into game *i*.
+        """
+        self.deals_done[i] = len(state.results)
+        for d, result in enumerate(state.results):
+            for team, score in enumerate(result.teams):
+                parts = (score.melded, score.doubling, score.bonus, score.in_hand)
+                self.results[i, d, team] = [part or 0 for part in parts]
+            self.result_went_out[i, d] = -1 if result.went_out is None else result.went_out
+            self.result_end[i, d] = _ENDS.index(result.end)
+
+    def to_states(self) -> list[GameState]:
+        """
+        Each game as a `persian_rummy.GameState` (built through its checks).
+        """
+        return [self.state(i) for i in range(self.n)]
+
+    def state(self, i: int) -> GameState:
+        """
+        Game *i* as a `persian_rummy.GameState`.
+        """
+        melds = tuple(
+            TableMeld(
+                int(self.owner[i, k]),
+                CardSet(int(self.laid[i, k])),
+                tuple(CardSet(int(part)) for part in self.layoffs[i, k]),
+            )
+            for k in range(int(self.melds[i]))
+        )
+        results = tuple(
+            DealScore(
+                deal=d + 1,
+                teams=tuple(TeamScore(*(int(x) for x in self.results[i, d, team])) for team in range(2)),
+                went_out=None if self.result_went_out[i, d] < 0 else int(self.result_went_out[i, d]),
+                end=_ENDS[int(self.result_end[i, d])],
+            )
+            for d in range(int(self.deals_done[i]))
+        )
+        to_act = int(self.to_act[i])
+        obligation = int(self.obligation[i])
+        went_out = int(self.went_out[i])
+        return GameState(
+            rules=DEFAULT_RULES,
+            phase=PHASES[int(self.phase[i])],
+            deal=int(self.deal_no[i]),
+            dealer=int(self.dealer[i]),
+            to_act=None if to_act < 0 else to_act,
+            hands=tuple(CardSet(int(hand)) for hand in self.hands[i]),
+            stock=tuple(FULL_DECK[c] for c in self.stock[i, int(self.stock_start[i]) :].tolist()),
+            discard_pile=tuple(FULL_DECK[c] for c in self.pile[i, : int(self.pile_len[i])].tolist()),
+            melds=melds,
+            obligation=None if obligation < 0 else FULL_DECK[obligation],
+            picked=CardSet(int(self.picked[i])),
+            known=tuple(CardSet(int(cards)) for cards in self.known[i]),
+            passes=int(self.passes[i]),
+            went_out=None if went_out < 0 else went_out,
+            results=results,
+        )
+
+    # -- the legal ids -----------------------------------------------------------------------------------------
+
+    def legal_masks(self, where: _Bools | None = None) -> _Bools:
+        """
+        The legal ids of each game, ``(n, 944)`` booleans: those of `persian_rummy.rl.actionids.action_mask`
+        (none at a deal or after the game).  With *where*, only the games where it is ``True`` are
+        worked out (the others have none).
+        """
+        acting = (self.phase == _DRAW) | (self.phase == _PLAY)
+        if where is not None:
+            acting &= where
+        games = np.flatnonzero(acting)
+        masks = np.zeros((self.n, _t.COUNT), np.bool_)
+        if games.size:
+            masks[games] = self.legal_masks_of(games)
+        return masks
+
+    def legal_masks_of(self, games: _Ints) -> _Bools:
+        """
+        The legal ids of the games *games* (indices of games where a seat is to act), ``(len(games), 944)``
+        booleans: `legal_masks` for those games alone, the work done for them only.
+        """
+        k = games.size
+        masks = np.zeros((k, _t.COUNT), np.bool_)
+        hand = self.hands[games, self.to_act[games]]
+        drawing = self.phase[games] == _DRAW
+        d = np.flatnonzero(drawing)
+        if d.size:
+            stock_left = self.stock_start[games[d]] < 56
+            masks[d, 0] = stock_left
+            masks[d, 1] = ~stock_left
+            d = d[self.pile_len[games[d]] > 0]
+            if d.size:
+                self._takes(masks, d, games[d], hand[d])
+        p = np.flatnonzero(~drawing)
+        if p.size:
+            self._plays(masks, p, games[p], hand[p])
+        return masks
+
+    def _takes(self, masks: _Bools, rows: _Ints, d: _Ints, hand: _U64) -> None:
+        """
+        The takes from the discard pile of the games *d*, into the rows *rows* of *masks* (R14, R15, A10, A12).
+        """
+        length = self.pile_len[d]
+        width = int(length.max())
+        pile = self.pile[d, :width]
+        valid = _t.PLACES56[:width][None, :] < length[:, None]
+        bits = np.where(valid, _t.BITS[pile], _t.ZERO)
+        # The cards above each card: a suffix OR of the pile, taken from the top down.
+        above = np.zeros_like(bits)
+        above[:, :-1] = np.bitwise_or.accumulate(bits[:, ::-1], axis=1)[:, ::-1][:, 1:]
+        avail = above | hand[:, None]
+        ok = _takeable(pile, avail, self.set_cards[d][:, None], self.run_lows[d][:, None], self.run_highs[d][:, None])
+        ok &= valid
+        at = np.flatnonzero(ok)
+        masks[rows[at // width], _t.TAKE0 + pile.ravel()[at]] = True
+
+    def _plays(self, masks: _Bools, at: _Ints, p: _Ints, hand: _U64) -> None:
+        """
+        The lay-downs, lay-offs and discards of the games *p*, into the rows *at* of *masks* (R16-R18);
+        while a card taken from the pile must be played, only the melds and lay-offs that hold it (R15,
+        A11).  The melds and blocks a hand holds are read from tables by each suit's row and each
+        rank's four cards; the lay-offs are worked out only for the games with sets or runs on the table.
+        """
+        m = p.size
+        rows = _t.rows_of(hand)
+        spread = _t.SPREAD
+        ranks = np.empty((m, 14), np.uint8)
+        ranks[:, :13] = spread[0, rows[:, 0]] | spread[1, rows[:, 1]] | spread[2, rows[:, 2]] | spread[3, rows[:, 3]]
+        ranks[:, 13] = hand >> np.uint64(52)
+        plays = np.zeros((m, _t.COUNT - _t.MELD0), np.bool_)
+        plays[:, : _t.SETS_END - _t.MELD0] = _t.SETS_OF_PATTERN[ranks].reshape(m, 70)
+        plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = _t.RUNS_OF_ROW[rows].reshape(m, 264)
+        held = _t.unpack(hand)
+        sets = self.set_cards[p]
+        with_sets = np.flatnonzero(sets)
+        if with_sets.size:
+            on_set = held[with_sets] & ((sets[with_sets][:, None] & _t.GROUP) != 0)
+            plays[with_sets, _t.ON_SET0 - _t.MELD0 : _t.BLOCK0 - _t.MELD0] = on_set
+        lows, highs = self.run_lows[p], self.run_highs[p]
+        with_runs = np.flatnonzero(lows | highs)
+        if with_runs.size:
+            ends = _t.unpack(np.stack([lows[with_runs], highs[with_runs]], axis=1)).reshape(with_runs.size, 112)
+            blocks = _t.BLOCKS_OF_ROW[rows[with_runs]].reshape(with_runs.size, 440) & ends[:, _t.BLOCK_END]
+            plays[with_runs, _t.BLOCK0 - _t.MELD0 :] = blocks
+        obliged = np.flatnonzero(self.obligation[p] >= 0)
+        if obliged.size:
+            plays[obliged] &= _t.HOLDS[self.obligation[p[obliged]]]
+        masks[at, _t.MELD0 :] = plays
+        free = self.obligation[p] < 0
+        masks[at, _t.DISCARD0 : _t.MELD0] = held & free[:, None]
+
+    # -- stepping -----------------------------------------------------------------------------------------------
+
+    def deal(self, decks: np.ndarray[Any, np.dtype[Any]], where: _Bools | None = None) -> _Ints:
+        """
+        Deal the games waiting for a deal (or those of *where* among them) from *decks*, ``(n, 56)``
+        card indices, first dealt first (as `persian_rummy.Deal` deals them, R7): the
+        points of the deals this ends, as `step` gives them (always 0: a deal ends no deal).
+        """
+        waiting = (self.phase == _DEAL) | (self.phase == _DEAL_OVER)
+        if where is not None:
+            waiting &= where
+        g = np.flatnonzero(waiting)
+        if g.size:
+            deck = np.asarray(decks, dtype=np.int64)[g]
+            dealer = np.where(self.phase[g] == _DEAL, self.dealer[g], (self.dealer[g] + 1) % 4)
+            seats = (dealer[:, None] + 1 + np.arange(28)[None, :]) % 4
+            cards = _t.BITS[deck[:, :28]]
+            hands = np.zeros((g.size, 4), np.uint64)
+            for s in range(4):
+                hands[:, s] = np.bitwise_or.reduce(np.where(seats == s, cards, _t.ZERO), axis=1)
+            self.hands[g] = hands
+            self.known[g] = 0
+            self.stock[g, 29:] = deck[:, 29:]
+            self.stock_start[g] = 29
+            self.pile[g, 0] = deck[:, 28]
+            self.pile_len[g] = 1
+            self.melds[g] = 0
+            self.layoffs[g] = 0
+            self.meld_of[g] = -1
+            self.set_cards[g] = self.run_lows[g] = self.run_highs[g] = 0
+            self.deal_no[g] += 1
+            self.dealer[g] = dealer
+            self.to_act[g] = (dealer + 1) % 4
+            self.phase[g] = _DRAW
+            self._turn_ends(g)
+        return np.zeros((self.n, 2), np.int64)
+
+    def _turn_ends(self, g: _Ints) -> None:
+        self.obligation[g] = -1
+        self.picked[g] = 0
+        self.passes[g] = 0
+        self.went_out[g] = -1
+
+    def step(self, ids: np.ndarray[Any, np.dtype[Any]], games: _Ints | None = None) -> _Ints:
+        """
+        Play id ``ids[i]`` in each game *i* where a seat is to act (the others are left as they are);
+        with *games*, play ``ids[j]`` in game ``games[j]`` (games where a seat is to act) and leave
+        the others.  The ids must be legal (`legal_masks`); nothing is checked.  Returns each team's
+        points of the deals that ended in this step, ``(n, 2)`` (0 where none ended).
+        """
+        ids = np.asarray(ids, dtype=np.int64)
+        gained = np.zeros((self.n, 2), np.int64)
+        if games is None:
+            acting = ((self.phase == _DRAW) | (self.phase == _PLAY)) & (ids >= 0)
+            games = np.flatnonzero(acting)
+            ids = ids[games]
+        if not games.size:
+            return gained
+        draw = ids == 0
+        if draw.any():
+            self._draw(games[draw])
+        passing = ids == 1
+        if passing.any():
+            self._pass(games[passing], gained)
+        take = (ids >= _t.TAKE0) & (ids < _t.DISCARD0)
+        if take.any():
+            self._take(games[take], ids[take] - _t.TAKE0)
+        discard = (ids >= _t.DISCARD0) & (ids < _t.MELD0)
+        if discard.any():
+            self._discard(games[discard], ids[discard] - _t.DISCARD0)
+        meld = ids >= _t.MELD0
+        if meld.any():
+            self._meld(games[meld], ids[meld], gained)
+        return gained
+
+    def _draw(self, g: _Ints) -> None:
+        seat = self.to_act[g]
+        card = self.stock[g, self.stock_start[g]]
+        self.hands[g, seat] |= _t.BITS[card]
+        self.stock_start[g] += 1
+        self.phase[g] = _PLAY
+        self._turn_ends(g)
+
+    def _pass(self, g: _Ints, gained: _Ints) -> None:
+        self.passes[g] += 1
+        ended = self.passes[g] == 4
+        self._end_deal(g[ended], np.full(int(ended.sum()), -1, np.int64), 1, gained)
+        on = g[~ended]
+        self.to_act[on] = (self.to_act[on] + 1) % 4
+        self.obligation[on] = -1
+        self.picked[on] = 0
+        self.went_out[on] = -1
+
+    def _take(self, g: _Ints, card: _Ints) -> None:
+        seat = self.to_act[g]
+        pile = self.pile[g]
+        length = self.pile_len[g]
+        at = np.argmax(pile == card[:, None], axis=1)
+        places = np.arange(56)[None, :]
+        taken = np.bitwise_or.reduce(
+            np.where((places >= at[:, None]) & (places < length[:, None]), _t.BITS[pile], _t.ZERO), axis=1
+        )
+        self.known[g, seat] |= taken
+        self.hands[g, seat] |= taken
+        self.obligation[g] = card
+        self.picked[g] = taken
+        self.pile_len[g] = at
+        self.phase[g] = _PLAY
+        self.passes[g] = 0
+        self.went_out[g] = -1
+
+    def _discard(self, g: _Ints, card: _Ints) -> None:
+        seat = self.to_act[g]
+        bit = _t.BITS[card]
+        self.hands[g, seat] &= ~bit
+        self.known[g, seat] &= ~bit
+        self.pile[g, self.pile_len[g]] = card
+        self.pile_len[g] += 1
+        self.to_act[g] = (seat + 1) % 4
+        self.phase[g] = _DRAW
+        self._turn_ends(g)
+
+    def _meld(self, g: _Ints, ids: _Ints, gained: _Ints) -> None:
+        """
+        Lay-downs, lay-offs onto sets and onto runs (R16, R17), and going out (R19).
+        """
+        seat = self.to_act[g]
+        cards = _t.CARDS[ids]
+        down = ids < _t.ON_SET0
+        on_set = (ids >= _t.ON_SET0) & (ids < _t.BLOCK0)
+        block = ids >= _t.BLOCK0
+        run = down & (ids >= _t.SETS_END)
+        # The slot each play goes to: a new one, the set of the card's rank, or the run it lies next to.
+        group_slots = self.meld_of[g[:, None], _t.GROUP_CARDS[np.where(on_set, ids - _t.ON_SET0, 0)]].max(axis=1)
+        attach_slot = self.meld_of[g, _t.ATTACH[ids]]
+        slot = np.where(down, self.melds[g], np.where(on_set, group_slots, attach_slot))
+        a = g[down]
+        self.owner[a, slot[down]] = seat[down]
+        self.laid[a, slot[down]] = cards[down]
+        self.layoffs[a, slot[down]] = 0
+        self.is_run[a, slot[down]] = run[down]
+        self.melds[a] += 1
+        b = ~down
+        self.layoffs[g[b], slot[b], seat[b]] |= cards[b]
+        in_cards = ((cards[:, None] >> _t.SHIFTS) & _t.ONE) != 0
+        self.meld_of[g] = np.where(in_cards, slot[:, None], self.meld_of[g])
+        sets = (down & ~run) | on_set
+        self.set_cards[g[sets]] |= cards[sets]
+        self.run_lows[g[run]] |= _t.LOW[ids[run]]
+        self.run_highs[g[run]] |= _t.HIGH[ids[run]]
+        below = block & _t.IS_BELOW[ids]
+        self.run_lows[g[below]] ^= _t.ATTACH_BIT[ids[below]] | _t.LOW[ids[below]]
+        above = block & ~_t.IS_BELOW[ids]
+        self.run_highs[g[above]] ^= _t.ATTACH_BIT[ids[above]] | _t.HIGH[ids[above]]
+        hand = self.hands[g, seat] & ~cards
+        self.hands[g, seat] = hand
+        self.known[g, seat] &= ~cards
+        obligation = self.obligation[g]
+        played = (obligation >= 0) & ((cards & _t.BITS[np.maximum(obligation, 0)]) != 0)
+        self.obligation[g[played]] = -1
+        self.went_out[g] = -1
+        out = hand == 0
+        self._end_deal(g[out], seat[out], 0, gained)
+
+    def _end_deal(self, g: _Ints, went_out: _Ints, end: int, gained: _Ints) -> None:
+        """
+        Score the deals of the games *g* (R23-R26) and end them (R19, R22, R27).
+        """
+        if not g.size:
+            return
+        slots = np.arange(_SLOTS)[None, :] < self.melds[g][:, None]
+        laid = np.where(slots, self.laid[g], _t.ZERO)
+        laid_points = _t.points(laid)
+        team = self.owner[g] & 1
+        melded = np.zeros((g.size, 2), np.int64)
+        doubling = np.zeros((g.size, 2), np.int64)
+        four = ~self.is_run[g] & _count4(laid)
+        # The slots past the melds hold no lay-offs (a deal and a lay-down clear them).
+        layoff_points = _t.points(np.bitwise_or.reduce(self.layoffs[g], axis=1))
+        for k in range(2):
+            melded[:, k] = np.where(team == k, laid_points, 0).sum(axis=1)
+            melded[:, k] += layoff_points[:, k] + layoff_points[:, k + 2]
+            doubling[:, k] = np.where((team == k) & four, laid_points, 0).sum(axis=1)
+        hands = self.hands[g]
+        in_hand = _t.points(np.stack([hands[:, 0] | hands[:, 2], hands[:, 1] | hands[:, 3]], axis=1))
+        bonus = np.zeros((g.size, 2), np.int64)
+        out = went_out >= 0
+        bonus[np.flatnonzero(out), went_out[out] & 1] = DEFAULT_RULES.go_out_bonus
+        d = self.deals_done[g]
+        self.results[g, d] = np.stack([melded, doubling, bonus, in_hand], axis=2)
+        self.result_went_out[g, d] = went_out
+        self.result_end[g, d] = end
+        self.deals_done[g] += 1
+        gained[g] = melded + doubling + bonus - in_hand
+        self.went_out[g] = went_out
+        self.phase[g] = np.where(self.deal_no[g] >= _DEALS, _GAME_OVER, _DEAL_OVER)
+        self.to_act[g] = -1
+        self.obligation[g] = -1
+        self.picked[g] = 0
+
+    # -- reading -----------------------------------------------------------------------------------------------
+
+    def scores(self) -> _Ints:
+        """
+        Each team's total over the finished deals, ``(n, 2)``.
+        """
+        parts = self.results
+        totals: _Ints = (parts[..., 0] + parts[..., 1] + parts[..., 2] - parts[..., 3]).sum(axis=1)
+        return totals
+
+
+def _count4(masks: _U64) -> _Bools:
+    """
+    Whether each mask holds four cards or more.
+    """
+    four: _Bools = np.bitwise_count(masks) >= 4
+    return four
+
+
+def _takeable(pile: _Ints, avail: _U64, sets: _U64, lows: _U64, highs: _U64) -> _Bools:
+    """
+    Whether each card *pile* of the discard pile may be taken with the cards *avail* (the hand and
+    the cards above it): it makes a set or a three-card run with them, or is laid off onto a set,
+    or onto a run over cards of *avail* that fill the gap (R15, A10, A12; `takeable` of the engine).
+    """
+    others = avail & _t.GROUP_OTHERS[pile]
+    ok = (others & (others - _t.ONE)) != 0
+    t = pile.astype(np.uint64)
+    window = ((avail << np.uint64(2)) >> t) & _t.RUN_WINDOW[pile]
+    ok |= _t.RUN_OK[window.astype(np.intp)]
+    ok |= (sets & _t.GROUP[pile]) != 0
+    runs = np.flatnonzero((lows | highs)[:, 0])
+    if runs.size:
+        # The cards a run reaches through cards of *avail*: a fill down from each lowest card and up
+        # from each highest, by doubling steps, the moves never leaving a suit (aces and twos masked).
+        avail = avail[runs]
+        down = (lows[runs] >> _t.ONE) & _t.NOT_ACES
+        through = (avail >> _t.ONE) & _t.NOT_ACES
+        up = (highs[runs] << _t.ONE) & _t.NOT_TWOS
+        through_up = (avail << _t.ONE) & _t.NOT_TWOS
+        for shift in _t.FILL_SHIFTS:
+            down = down | (through & (down >> shift))
+            up = up | (through_up & (up << shift))
+            through = through & (through >> shift)
+            through_up = through_up & (through_up << shift)
+        ok[runs] |= ((down | up) & _t.BITS[pile[runs]]) != 0
+    result: _Bools = ok
+    return result
