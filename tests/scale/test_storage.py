@@ -7,15 +7,14 @@ the first stays), the action that ends a game is stored with its record, an ende
 back, a deleted one is forgotten, and writes made at once fail alone.  PostgreSQL adds the leases: a
 worker that lost a table's lease stores nothing for it.
 
-Each test of PostgreSQL has a database of its own on the session's server.
+Each test of PostgreSQL has a database of its own on the session's server (``postgres_url``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import sqlite3
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -40,22 +39,6 @@ def _table(table_id: str, *, seats: int = 1) -> StoredTable:
 
 def _duplicate_error(storage: Storage) -> type[Exception]:
     return sqlite3.IntegrityError if isinstance(storage, SqliteStorage) else psycopg.errors.UniqueViolation
-
-
-@pytest.fixture
-def postgres_url(services: tuple[str, str]) -> Iterator[str]:
-    """
-    The URL of a new, empty database on the session's PostgreSQL server, dropped after the test.
-    """
-    server, _ = services
-    name = f"storage_{secrets.token_hex(6)}"
-    with psycopg.connect(server, autocommit=True) as admin:
-        admin.execute(f'create database "{name}"')
-    try:
-        yield server.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(server, autocommit=True) as admin:
-            admin.execute(f'drop database "{name}" with (force)')
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
