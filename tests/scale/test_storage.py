@@ -25,7 +25,8 @@ from persian_rummy.server._storage import Storage
 
 psycopg = pytest.importorskip("psycopg")
 
-from persian_rummy.server._postgres import LeaseLostError, PostgresStorage  # noqa: E402 (after the skip)
+from persian_rummy.server._lease import LeaseKeeper  # noqa: E402 (after the skip)
+from persian_rummy.server._postgres import LeaseLostError, PostgresStorage  # noqa: E402
 
 #: Opens a storage on the test's database (a new one each call, as a server started again would).
 Opener = Callable[..., Storage]
@@ -299,3 +300,40 @@ class TestTheLeases:
             return [[table.id for table in taken] for taken in (first, second, third)]
 
         assert _run(test) == [["t0", "t1", "t2", "t3"], ["t4", "t5"], []]
+
+
+class _Hub:
+    """The tables a worker serves, as `LeaseKeeper` sees them."""
+
+    def __init__(self, table_ids: list[str]) -> None:
+        self.tables = dict.fromkeys(table_ids)
+        self.lost: list[str] = []
+        self.adopted: list[str] = []
+
+    def lose(self, table_id: str) -> None:
+        del self.tables[table_id]
+        self.lost.append(table_id)
+
+    async def adopt(self, tables: list[StoredTable]) -> None:
+        self.adopted += [table.id for table in tables]
+
+
+def test_a_round_of_the_lease_keeper(postgres_url: str) -> None:
+    """A worker lets go of the tables another took, keeps its own, and takes over those left."""
+
+    async def test() -> tuple[list[str], list[str], set[str]]:
+        worker, other = PostgresStorage(postgres_url, owner="worker"), PostgresStorage(postgres_url, owner="other")
+        gone = PostgresStorage(postgres_url, owner="gone")
+        gone.lease_seconds = 0.0
+        await worker.create(_table("kept"))
+        await worker.create(_table("taken"))
+        await gone.create(_table("left"))  # its lease has run out already
+        await other.take("taken", dead="worker")
+        hub = _Hub(["kept", "taken"])
+        await LeaseKeeper(hub, worker).round()  # type: ignore[arg-type]
+        held = await worker.renew(["kept", "taken", "left"])
+        for storage in (worker, other, gone):
+            await storage.close()
+        return hub.lost, hub.adopted, held
+
+    assert _run(test) == (["taken"], ["left"], {"kept", "left"})
