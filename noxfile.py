@@ -710,13 +710,15 @@ def server_scale(session: nox.Session) -> None:
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))
     session.install(*nox.project.dependency_groups(PYPROJECT, "e2e"))
     session.install("-e", ".[server,postgres,redis]")
-    env = {"PERSIAN_RUMMY_SCALE_REQUIRED": "1"}
+    # The data stays in the session's folder: the default run's `coverage combine` would take it in.
+    measured = {"COVERAGE_FILE": str(Path(session.create_tmp()).resolve() / ".coverage")}
+    env = {"PERSIAN_RUMMY_SCALE_REQUIRED": "1", **measured}
     rcfile = "--rcfile=tests/scale/coverage.toml"
-    session.run("coverage", "erase", rcfile)
+    session.run("coverage", "erase", rcfile, env=measured)
     tests = ["-m", "pytest", "-p", "no:cacheprovider", "tests/scale", *session.posargs]
     session.run("coverage", "run", rcfile, *tests, env=env)
-    session.run("coverage", "combine", "--quiet", rcfile)
-    session.run("coverage", "report", rcfile, f"--fail-under={SCALE_COVERAGE}")
+    session.run("coverage", "combine", "--quiet", rcfile, env=measured)
+    session.run("coverage", "report", rcfile, f"--fail-under={SCALE_COVERAGE}", env=measured)
 
 
 @nox.session(name="bench-server", python=PYTHONS[0], default=False)
