@@ -12,9 +12,10 @@ A `ScriptedSeat` plays one person's seat: it says hello with its token and the n
 event it saw (0 at first, so that it is told every event from the first deal), keeps every message,
 acts when the last message says it may (``legal`` not empty) with the move that `choose` picks from
 its view and the event's number (or that `pick` picks from the ``legal`` list alone, which reads no
-view: the benchmark's cheap clients), and, when its connection drops, connects again and resumes
-from the last event it saw.  The same seat in the same game therefore makes the same choices, whatever
-happens to the server.
+view: the benchmark's cheap clients), presses Next deal when a pause waits for it (once a deal and
+connection), and, when its connection drops, connects again and resumes from the last event it
+saw.  The same seat in the same game therefore makes the same choices, whatever happens to the
+server.
 """
 
 from __future__ import annotations
@@ -337,6 +338,7 @@ class ScriptedSeat:
         think: Callable[[], float] | None = None,
         on_event: Callable[[ScriptedSeat, Message], Awaitable[None]] | None = None,
         on_sent: Callable[[ScriptedSeat], Awaitable[None]] | None = None,
+        on_message: Callable[[ScriptedSeat, Message], Awaitable[None]] | None = None,
     ) -> None:
         self.server = server
         self.table_id = table_id
@@ -346,6 +348,7 @@ class ScriptedSeat:
         self.think = think
         self.on_event = on_event
         self.on_sent = on_sent
+        self.on_message = on_message
         self.seen: list[int] = []
         self.messages: list[Message] = []
         self.chosen: dict[int, PlayerAction] = {}
@@ -404,6 +407,8 @@ class ScriptedSeat:
             message: Message = json.loads(text)
             self.messages.append(message)
             await self._handle(message)
+            if self.on_message is not None:
+                await self.on_message(self, message)
             if self.points is not None:
                 return
             if self._ready_due:  # the end of a deal waits for each person's Next deal
@@ -417,6 +422,7 @@ class ScriptedSeat:
         if kind == "welcome":
             self._seat = message["seat"]
             self._caught_up = message["seq"]
+            self._ready_for = 0  # a server that took the table over asks for Next deal again
             if message["view"] is not None:  # a fresh start: too far behind to be told every event
                 self.seq = message["seq"]
                 self._update(message)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import secrets
 from collections.abc import Iterator
 
 import pytest
@@ -32,3 +33,21 @@ def services() -> Iterator[tuple[str, str]]:
         pytest.skip(reason)
     with _services.services() as urls:
         yield urls
+
+
+@pytest.fixture
+def postgres_url(services: tuple[str, str]) -> Iterator[str]:
+    """
+    The URL of a new, empty database on the session's PostgreSQL server, dropped after the test.
+    """
+    import psycopg  # noqa: PLC0415 (the postgres extra, checked by `services`)
+
+    server, _ = services
+    name = f"test_{secrets.token_hex(6)}"
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute(f'create database "{name}"')
+    try:
+        yield server.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(server, autocommit=True) as admin:
+            admin.execute(f'drop database "{name}" with (force)')

@@ -20,19 +20,14 @@ from typing import Any
 
 import pytest
 
-from persian_rummy import observe
-from persian_rummy.events import events_of
-from persian_rummy.records import GameRecord, replay
-from persian_rummy.serialize import from_data, to_data
-from tests.e2e._server import ScriptedSeat, ServerProcess, gather_all
+from tests.e2e._server import Message, ScriptedSeat, ServerProcess, gather_all
+from tests.scale._streams import check_streams
 
 PEOPLE_SPEC: dict[str, object] = {"name": "Workers", "seats": ["person"] * 4, "seed": 2027}
 NAMES = {0: "Ann", 1: "Bo", 2: "Cy", 3: "Di"}
-KILL_SPEC: dict[str, object] = {
-    "name": "Takeover",
-    "seats": ["person", "bot:greedy", "person", "bot:greedy"],
-    "seed": 2026,
-}
+KILL_SEATS = ["person", "bot:greedy", "person", "bot:greedy"]
+#: The bots wait a little before they play, so that the owner may die while one is about to.
+KILL_SPEC: dict[str, object] = {"name": "Takeover", "seats": KILL_SEATS, "seed": 2026, "bot_delay": 0.05}
 KILL_NAMES = {0: "Ann", 2: "Cy"}
 #: The kill comes at the first chance from this event on, in the first deal.
 KILL_FROM = 12
@@ -40,10 +35,12 @@ TAKEN = re.compile(r"table (\w+) taken over from worker (\w+)")
 OPTIONS = ("--allow-seed", "--tables-per-minute", "0", "--deal-pause", "0")
 
 
-def _workers(services: tuple[str, str], folder: Path, count: int) -> list[ServerProcess]:
+def _workers(
+    services: tuple[str, str], folder: Path, count: int, options: tuple[str, ...] = OPTIONS
+) -> list[ServerProcess]:
     database, bus = services
     return [
-        ServerProcess(database, log=folder / f"worker{index}.log", args=[*OPTIONS, "--bus", bus])
+        ServerProcess(database, log=folder / f"worker{index}.log", args=[*options, "--bus", bus])
         for index in range(count)
     ]
 
@@ -63,43 +60,15 @@ def workers(services: tuple[str, str], tmp_path: Path) -> Iterator[list[ServerPr
             worker.stop()
 
 
-def _alone(spec: dict[str, object], names: dict[int, str], folder: Path) -> Any:
+def _alone(spec: dict[str, object], names: dict[int, str], folder: Path, options: tuple[str, ...] = OPTIONS) -> Any:
     """
     The record of the table played on SQLite by one worker, every person connected to it.
     """
-    with ServerProcess(folder / "alone.sqlite3", log=folder / "alone.log", args=OPTIONS) as server:
+    with ServerProcess(folder / "alone.sqlite3", log=folder / "alone.log", args=options) as server:
         table_id, tokens = server.seat_table(spec, names)
         seats = [ScriptedSeat(server, table_id, tokens[seat]) for seat in sorted(tokens)]
         asyncio.run(gather_all(*seats, seconds=120))
         return server.record(table_id)
-
-
-def _check_streams(record: Any, seats: dict[int, ScriptedSeat], spectator: ScriptedSeat | None = None) -> None:
-    """
-    Every seat saw every action once, in order, each event the library's account of the record's
-    action for that seat and its view after it.
-    """
-    read = from_data(record)
-    assert isinstance(read, GameRecord)
-    states, played = list(replay(read)), read.actions
-    readers: list[tuple[int | None, ScriptedSeat]] = list(seats.items())
-    if spectator is not None:
-        readers.append((None, spectator))
-    for seat, scripted in readers:
-        assert list(range(1, len(played) + 1)) == scripted.seen
-        assert [] == scripted.errors
-        for message in (message for message in scripted.messages if message["type"] == "event"):
-            seq = message["seq"]
-            told = events_of(states[seq - 1], played[seq - 1], states[seq])[
-                4 if seat is None else seat
-            ]  # 4: the public
-            assert to_data(told) == message["event"]
-            assert to_data(observe(states[seq], seat)) == message["view"]
-        assert {"welcome", "event", "presence", "pause", "game-over"} >= {
-            message["type"] for message in scripted.messages
-        }
-        for seq, action in scripted.chosen.items():
-            assert action == played[seq]
 
 
 class TestFourPeopleOnThreeWorkers:
@@ -128,39 +97,71 @@ class TestFourPeopleOnThreeWorkers:
         records = [worker.record(table_id) for worker in workers]
         assert [alone] * 3 == records
         assert len(alone["actions"]) > 100
-        _check_streams(alone, seats, spectator)
+        assert check_streams(alone, ["person"] * 4, {**{seat: [seats[seat]] for seat in seats}, None: [spectator]})
         assert [1, 1, 1, 1] == [seat.connections for seat in seats.values()]
         summaries = [worker.get(f"api/tables/{table_id}") for worker in workers]
         assert [summaries[0]] * 3 == summaries
         assert "over" == summaries[0]["status"]
 
 
+#: When the owner is killed, from event `KILL_FROM` on: right after a person sent a move, while a
+#: bot is about to play, or while the end of the first deal waits for the people's Next deal.
+MOMENTS = ("after-a-persons-act", "in-a-bots-turn", "at-a-deals-pause")
+
+
 class TestTheOwnerKilled:
     """
     "A worker dies, its tables live": another worker takes the table over, the game finishes,
-    nothing accepted is lost and no event is told twice.
+    nothing accepted is lost and no event is told twice, whenever the owner dies.
     """
 
-    def test_another_worker_finishes_the_game(self, workers: list[ServerProcess], tmp_path: Path) -> None:
-        alone = _alone(KILL_SPEC, KILL_NAMES, tmp_path)
+    @pytest.mark.parametrize("moment", MOMENTS)
+    def test_another_worker_finishes_the_game(self, services: tuple[str, str], tmp_path: Path, moment: str) -> None:
+        options = OPTIONS if moment != "at-a-deals-pause" else (*OPTIONS[:-1], "60")
+        alone = _alone(KILL_SPEC, KILL_NAMES, tmp_path, options)
+        workers = _workers(services, tmp_path, 3, options)
+        try:
+            for worker in workers:
+                worker.start()
+            self._play(workers, alone, moment)
+        finally:
+            for worker in workers:
+                worker.stop()
+
+    @staticmethod
+    def _play(workers: list[ServerProcess], alone: Any, moment: str) -> None:
         owner = workers[0]
         table_id, invites = owner.create(KILL_SPEC)
         on = {0: workers[1], 2: workers[2]}
         tokens = {seat: on[seat].claim(table_id, invites[seat], KILL_NAMES[seat]) for seat in sorted(invites)}
         killed_at: list[int] = []
 
-        async def on_sent(seat: ScriptedSeat) -> None:
+        def kill(seat: ScriptedSeat) -> None:
             if not killed_at and seat.seq >= KILL_FROM:
                 owner.kill()
                 killed_at.append(seat.seq)
 
-        seats = {seat: ScriptedSeat(on[seat], table_id, tokens[seat], on_sent=on_sent) for seat in sorted(tokens)}
+        async def on_sent(seat: ScriptedSeat) -> None:
+            if moment == "after-a-persons-act":
+                kill(seat)
+
+        async def on_message(seat: ScriptedSeat, message: Message) -> None:
+            bots_turn = message["type"] == "event" and message["view"]["to_act"] in {1, 3}
+            if (moment == "in-a-bots-turn" and bots_turn) or (
+                moment == "at-a-deals-pause" and message["type"] == "pause"
+            ):
+                kill(seat)
+
+        seats = {
+            seat: ScriptedSeat(on[seat], table_id, tokens[seat], on_sent=on_sent, on_message=on_message)
+            for seat in sorted(tokens)
+        }
         asyncio.run(gather_all(*seats.values(), seconds=120))
         assert len(killed_at) == 1
         record = workers[1].record(table_id)
         assert alone == record
         assert 165 == len(record["actions"])
-        _check_streams(record, seats)
+        assert check_streams(record, KILL_SEATS, {seat: [seats[seat]] for seat in seats})
         assert [2, 2] == [seat.connections for seat in seats.values()]
         takers = [TAKEN.findall(worker.log_text()) for worker in workers[1:]]
         assert [table_id] == [found for taken in takers for found, _ in taken]

@@ -84,9 +84,10 @@ def _bytes(value: object) -> bytes | None:
     if not isinstance(value, str) or len(value) > MAX_FIELD * 4 // 3 + 4:
         return None
     try:
-        return base64.b64decode(value, validate=True)
+        decoded = base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
         return None
+    return decoded if len(decoded) <= MAX_FIELD else None
 
 
 _READERS: Final[dict[str, Any]] = {

@@ -14,7 +14,8 @@ back from the database and serves it.  A tunnel whose owner goes away closes wit
 client connects again, with the number of the last event it saw.
 
 Everything a tunnel carries is checked on arrival (`_events`): the fields of each kind of event, their
-types and sizes; a message that fails closes its tunnel.  At most `Limits.max_connections` tunnels
+types and sizes, and the path of the request, which names a table; a message that fails closes its
+tunnel.  At most `Limits.max_connections` tunnels
 are served at once, and each lets at most `Limits.max_queued` events wait.
 """
 
@@ -250,6 +251,7 @@ class Router:
             _check(len(self._served) < self.limits.max_connections, "this worker serves as many tunnels as it may")
             _check(message.get("n") == 1, "a tunnel opens with its first message")
             scope = _events.read_scope(message.get("scope"))
+            _check(table_of(scope["path"]) is not None, "a tunnel carries a request about a table")
         except ValueError as error:
             _log.warning("a tunnel from worker %s was refused: %s", peer, error)
             self._send(served, conn, {"op": "end"})
