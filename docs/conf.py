@@ -72,6 +72,9 @@ nitpick_ignore = [
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
     ("py:class", "numpy.bool"),
+    ("py:class", "numpy.int64"),
+    # PostgreSQL's client (the ``postgres`` extra), named by the storage protocol's docstring.
+    ("py:exc", "psycopg.errors.UniqueViolation"),
     ("py:class", "numpy.random._generator.Generator"),
     ("py:class", "numpy.floating"),
     # The files a network is saved to (persian_rummy.rl.policy.MLPPolicy).

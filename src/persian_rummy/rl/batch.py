@@ -4,10 +4,10 @@ Many games at once: the state of N games as arrays, stepped and masked with NumP
 A `Batch` holds N games under the default rules (`persian_rummy.rules.DEFAULT_RULES`): hands,
 known cards, the cards of the table and the cards taken as 56-bit masks in ``uint64``; the stock
 and the discard pile as arrays of card indices; the melds as arrays of masks by slot; phase, seat,
-obligation, passes and the deals' scores as integer arrays.  `legal_masks` gives the legal ids of
-`persian_rummy.rl.actionids` for every game at once, `step` plays one id per game, `deal` deals
-the games that wait for a deal; no Python loop runs over the games.  The games are those of the
-scalar engine, exactly: `to_states` and `from_states` convert to and from `persian_rummy.GameState`
+obligation, passes and the deals' scores as integer arrays.  `Batch.legal_masks` gives the legal ids of
+`persian_rummy.rl.actionids` for every game at once, `Batch.step` plays one id per game, `Batch.deal`
+deals the games that wait for a deal; no Python loop runs over the games.  The games are those of the
+scalar engine, exactly: `Batch.to_states` and `Batch.from_states` convert to and from `persian_rummy.GameState`
 (the tests step thousands of games through both and compare every state, mask and reward).
 
 >>> import numpy as np
