@@ -65,6 +65,8 @@ _SLOTS: Final = 18
 #: The number of deals (R27; a draw ends the game, A22).
 _DEALS: Final = 2
 _ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
+#: Where the ids of a pass, a take, a discard and a play start (`Batch.step` sorts the ids by them).
+_KINDS: Final = np.array([1, _t.TAKE0, _t.DISCARD0, _t.MELD0], dtype=np.int64)
 
 
 def supports(rules: Rules) -> bool:
@@ -289,16 +291,40 @@ class Batch:
         drawing = self.phase[games] == _DRAW
         d = np.flatnonzero(drawing)
         if d.size:
-            stock_left = self.stock_start[games[d]] < 56
-            masks[d, 0] = stock_left
-            masks[d, 1] = ~stock_left
-            d = d[self.pile_len[games[d]] > 0]
-            if d.size:
-                self._takes(masks, d, games[d], hand[d])
+            self._draws(masks, d, games[d], hand[d])
         p = np.flatnonzero(~drawing)
         if p.size:
             self._plays(masks, p, games[p], hand[p])
         return masks
+
+    def draw_masks_of(self, games: _Ints) -> _Bools:
+        """
+        `legal_masks_of` for games *games* that are all at a draw (the draws and takes alone are worked out).
+        """
+        masks = np.zeros((games.size, _t.COUNT), np.bool_)
+        self._draws(masks, np.arange(games.size), games, self.hands[games, self.to_act[games]])
+        return masks
+
+    def play_masks_of(self, games: _Ints) -> _Bools:
+        """
+        `legal_masks_of` for games *games* that are all at play (the plays and discards alone are worked out).
+        """
+        masks = np.zeros((games.size, _t.COUNT), np.bool_)
+        self._plays(masks, slice(None), games, self.hands[games, self.to_act[games]])
+        return masks
+
+    def _draws(self, masks: _Bools, rows: _Ints, d: _Ints, hand: _U64) -> None:
+        """
+        The draw from the stock or the pass, and the takes, of the games *d* at a draw, into the rows *rows* of *masks*.
+        """
+        stock_left = self.stock_start[d] < 56
+        masks[rows, 0] = stock_left
+        masks[rows, 1] = ~stock_left
+        piled = self.pile_len[d] > 0
+        if not piled.all():
+            rows, d, hand = rows[piled], d[piled], hand[piled]
+        if d.size:
+            self._takes(masks, rows, d, hand)
 
     def _takes(self, masks: _Bools, rows: _Ints, d: _Ints, hand: _U64) -> None:
         """
@@ -318,7 +344,7 @@ class Batch:
         at = np.flatnonzero(ok)
         masks[rows[at // width], _t.TAKE0 + pile.ravel()[at]] = True
 
-    def _plays(self, masks: _Bools, at: _Ints, p: _Ints, hand: _U64) -> None:
+    def _plays(self, masks: _Bools, at: _Ints | slice, p: _Ints, hand: _U64) -> None:
         """
         The lay-downs, lay-offs and discards of the games *p*, into the rows *at* of *masks* (R16-R18);
         while a card taken from the pile must be played, only the melds and lay-offs that hold it (R15,
@@ -411,21 +437,21 @@ class Batch:
             ids = ids[games]
         if not games.size:
             return gained
-        draw = ids == 0
-        if draw.any():
-            self._draw(games[draw])
-        passing = ids == 1
-        if passing.any():
-            self._pass(games[passing], gained)
-        take = (ids >= _t.TAKE0) & (ids < _t.DISCARD0)
-        if take.any():
-            self._take(games[take], ids[take] - _t.TAKE0)
-        discard = (ids >= _t.DISCARD0) & (ids < _t.MELD0)
-        if discard.any():
-            self._discard(games[discard], ids[discard] - _t.DISCARD0)
-        meld = ids >= _t.MELD0
-        if meld.any():
-            self._meld(games[meld], ids[meld], gained)
+        # The games by the kind of their id, in one sort: draws, passes, takes, discards, plays.
+        order = np.argsort(ids, kind="stable")
+        ids = ids[order]
+        games = games[order]
+        a, b, c, d = np.searchsorted(ids, _KINDS).tolist()
+        if a:
+            self._draw(games[:a])
+        if b > a:
+            self._pass(games[a:b], gained)
+        if c > b:
+            self._take(games[b:c], ids[b:c] - _t.TAKE0)
+        if d > c:
+            self._discard(games[c:d], ids[c:d] - _t.DISCARD0)
+        if games.size > d:
+            self._meld(games[d:], ids[d:], gained)
         return gained
 
     def _draw(self, g: _Ints) -> None:
@@ -439,7 +465,8 @@ class Batch:
     def _pass(self, g: _Ints, gained: _Ints) -> None:
         self.passes[g] += 1
         ended = self.passes[g] == 4
-        self._end_deal(g[ended], np.full(int(ended.sum()), -1, np.int64), 1, gained)
+        if ended.any():
+            self._end_deal(g[ended], np.full(int(ended.sum()), -1, np.int64), 1, gained)
         on = g[~ended]
         self.to_act[on] = (self.to_act[on] + 1) % 4
         self.obligation[on] = -1
@@ -515,7 +542,8 @@ class Batch:
         self.obligation[g[played]] = -1
         self.went_out[g] = -1
         out = hand == 0
-        self._end_deal(g[out], seat[out], 0, gained)
+        if out.any():
+            self._end_deal(g[out], seat[out], 0, gained)
 
     def _end_deal(self, g: _Ints, went_out: _Ints, end: int, gained: _Ints) -> None:
         """

@@ -188,10 +188,17 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
                 decks = np.zeros((self.num_envs, 56), np.int64)
                 decks[w] = self._rng.permuted(np.tile(_t.PLACES56, (w.size, 1)), axis=1)
                 batch.deal(decks, waiting)
-            g = np.flatnonzero(batch.to_act > _LEARNER)
-            if not g.size:
+            # A seat's draw, then a play of every seat at play (the one that just drew among them): a
+            # turn of a draw and a discard is one pass.
+            others = batch.to_act > _LEARNER
+            d = np.flatnonzero(others & (batch.phase == _DRAW))
+            if d.size:
+                gained += batch.step(_uniform(batch.draw_masks_of(d), self._rng), d)
+            p = np.flatnonzero((batch.to_act > _LEARNER) & (batch.phase == _PLAY))
+            if p.size:
+                gained += batch.step(_uniform(batch.play_masks_of(p), self._rng), p)
+            elif not d.size:
                 return gained
-            gained += batch.step(_uniform(batch.legal_masks_of(g), self._rng), g)
         msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
         raise AssertionError(msg)  # pragma: no cover
 
