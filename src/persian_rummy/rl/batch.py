@@ -67,6 +67,8 @@ _DEALS: Final = 2
 _ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
 #: Where the ids of a pass, a take, a discard and a play start (`Batch.step` sorts the ids by them).
 _KINDS: Final = np.array([1, _t.TAKE0, _t.DISCARD0, _t.MELD0], dtype=np.int64)
+#: Where the ids of the runs, the lay-offs onto sets and the lay-offs onto runs start (`Batch._meld`).
+_MELD_KINDS: Final = np.array([_t.SETS_END, _t.ON_SET0, _t.BLOCK0], dtype=np.int64)
 
 
 def supports(rules: Rules) -> bool:
@@ -274,10 +276,13 @@ class Batch:
         acting = (self.phase == _DRAW) | (self.phase == _PLAY)
         if where is not None:
             acting &= where
-        games = np.flatnonzero(acting)
         masks = np.zeros((self.n, _t.COUNT), np.bool_)
-        if games.size:
-            masks[games] = self.legal_masks_of(games)
+        d = np.flatnonzero(acting & (self.phase == _DRAW))
+        if d.size:
+            self._draws(masks, d, d, self.hands[d, self.to_act[d]])
+        p = np.flatnonzero(acting & (self.phase == _PLAY))
+        if p.size:
+            self._plays(masks, p, p, self.hands[p, self.to_act[p]])
         return masks
 
     def legal_masks_of(self, games: _Ints) -> _Bools:
@@ -504,36 +509,44 @@ class Batch:
 
     def _meld(self, g: _Ints, ids: _Ints, gained: _Ints) -> None:
         """
-        Lay-downs, lay-offs onto sets and onto runs (R16, R17), and going out (R19).
+        Lay-downs, lay-offs onto sets and onto runs (R16, R17), and going out (R19); *ids* in ascending
+        order (as `step` sorts them): the sets, the runs, the lay-offs onto sets, then onto runs.
         """
         seat = self.to_act[g]
         cards = _t.CARDS[ids]
-        down = ids < _t.ON_SET0
-        on_set = (ids >= _t.ON_SET0) & (ids < _t.BLOCK0)
-        block = ids >= _t.BLOCK0
-        run = down & (ids >= _t.SETS_END)
+        r, o, b = np.searchsorted(ids, _MELD_KINDS).tolist()
+        k = g.size
         # The slot each play goes to: a new one, the set of the card's rank, or the run it lies next to.
-        group_slots = self.meld_of[g[:, None], _t.GROUP_CARDS[np.where(on_set, ids - _t.ON_SET0, 0)]].max(axis=1)
-        attach_slot = self.meld_of[g, _t.ATTACH[ids]]
-        slot = np.where(down, self.melds[g], np.where(on_set, group_slots, attach_slot))
-        a = g[down]
-        self.owner[a, slot[down]] = seat[down]
-        self.laid[a, slot[down]] = cards[down]
-        self.layoffs[a, slot[down]] = 0
-        self.is_run[a, slot[down]] = run[down]
-        self.melds[a] += 1
-        b = ~down
-        self.layoffs[g[b], slot[b], seat[b]] |= cards[b]
-        in_cards = ((cards[:, None] >> _t.SHIFTS) & _t.ONE) != 0
-        self.meld_of[g] = np.where(in_cards, slot[:, None], self.meld_of[g])
-        sets = (down & ~run) | on_set
-        self.set_cards[g[sets]] |= cards[sets]
-        self.run_lows[g[run]] |= _t.LOW[ids[run]]
-        self.run_highs[g[run]] |= _t.HIGH[ids[run]]
-        below = block & _t.IS_BELOW[ids]
-        self.run_lows[g[below]] ^= _t.ATTACH_BIT[ids[below]] | _t.LOW[ids[below]]
-        above = block & ~_t.IS_BELOW[ids]
-        self.run_highs[g[above]] ^= _t.ATTACH_BIT[ids[above]] | _t.HIGH[ids[above]]
+        slot = np.empty(k, np.int64)
+        if o:
+            a = g[:o]
+            new = self.melds[a]
+            slot[:o] = new
+            self.owner[a, new] = seat[:o]
+            self.laid[a, new] = cards[:o]
+            self.layoffs[a, new] = 0
+            self.is_run[a, new] = np.arange(o) >= r
+            self.melds[a] += 1
+            if r:
+                self.set_cards[g[:r]] |= cards[:r]
+            if o > r:
+                self.run_lows[g[r:o]] |= _t.LOW[ids[r:o]]
+                self.run_highs[g[r:o]] |= _t.HIGH[ids[r:o]]
+        if b > o:
+            on = g[o:b]
+            slot[o:b] = self.meld_of[on[:, None], _t.GROUP_CARDS[ids[o:b] - _t.ON_SET0]].max(axis=1)
+            self.set_cards[on] |= cards[o:b]
+        if k > b:
+            blocks = ids[b:]
+            slot[b:] = self.meld_of[g[b:], _t.ATTACH[blocks]]
+            moved = _t.ATTACH_BIT[blocks] | np.where(_t.IS_BELOW[blocks], _t.LOW[blocks], _t.HIGH[blocks])
+            below = _t.IS_BELOW[blocks]
+            self.run_lows[g[b:][below]] ^= moved[below]
+            above = ~below
+            self.run_highs[g[b:][above]] ^= moved[above]
+        if k > o:
+            self.layoffs[g[o:], slot[o:], seat[o:]] |= cards[o:]
+        self.meld_of[g] = np.where(_t.unpack(cards), slot[:, None], self.meld_of[g])
         hand = self.hands[g, seat] & ~cards
         self.hands[g, seat] = hand
         self.known[g, seat] &= ~cards
@@ -612,20 +625,12 @@ def _takeable(pile: _Ints, avail: _U64, sets: _U64, lows: _U64, highs: _U64) -> 
     window = ((avail << np.uint64(2)) >> t) & _t.RUN_WINDOW[pile]
     ok |= _t.RUN_OK[window.astype(np.intp)]
     ok |= (sets & _t.GROUP[pile]) != 0
-    runs = np.flatnonzero((lows | highs)[:, 0])
-    if runs.size:
-        # The cards a run reaches through cards of *avail*: a fill down from each lowest card and up
-        # from each highest, by doubling steps, the moves never leaving a suit (aces and twos masked).
-        avail = avail[runs]
-        down = (lows[runs] >> _t.ONE) & _t.NOT_ACES
-        through = (avail >> _t.ONE) & _t.NOT_ACES
-        up = (highs[runs] << _t.ONE) & _t.NOT_TWOS
-        through_up = (avail << _t.ONE) & _t.NOT_TWOS
-        for shift in _t.FILL_SHIFTS:
-            down = down | (through & (down >> shift))
-            up = up | (through_up & (up << shift))
-            through = through & (through >> shift)
-            through_up = through_up & (through_up << shift)
-        ok[runs] |= ((down | up) & _t.BITS[pile[runs]]) != 0
+    # Onto a run over cards of *avail*: the first card of the card's suit not in *avail* below it is
+    # the highest card of a run (the highest of those below it is, as no card of a run is in *avail*),
+    # or the first above it is the lowest card of a run.
+    below = ~avail & _t.SUIT_BELOW[pile]
+    ok |= (below & highs) > (below & ~highs)
+    above = ~avail & _t.SUIT_ABOVE[pile]
+    ok |= (above & (~above + _t.ONE) & lows) != 0
     result: _Bools = ok
     return result

@@ -189,14 +189,15 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
                 decks[w] = self._rng.permuted(np.tile(_t.PLACES56, (w.size, 1)), axis=1)
                 batch.deal(decks, waiting)
             # A seat's draw, then a play of every seat at play (the one that just drew among them): a
-            # turn of a draw and a discard is one pass.
+            # turn of a draw and a discard is one pass.  A draw's ids are below the discards', a play's not.
             others = batch.to_act > _LEARNER
             d = np.flatnonzero(others & (batch.phase == _DRAW))
             if d.size:
-                gained += batch.step(_uniform(batch.draw_masks_of(d), self._rng), d)
+                gained += batch.step(_uniform(batch.draw_masks_of(d)[:, : _t.DISCARD0], self._rng), d)
             p = np.flatnonzero((batch.to_act > _LEARNER) & (batch.phase == _PLAY))
             if p.size:
-                gained += batch.step(_uniform(batch.play_masks_of(p), self._rng), p)
+                ids = _uniform(batch.play_masks_of(p)[:, _t.DISCARD0 :], self._rng) + _t.DISCARD0
+                gained += batch.step(ids, p)
             elif not d.size:
                 return gained
         msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
