@@ -142,6 +142,13 @@ _CLUB_BLOCKS: Final = CARDS[BLOCK0 : BLOCK0 + 110]
 #: By a suit's row of a hand: which of the suit's runs it holds, and which of the blocks onto its runs.
 RUNS_OF_ROW: Final = _subsets(_CLUB_RUNS)
 BLOCKS_OF_ROW: Final = _subsets(_CLUB_BLOCKS)
+_CLUB_ATTACH: Final = ATTACH[BLOCK0 : BLOCK0 + 110].astype(np.uint64)
+_CLUB_BELOW: Final = IS_BELOW[BLOCK0 : BLOCK0 + 110]
+_AT_ATTACH: Final = ((np.arange(1 << 13, dtype=np.uint64)[:, None] >> _CLUB_ATTACH) & ONE) != 0
+#: By a suit's row of the lowest cards of its runs, which of the blocks onto its runs lie below a run's
+#: lowest card; by the row of the highest cards, which lie above a run's highest card.
+BELOW_LOWS_OF_ROW: Final = _AT_ATTACH & _CLUB_BELOW
+ABOVE_HIGHS_OF_ROW: Final = _AT_ATTACH & ~_CLUB_BELOW
 #: The five sets of a rank, as patterns of its four cards (the four, then three without each card).
 _SET_PATTERNS: Final = np.array([15, 14, 13, 11, 7], dtype=np.uint64)
 #: By the four-bit pattern of a rank's cards in a hand, which of its five sets it holds.
@@ -188,6 +195,3 @@ def _spread(suit: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
 SPREAD: Final = np.stack([_spread(suit) for suit in range(4)])
 #: By a card, which of the plays (the ids from the first meld on) hold it.
 HOLDS: Final = (CARDS[None, MELD0:] & BITS[:, None]) != 0
-#: For each block, where to read whether a run ends at the card it lies next to, in the 112 bits of a
-#: game's lowest cards of runs (the first 56) then highest (the next 56).
-BLOCK_END: Final = np.where(IS_BELOW[BLOCK0:COUNT], ATTACH[BLOCK0:COUNT], 56 + ATTACH[BLOCK0:COUNT])

@@ -354,35 +354,33 @@ class Batch:
         The lay-downs, lay-offs and discards of the games *p*, into the rows *at* of *masks* (R16-R18);
         while a card taken from the pile must be played, only the melds and lay-offs that hold it (R15,
         A11).  The melds and blocks a hand holds are read from tables by each suit's row and each
-        rank's four cards; the lay-offs are worked out only for the games with sets or runs on the table.
+        rank's four cards, the ends of the runs that blocks lie beside by each suit's row of them.
         """
         m = p.size
         rows = _t.rows_of(hand)
+        # Written in place where the rows are the mask's own, else gathered and copied in.
+        plays = masks[:, _t.MELD0 :] if isinstance(at, slice) else np.empty((m, _t.COUNT - _t.MELD0), np.bool_)
         spread = _t.SPREAD
         ranks = np.empty((m, 14), np.uint8)
         ranks[:, :13] = spread[0, rows[:, 0]] | spread[1, rows[:, 1]] | spread[2, rows[:, 2]] | spread[3, rows[:, 3]]
         ranks[:, 13] = hand >> np.uint64(52)
-        plays = np.zeros((m, _t.COUNT - _t.MELD0), np.bool_)
-        plays[:, : _t.SETS_END - _t.MELD0] = _t.SETS_OF_PATTERN[ranks].reshape(m, 70)
-        plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = _t.RUNS_OF_ROW[rows].reshape(m, 264)
+        plays[:, : _t.SETS_END - _t.MELD0] = np.take(_t.SETS_OF_PATTERN, ranks, axis=0).reshape(m, 70)
+        plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = np.take(_t.RUNS_OF_ROW, rows, axis=0).reshape(m, 264)
         held = _t.unpack(hand)
-        sets = self.set_cards[p]
-        with_sets = np.flatnonzero(sets)
-        if with_sets.size:
-            on_set = held[with_sets] & ((sets[with_sets][:, None] & _t.GROUP) != 0)
-            plays[with_sets, _t.ON_SET0 - _t.MELD0 : _t.BLOCK0 - _t.MELD0] = on_set
-        lows, highs = self.run_lows[p], self.run_highs[p]
-        with_runs = np.flatnonzero(lows | highs)
-        if with_runs.size:
-            ends = _t.unpack(np.stack([lows[with_runs], highs[with_runs]], axis=1)).reshape(with_runs.size, 112)
-            blocks = _t.BLOCKS_OF_ROW[rows[with_runs]].reshape(with_runs.size, 440) & ends[:, _t.BLOCK_END]
-            plays[with_runs, _t.BLOCK0 - _t.MELD0 :] = blocks
-        obliged = np.flatnonzero(self.obligation[p] >= 0)
+        on_sets = (self.set_cards[p][:, None] & _t.GROUP) != 0
+        np.logical_and(held, on_sets, out=plays[:, _t.ON_SET0 - _t.MELD0 : _t.BLOCK0 - _t.MELD0])
+        # A block is laid off where the hand holds it and a run ends beside it (none without a run).
+        ends = np.take(_t.BELOW_LOWS_OF_ROW, _t.rows_of(self.run_lows[p]), axis=0)
+        ends |= np.take(_t.ABOVE_HIGHS_OF_ROW, _t.rows_of(self.run_highs[p]), axis=0)
+        ends &= np.take(_t.BLOCKS_OF_ROW, rows, axis=0)
+        plays[:, _t.BLOCK0 - _t.MELD0 :] = ends.reshape(m, 440)
+        obligation = self.obligation[p]
+        obliged = np.flatnonzero(obligation >= 0)
         if obliged.size:
-            plays[obliged] &= _t.HOLDS[self.obligation[p[obliged]]]
-        masks[at, _t.MELD0 :] = plays
-        free = self.obligation[p] < 0
-        masks[at, _t.DISCARD0 : _t.MELD0] = held & free[:, None]
+            plays[obliged] &= _t.HOLDS[obligation[obliged]]
+        if not isinstance(at, slice):
+            masks[at, _t.MELD0 :] = plays
+        masks[at, _t.DISCARD0 : _t.MELD0] = held & (obligation < 0)[:, None]
 
     # -- stepping -----------------------------------------------------------------------------------------------
 
