@@ -65,6 +65,7 @@ _SLOTS: Final = 18
 #: The number of deals (R27; a draw ends the game, A22).
 _DEALS: Final = 2
 _ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
+_TEAMS: Final = np.arange(2)
 #: Where the ids of a pass, a take, a discard and a play start (`Batch.step` sorts the ids by them).
 _KINDS: Final = np.array([1, _t.TAKE0, _t.DISCARD0, _t.MELD0], dtype=np.int64)
 #: Where the ids of the runs, the lay-offs onto sets and the lay-offs onto runs start (`Batch._meld`).
@@ -562,21 +563,21 @@ class Batch:
         """
         if not g.size:
             return
-        slots = np.arange(_SLOTS)[None, :] < self.melds[g][:, None]
+        slots = _t.PLACES56[:_SLOTS] < self.melds[g][:, None]
         laid = np.where(slots, self.laid[g], _t.ZERO)
-        laid_points = _t.points(laid)
-        team = self.owner[g] & 1
-        melded = np.zeros((g.size, 2), np.int64)
-        doubling = np.zeros((g.size, 2), np.int64)
-        four = ~self.is_run[g] & _count4(laid)
-        # The slots past the melds hold no lay-offs (a deal and a lay-down clear them).
-        layoff_points = _t.points(np.bitwise_or.reduce(self.layoffs[g], axis=1))
-        for k in range(2):
-            melded[:, k] = np.where(team == k, laid_points, 0).sum(axis=1)
-            melded[:, k] += layoff_points[:, k] + layoff_points[:, k + 2]
-            doubling[:, k] = np.where((team == k) & four, laid_points, 0).sum(axis=1)
         hands = self.hands[g]
-        in_hand = _t.points(np.stack([hands[:, 0] | hands[:, 2], hands[:, 1] | hands[:, 3]], axis=1))
+        # The points of the melds by slot, then of each seat's lay-offs, then of each team's hands
+        # (the slots past the melds hold no lay-offs: a deal and a lay-down clear them).
+        cards = np.concatenate(
+            [laid, np.bitwise_or.reduce(self.layoffs[g], axis=1), hands[:, :2] | hands[:, 2:]], axis=1
+        )
+        points = _t.points(cards)
+        laid_points = points[:, :_SLOTS]
+        by_team = np.where((self.owner[g] & 1)[:, :, None] == _TEAMS, laid_points[:, :, None], 0)
+        melded = by_team.sum(axis=1) + points[:, _SLOTS : _SLOTS + 2] + points[:, _SLOTS + 2 : _SLOTS + 4]
+        four = ~self.is_run[g] & _count4(laid)
+        doubling = (by_team * four[:, :, None]).sum(axis=1)
+        in_hand = points[:, _SLOTS + 4 :]
         bonus = np.zeros((g.size, 2), np.int64)
         out = went_out >= 0
         bonus[np.flatnonzero(out), went_out[out] & 1] = DEFAULT_RULES.go_out_bonus

@@ -208,30 +208,33 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         n = self.num_envs
         self._masks = batch.legal_masks()
         self._masks[self._ended_now()] = True
-        parts: list[_Array] = []
-        rows = np.arange(n)
         seats = (_LEARNER + np.arange(4)) % 4
         hands = batch.hands[:, seats]
-        known = batch.known[:, seats[[2, 1, 3]]]
-        slots = np.arange(batch.laid.shape[1])[None, :] < batch.melds[:, None]
-        table = []
-        for team in range(2):
-            laid = np.where(slots & ((batch.owner & 1) == team), batch.laid, _t.ZERO)
-            cards = np.bitwise_or.reduce(laid, axis=1)
-            offs = np.where(slots[:, :, None], batch.layoffs, _t.ZERO)
-            cards |= np.bitwise_or.reduce(offs[:, :, team] | offs[:, :, team + 2], axis=1)
-            table.append(cards)
-        places = np.arange(56)[None, :] < batch.pile_len[:, None]
-        pile = np.bitwise_or.reduce(np.where(places, _t.BITS[batch.pile], _t.ZERO), axis=1)
-        top = np.where(batch.pile_len > 0, _t.BITS[batch.pile[rows, np.maximum(batch.pile_len - 1, 0)]], _t.ZERO)
-        obligation = np.where(batch.obligation >= 0, _t.BITS[np.maximum(batch.obligation, 0)], _t.ZERO)
-        cards = (hands[:, :1], known, np.stack(table, axis=1), pile[:, None], top[:, None], obligation[:, None])
-        parts.extend(_t.unpack(masks).reshape(n, -1).astype(np.float32) for masks in cards)
-        parts.append(np.stack([batch.phase == _DRAW, batch.phase == _PLAY], axis=1).astype(np.float32))
-        sizes = np.bitwise_count(hands)
-        parts.append(np.concatenate([(56 - batch.stock_start)[:, None], sizes], axis=1).astype(np.float32) / 56)
-        parts.append((batch.scores() / self.reward_scale + 0.5).astype(np.float32))
-        observation = np.concatenate(parts, axis=1)
+        # The card masks of the observation, side by side, unpacked at once.
+        cards = np.empty((n, 9), np.uint64)
+        cards[:, 0] = hands[:, 0]
+        cards[:, 1:4] = batch.known[:, seats[[2, 1, 3]]]
+        # The slots past the melds hold no lay-offs (a deal and a lay-down clear them), but old lay-downs.
+        slots = _t.PLACES56[: batch.laid.shape[1]] < batch.melds[:, None]
+        laid = np.where(slots, batch.laid, _t.ZERO)
+        layoffs = np.bitwise_or.reduce(batch.layoffs, axis=1)
+        mine = (batch.owner & 1) == 0
+        cards[:, 4] = np.bitwise_or.reduce(np.where(mine, laid, _t.ZERO), axis=1) | layoffs[:, 0] | layoffs[:, 2]
+        cards[:, 5] = np.bitwise_or.reduce(np.where(mine, _t.ZERO, laid), axis=1) | layoffs[:, 1] | layoffs[:, 3]
+        places = batch.pile_len[:, None] > _t.PLACES56
+        cards[:, 6] = np.bitwise_or.reduce(np.where(places, _t.BITS[batch.pile], _t.ZERO), axis=1)
+        top = batch.pile[np.arange(n), np.maximum(batch.pile_len - 1, 0)]
+        cards[:, 7] = np.where(batch.pile_len > 0, _t.BITS[top], _t.ZERO)
+        cards[:, 8] = np.where(batch.obligation >= 0, _t.BITS[np.maximum(batch.obligation, 0)], _t.ZERO)
+        observation = np.empty((n, BATCH_OBSERVATION_SIZE), np.float32)
+        observation[:, : 9 * 56] = _t.unpack(cards).reshape(n, 9 * 56)
+        observation[:, 9 * 56] = batch.phase == _DRAW
+        observation[:, 9 * 56 + 1] = batch.phase == _PLAY
+        sizes = observation[:, 9 * 56 + 2 : 9 * 56 + 7]
+        sizes[:, 0] = 56 - batch.stock_start
+        sizes[:, 1:] = np.bitwise_count(hands)
+        sizes /= 56
+        observation[:, 9 * 56 + 7 :] = batch.scores() / self.reward_scale + 0.5
         masks = self._masks.astype(np.int8)
         return {"observation": observation, "action_mask": masks}
 
