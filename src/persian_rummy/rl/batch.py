@@ -278,10 +278,10 @@ class Batch:
         if where is not None:
             acting &= where
         masks = np.zeros((self.n, _t.COUNT), np.bool_)
-        d = np.flatnonzero(acting & (self.phase == _DRAW))
+        d = (acting & (self.phase == _DRAW)).nonzero()[0]
         if d.size:
             self._draws(masks, d, d, self.hands[d, self.to_act[d]])
-        p = np.flatnonzero(acting & (self.phase == _PLAY))
+        p = (acting & (self.phase == _PLAY)).nonzero()[0]
         if p.size:
             self._plays(masks, p, p, self.hands[p, self.to_act[p]])
         return masks
@@ -295,10 +295,10 @@ class Batch:
         masks = np.zeros((k, _t.COUNT), np.bool_)
         hand = self.hands[games, self.to_act[games]]
         drawing = self.phase[games] == _DRAW
-        d = np.flatnonzero(drawing)
+        d = drawing.nonzero()[0]
         if d.size:
             self._draws(masks, d, games[d], hand[d])
-        p = np.flatnonzero(~drawing)
+        p = (~drawing).nonzero()[0]
         if p.size:
             self._plays(masks, p, games[p], hand[p])
         return masks
@@ -347,7 +347,7 @@ class Batch:
         avail = above | hand[:, None]
         ok = _takeable(pile, avail, self.set_cards[d][:, None], self.run_lows[d][:, None], self.run_highs[d][:, None])
         ok &= valid
-        at = np.flatnonzero(ok)
+        at = ok.ravel().nonzero()[0]
         masks[rows[at // width], _t.TAKE0 + pile.ravel()[at]] = True
 
     def _plays(self, masks: _Bools, at: _Ints | slice, p: _Ints, hand: _U64) -> None:
@@ -365,18 +365,18 @@ class Batch:
         ranks = np.empty((m, 14), np.uint8)
         ranks[:, :13] = spread[0, rows[:, 0]] | spread[1, rows[:, 1]] | spread[2, rows[:, 2]] | spread[3, rows[:, 3]]
         ranks[:, 13] = hand >> np.uint64(52)
-        plays[:, : _t.SETS_END - _t.MELD0] = np.take(_t.SETS_OF_PATTERN, ranks, axis=0).reshape(m, 70)
-        plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = np.take(_t.RUNS_OF_ROW, rows, axis=0).reshape(m, 264)
+        plays[:, : _t.SETS_END - _t.MELD0] = _t.SETS_OF_PATTERN.take(ranks, axis=0).reshape(m, 70)
+        plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = _t.RUNS_OF_ROW.take(rows, axis=0).reshape(m, 264)
         held = _t.unpack(hand)
         on_sets = (self.set_cards[p][:, None] & _t.GROUP) != 0
         np.logical_and(held, on_sets, out=plays[:, _t.ON_SET0 - _t.MELD0 : _t.BLOCK0 - _t.MELD0])
         # A block is laid off where the hand holds it and a run ends beside it (none without a run).
-        ends = np.take(_t.BELOW_LOWS_OF_ROW, _t.rows_of(self.run_lows[p]), axis=0)
-        ends |= np.take(_t.ABOVE_HIGHS_OF_ROW, _t.rows_of(self.run_highs[p]), axis=0)
-        ends &= np.take(_t.BLOCKS_OF_ROW, rows, axis=0)
+        ends = _t.BELOW_LOWS_OF_ROW.take(_t.rows_of(self.run_lows[p]), axis=0)
+        ends |= _t.ABOVE_HIGHS_OF_ROW.take(_t.rows_of(self.run_highs[p]), axis=0)
+        ends &= _t.BLOCKS_OF_ROW.take(rows, axis=0)
         plays[:, _t.BLOCK0 - _t.MELD0 :] = ends.reshape(m, 440)
         obligation = self.obligation[p]
-        obliged = np.flatnonzero(obligation >= 0)
+        obliged = (obligation >= 0).nonzero()[0]
         if obliged.size:
             plays[obliged] &= _t.HOLDS[obligation[obliged]]
         if not isinstance(at, slice):
@@ -394,7 +394,7 @@ class Batch:
         waiting = (self.phase == _DEAL) | (self.phase == _DEAL_OVER)
         if where is not None:
             waiting &= where
-        g = np.flatnonzero(waiting)
+        g = waiting.nonzero()[0]
         if g.size:
             deck = np.asarray(decks, dtype=np.int64)[g]
             dealer = np.where(self.phase[g] == _DEAL, self.dealer[g], (self.dealer[g] + 1) % 4)
@@ -437,15 +437,15 @@ class Batch:
         gained = np.zeros((self.n, 2), np.int64)
         if games is None:
             acting = ((self.phase == _DRAW) | (self.phase == _PLAY)) & (ids >= 0)
-            games = np.flatnonzero(acting)
+            games = acting.nonzero()[0]
             ids = ids[games]
         if not games.size:
             return gained
         # The games by the kind of their id, in one sort: draws, passes, takes, discards, plays.
-        order = np.argsort(ids, kind="stable")
+        order = ids.argsort(kind="stable")
         ids = ids[order]
         games = games[order]
-        a, b, c, d = np.searchsorted(ids, _KINDS).tolist()
+        a, b, c, d = ids.searchsorted(_KINDS).tolist()
         if a:
             self._draw(games[:a])
         if b > a:
@@ -513,7 +513,7 @@ class Batch:
         """
         seat = self.to_act[g]
         cards = _t.CARDS[ids]
-        r, o, b = np.searchsorted(ids, _MELD_KINDS).tolist()
+        r, o, b = ids.searchsorted(_MELD_KINDS).tolist()
         k = g.size
         # The slot each play goes to: a new one, the set of the card's rank, or the run it lies next to.
         slot = np.empty(k, np.int64)
@@ -580,7 +580,7 @@ class Batch:
         in_hand = points[:, _SLOTS + 4 :]
         bonus = np.zeros((g.size, 2), np.int64)
         out = went_out >= 0
-        bonus[np.flatnonzero(out), went_out[out] & 1] = DEFAULT_RULES.go_out_bonus
+        bonus[out.nonzero()[0], went_out[out] & 1] = DEFAULT_RULES.go_out_bonus
         d = self.deals_done[g]
         self.results[g, d] = np.stack([melded, doubling, bonus, in_hand], axis=2)
         self.result_went_out[g, d] = went_out
