@@ -479,10 +479,10 @@ class Batch:
 
     def _take(self, g: _Ints, card: _Ints) -> None:
         seat = self.to_act[g]
-        pile = self.pile[g]
         length = self.pile_len[g]
-        at = np.argmax(pile == card[:, None], axis=1)
-        places = np.arange(56)[None, :]
+        pile = self.pile[g, : int(length.max())]
+        at = (pile == card[:, None]).argmax(axis=1)
+        places = _t.PLACES56[: pile.shape[1]]
         taken = np.bitwise_or.reduce(
             np.where((places >= at[:, None]) & (places < length[:, None]), _t.BITS[pile], _t.ZERO), axis=1
         )
@@ -545,7 +545,8 @@ class Batch:
             self.run_highs[g[b:][above]] ^= moved[above]
         if k > o:
             self.layoffs[g[o:], slot[o:], seat[o:]] |= cards[o:]
-        self.meld_of[g] = np.where(_t.unpack(cards), slot[:, None], self.meld_of[g])
+        rows, placed = _t.unpack(cards).nonzero()
+        self.meld_of[g[rows], placed] = slot[rows]
         hand = self.hands[g, seat] & ~cards
         self.hands[g, seat] = hand
         self.known[g, seat] &= ~cards

@@ -79,10 +79,11 @@ def _uniform(masks: _Array, rng: np.random.Generator) -> _Array:
     """
     A legal id of each row of *masks* (each with one at least), drawn uniformly.
     """
+    k, width = masks.shape
     flat = masks.ravel().nonzero()[0]  # faster than a two-dimensional nonzero
-    counts = masks.sum(axis=1)
-    starts = counts.cumsum() - counts
-    chosen: _Array = flat[starts + (rng.random(masks.shape[0]) * counts).astype(np.int64)] % masks.shape[1]
+    bounds = flat.searchsorted(np.arange(0, (k + 1) * width, width))  # where each row's ids start
+    counts = bounds[1:] - bounds[:-1]
+    chosen: _Array = flat[bounds[:-1] + (rng.random(k) * counts).astype(np.int64)] % width
     return chosen
 
 
@@ -188,15 +189,15 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
                 decks[w] = self._rng.permuted(np.tile(_t.PLACES56, (w.size, 1)), axis=1)
                 batch.deal(decks, waiting)
             # A seat's draw, then a play of every seat at play (the one that just drew among them): a
-            # turn of a draw and a discard is one pass.  A draw's ids are below the discards', a play's not.
+            # turn of a draw and a discard is one pass.  A draw's ids lie below the discards': its
+            # choice reads those columns alone.
             others = batch.to_act > _LEARNER
             d = (others & (batch.phase == _DRAW)).nonzero()[0]
             if d.size:
                 gained += batch.step(_uniform(batch.draw_masks_of(d)[:, : _t.DISCARD0], self._rng), d)
             p = ((batch.to_act > _LEARNER) & (batch.phase == _PLAY)).nonzero()[0]
             if p.size:
-                ids = _uniform(batch.play_masks_of(p)[:, _t.DISCARD0 :], self._rng) + _t.DISCARD0
-                gained += batch.step(ids, p)
+                gained += batch.step(_uniform(batch.play_masks_of(p), self._rng), p)
             elif not d.size:
                 return gained
         msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
