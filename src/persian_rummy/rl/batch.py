@@ -327,7 +327,7 @@ class Batch:
         masks[rows, 0] = stock_left
         masks[rows, 1] = ~stock_left
         piled = self.pile_len[d] > 0
-        if not piled.all():
+        if np.count_nonzero(piled) < piled.size:
             rows, d, hand = rows[piled], d[piled], hand[piled]
         if d.size:
             self._takes(masks, rows, d, hand)
@@ -469,7 +469,7 @@ class Batch:
     def _pass(self, g: _Ints, gained: _Ints) -> None:
         self.passes[g] += 1
         ended = self.passes[g] == 4
-        if ended.any():
+        if np.count_nonzero(ended):
             self._end_deal(g[ended], np.full(int(ended.sum()), -1, np.int64), 1, gained)
         on = g[~ended]
         self.to_act[on] = (self.to_act[on] + 1) % 4
@@ -555,7 +555,7 @@ class Batch:
         self.obligation[g[played]] = -1
         self.went_out[g] = -1
         out = hand == 0
-        if out.any():
+        if np.count_nonzero(out):
             self._end_deal(g[out], seat[out], 0, gained)
 
     def _end_deal(self, g: _Ints, went_out: _Ints, end: int, gained: _Ints) -> None:
@@ -583,7 +583,9 @@ class Batch:
         out = went_out >= 0
         bonus[out.nonzero()[0], went_out[out] & 1] = DEFAULT_RULES.go_out_bonus
         d = self.deals_done[g]
-        self.results[g, d] = np.stack([melded, doubling, bonus, in_hand], axis=2)
+        parts = np.empty((g.size, 2, 4), np.int64)
+        parts[:, :, 0], parts[:, :, 1], parts[:, :, 2], parts[:, :, 3] = melded, doubling, bonus, in_hand
+        self.results[g, d] = parts
         self.result_went_out[g, d] = went_out
         self.result_end[g, d] = end
         self.deals_done[g] += 1

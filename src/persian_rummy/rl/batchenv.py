@@ -183,7 +183,7 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         gained = np.zeros((self.num_envs, 2), np.int64)
         for _ in range(_MOST_MOVES):
             waiting = (batch.phase == _DEAL) | (batch.phase == _DEAL_OVER)
-            if waiting.any():
+            if np.count_nonzero(waiting):
                 w = waiting.nonzero()[0]
                 decks = np.zeros((self.num_envs, 56), np.int64)
                 decks[w] = self._rng.permuted(np.tile(_t.PLACES56, (w.size, 1)), axis=1)
