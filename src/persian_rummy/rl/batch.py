@@ -518,31 +518,13 @@ class Batch:
         # The slot each play goes to: a new one, the set of the card's rank, or the run it lies next to.
         slot = np.empty(k, np.int64)
         if o:
-            a = g[:o]
-            new = self.melds[a]
-            slot[:o] = new
-            self.owner[a, new] = seat[:o]
-            self.laid[a, new] = cards[:o]
-            self.layoffs[a, new] = 0
-            self.is_run[a, new] = np.arange(o) >= r
-            self.melds[a] += 1
-            if r:
-                self.set_cards[g[:r]] |= cards[:r]
-            if o > r:
-                self.run_lows[g[r:o]] |= _t.LOW[ids[r:o]]
-                self.run_highs[g[r:o]] |= _t.HIGH[ids[r:o]]
+            slot[:o] = self._lay_down(g[:o], ids[:o], cards[:o], seat[:o], r)
         if b > o:
             on = g[o:b]
             slot[o:b] = self.meld_of[on[:, None], _t.GROUP_CARDS[ids[o:b] - _t.ON_SET0]].max(axis=1)
             self.set_cards[on] |= cards[o:b]
         if k > b:
-            blocks = ids[b:]
-            slot[b:] = self.meld_of[g[b:], _t.ATTACH[blocks]]
-            moved = _t.ATTACH_BIT[blocks] | np.where(_t.IS_BELOW[blocks], _t.LOW[blocks], _t.HIGH[blocks])
-            below = _t.IS_BELOW[blocks]
-            self.run_lows[g[b:][below]] ^= moved[below]
-            above = ~below
-            self.run_highs[g[b:][above]] ^= moved[above]
+            slot[b:] = self._extend_runs(g[b:], ids[b:])
         if k > o:
             self.layoffs[g[o:], slot[o:], seat[o:]] |= cards[o:]
         rows, placed = _t.unpack(cards).nonzero()
@@ -557,6 +539,35 @@ class Batch:
         out = hand == 0
         if np.count_nonzero(out):
             self._end_deal(g[out], seat[out], 0, gained)
+
+    def _lay_down(self, a: _Ints, ids: _Ints, cards: _U64, seat: _Ints, r: int) -> _Ints:
+        """
+        Lay down the melds *ids* (the sets, then from *r* on the runs) in new slots of the games *a*: those slots.
+        """
+        new = self.melds[a]
+        self.owner[a, new] = seat
+        self.laid[a, new] = cards
+        self.layoffs[a, new] = 0
+        self.is_run[a, new] = np.arange(a.size) >= r
+        self.melds[a] += 1
+        if r:
+            self.set_cards[a[:r]] |= cards[:r]
+        if a.size > r:
+            self.run_lows[a[r:]] |= _t.LOW[ids[r:]]
+            self.run_highs[a[r:]] |= _t.HIGH[ids[r:]]
+        return new
+
+    def _extend_runs(self, g: _Ints, blocks: _Ints) -> _Ints:
+        """
+        Move the ends of the runs that the blocks *blocks* of the games *g* extend: the runs' slots.
+        """
+        moved = _t.ATTACH_BIT[blocks] | np.where(_t.IS_BELOW[blocks], _t.LOW[blocks], _t.HIGH[blocks])
+        below = _t.IS_BELOW[blocks]
+        self.run_lows[g[below]] ^= moved[below]
+        above = ~below
+        self.run_highs[g[above]] ^= moved[above]
+        slots: _Ints = self.meld_of[g, _t.ATTACH[blocks]]
+        return slots
 
     def _end_deal(self, g: _Ints, went_out: _Ints, end: int, gained: _Ints) -> None:
         """
