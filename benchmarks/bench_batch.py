@@ -69,20 +69,20 @@ def where_the_time_goes(n: int, steps: int) -> list[tuple[str, float]]:
     profile.disable()
     stats = pstats.Stats(profile)
     parts = {
-        "opponents' moves": ("batchenv.py", "_advance"),
-        "legal masks": ("batch.py", "legal_masks_of"),
-        "opponents' choice": ("batchenv.py", "_uniform"),
-        "steps of the engine": ("batch.py", "step"),
-        "deals": ("batch.py", "deal"),
-        "observations": ("batchenv.py", "_observations"),
+        "opponents' moves": ("batchenv.py", ("_advance",)),
+        "legal masks": ("batch.py", ("legal_masks", "draw_masks_of", "play_masks_of")),
+        "opponents' choice": ("batchenv.py", ("_uniform",)),
+        "steps of the engine": ("batch.py", ("step",)),
+        "deals": ("batch.py", ("deal",)),
+        "observations": ("batchenv.py", ("_observations",)),
     }
     total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]
     shares = []
-    for name, (file, function) in parts.items():
+    for name, (file, functions) in parts.items():
         cumulative = sum(
             row[3]
             for (path, _, called), row in stats.stats.items()  # type: ignore[attr-defined]
-            if called == function and path.endswith(f"persian_rummy/rl/{file}")
+            if called in functions and path.endswith(f"persian_rummy/rl/{file}")
         )
         shares.append((name, cumulative / total))
     return shares

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Any
 
 import pytest
 
@@ -159,6 +160,9 @@ def test_masks_and_steps_of_some_games_are_those_of_the_whole_batch() -> None:
         masks = whole.legal_masks()
         games = np.flatnonzero(masks.any(axis=1))
         assert np.array_equal(masks[games], some.legal_masks_of(games))
+        for phase, of in ((1, some.draw_masks_of), (2, some.play_masks_of)):
+            at = games[whole.phase[games] == phase]
+            assert np.array_equal(masks[at], of(at))
         ids = (rng.random(masks.shape) * masks).argmax(axis=1)
         assert np.array_equal(whole.step(ids), some.step(ids[games], games))
         waiting = np.isin(whole.phase, (0, 3))
@@ -166,3 +170,45 @@ def test_masks_and_steps_of_some_games_are_those_of_the_whole_batch() -> None:
         some.deal(decks, waiting)
     assert whole.to_states() == some.to_states()
     assert [state.phase.value for state in whole.to_states()].count("game_over") > 0
+
+
+def test_the_batched_environments_moves_are_the_scalar_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """
+    Every move the batched environment plays, the learner's and the other seats', is legal in the
+    scalar engine and leaves the game as the scalar engine leaves it, with the same points.
+    """
+    pytest.importorskip("gymnasium")
+    from persian_rummy.rl.batchenv import BatchSoloVectorEnv  # noqa: PLC0415 (gymnasium)
+
+    step = Batch.step
+    moves = {"learner": 0, "others": 0}
+
+    def checked(batch: Batch, ids: Any, games: Any = None) -> Any:  # numpy arrays (numpy is imported late)
+        ids = np.asarray(ids, dtype=np.int64)
+        if games is None:
+            games = np.flatnonzero(np.isin(batch.phase, (1, 2)) & (ids >= 0))
+            ids = ids[games]
+        expected = {}
+        for i, move in zip(games.tolist(), ids.tolist(), strict=True):
+            state = batch.state(i)
+            assert move in legal_ids(state)
+            moves["learner" if state.to_act == 0 else "others"] += 1
+            expected[i] = apply(state, action_from_id(move, state))
+        gained = step(batch, ids, games)
+        for i, state in expected.items():
+            assert batch.state(i) == state
+            ended = state.phase.value in {"deal_over", "game_over"}
+            assert tuple(gained[i].tolist()) == (state.results[-1].totals if ended else (0, 0))
+        return gained
+
+    monkeypatch.setattr(Batch, "step", checked)
+    envs = BatchSoloVectorEnv(6)
+    observations, _ = envs.reset(seed=8)
+    rng = np.random.default_rng(8)
+    ended = np.zeros(6, np.bool_)
+    for _ in range(150):
+        actions = (rng.random((6, 944)) * observations["action_mask"]).argmax(axis=1)
+        observations, _, terminations, _, _ = envs.step(actions)
+        ended |= terminations
+    assert ended.any()
+    assert moves["others"] > 2 * moves["learner"] > 0

@@ -29,9 +29,6 @@ ONE: Final = np.uint64(1)
 ZERO: Final = np.uint64(0)
 #: Bit i: the card ``FULL_DECK[i]``.
 BITS: Final[U64] = np.left_shift(ONE, np.arange(56, dtype=np.uint64))
-SHIFTS: Final[U64] = np.arange(56, dtype=np.uint64)
-#: The doubling steps of a fill along a suit (1 + 2 + 4 + 8 places cover a suit's 13).
-FILL_SHIFTS: Final = tuple(np.uint64(shift) for shift in (1, 2, 4, 8))
 
 
 def _place_mask(place: int) -> int:
@@ -39,9 +36,6 @@ def _place_mask(place: int) -> int:
 
 
 _JOKERS: Final = 0xF << 52
-#: Shifting one card down must not cross from a suit's 2 into the ace below it; up, from an ace into a 2 or a joker.
-NOT_ACES: Final = np.uint64(((1 << 56) - 1) & ~_place_mask(12))
-NOT_TWOS: Final = np.uint64(((1 << 56) - 1) & ~_place_mask(0) & ~_JOKERS)
 
 
 def _group(i: int) -> int:
@@ -68,6 +62,19 @@ def _run_window(i: int) -> int:
 RUN_WINDOW: Final[U64] = np.array([_run_window(i) for i in range(56)], dtype=np.uint64)
 #: Whether such a window holds two cards next to t that make a run with it.
 RUN_OK: Final = np.array([(w & 3) == 3 or (w & 10) == 10 or (w & 24) == 24 for w in range(32)], dtype=np.bool_)
+
+
+def _suit_side(i: int, *, below: bool) -> int:
+    if i >= 52:
+        return 0
+    suit, place = divmod(i, 13)
+    places = range(place) if below else range(place + 1, 13)
+    return sum(1 << (13 * suit + p) for p in places)
+
+
+#: The cards of each card's suit below it and above it (none for a joker).
+SUIT_BELOW: Final[U64] = np.array([_suit_side(i, below=True) for i in range(56)], dtype=np.uint64)
+SUIT_ABOVE: Final[U64] = np.array([_suit_side(i, below=False) for i in range(56)], dtype=np.uint64)
 #: The points of each card (R23).
 VALUES: Final[I64] = np.array([DEFAULT_RULES.card_values.mask_points(1 << i) for i in range(56)], dtype=np.int64)
 
@@ -135,6 +142,13 @@ _CLUB_BLOCKS: Final = CARDS[BLOCK0 : BLOCK0 + 110]
 #: By a suit's row of a hand: which of the suit's runs it holds, and which of the blocks onto its runs.
 RUNS_OF_ROW: Final = _subsets(_CLUB_RUNS)
 BLOCKS_OF_ROW: Final = _subsets(_CLUB_BLOCKS)
+_CLUB_ATTACH: Final = ATTACH[BLOCK0 : BLOCK0 + 110].astype(np.uint64)
+_CLUB_BELOW: Final = IS_BELOW[BLOCK0 : BLOCK0 + 110]
+_AT_ATTACH: Final = ((np.arange(1 << 13, dtype=np.uint64)[:, None] >> _CLUB_ATTACH) & ONE) != 0
+#: By a suit's row of the lowest cards of its runs, which of the blocks onto its runs lie below a run's
+#: lowest card; by the row of the highest cards, which lie above a run's highest card.
+BELOW_LOWS_OF_ROW: Final = _AT_ATTACH & _CLUB_BELOW
+ABOVE_HIGHS_OF_ROW: Final = _AT_ATTACH & ~_CLUB_BELOW
 #: The five sets of a rank, as patterns of its four cards (the four, then three without each card).
 _SET_PATTERNS: Final = np.array([15, 14, 13, 11, 7], dtype=np.uint64)
 #: By the four-bit pattern of a rank's cards in a hand, which of its five sets it holds.
@@ -181,6 +195,3 @@ def _spread(suit: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
 SPREAD: Final = np.stack([_spread(suit) for suit in range(4)])
 #: By a card, which of the plays (the ids from the first meld on) hold it.
 HOLDS: Final = (CARDS[None, MELD0:] & BITS[:, None]) != 0
-#: For each block, where to read whether a run ends at the card it lies next to, in the 112 bits of a
-#: game's lowest cards of runs (the first 56) then highest (the next 56).
-BLOCK_END: Final = np.where(IS_BELOW[BLOCK0:COUNT], ATTACH[BLOCK0:COUNT], 56 + ATTACH[BLOCK0:COUNT])

@@ -65,6 +65,11 @@ _SLOTS: Final = 18
 #: The number of deals (R27; a draw ends the game, A22).
 _DEALS: Final = 2
 _ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
+_TEAMS: Final = np.arange(2)
+#: Where the ids of a pass, a take, a discard and a play start (`Batch.step` sorts the ids by them).
+_KINDS: Final = np.array([1, _t.TAKE0, _t.DISCARD0, _t.MELD0], dtype=np.int64)
+#: Where the ids of the runs, the lay-offs onto sets and the lay-offs onto runs start (`Batch._meld`).
+_MELD_KINDS: Final = np.array([_t.SETS_END, _t.ON_SET0, _t.BLOCK0], dtype=np.int64)
 
 
 def supports(rules: Rules) -> bool:
@@ -272,10 +277,13 @@ class Batch:
         acting = (self.phase == _DRAW) | (self.phase == _PLAY)
         if where is not None:
             acting &= where
-        games = np.flatnonzero(acting)
         masks = np.zeros((self.n, _t.COUNT), np.bool_)
-        if games.size:
-            masks[games] = self.legal_masks_of(games)
+        d = (acting & (self.phase == _DRAW)).nonzero()[0]
+        if d.size:
+            self._draws(masks, d, d, self.hands[d, self.to_act[d]])
+        p = (acting & (self.phase == _PLAY)).nonzero()[0]
+        if p.size:
+            self._plays(masks, p, p, self.hands[p, self.to_act[p]])
         return masks
 
     def legal_masks_of(self, games: _Ints) -> _Bools:
@@ -287,18 +295,42 @@ class Batch:
         masks = np.zeros((k, _t.COUNT), np.bool_)
         hand = self.hands[games, self.to_act[games]]
         drawing = self.phase[games] == _DRAW
-        d = np.flatnonzero(drawing)
+        d = drawing.nonzero()[0]
         if d.size:
-            stock_left = self.stock_start[games[d]] < 56
-            masks[d, 0] = stock_left
-            masks[d, 1] = ~stock_left
-            d = d[self.pile_len[games[d]] > 0]
-            if d.size:
-                self._takes(masks, d, games[d], hand[d])
-        p = np.flatnonzero(~drawing)
+            self._draws(masks, d, games[d], hand[d])
+        p = (~drawing).nonzero()[0]
         if p.size:
             self._plays(masks, p, games[p], hand[p])
         return masks
+
+    def draw_masks_of(self, games: _Ints) -> _Bools:
+        """
+        `legal_masks_of` for games *games* that are all at a draw (the draws and takes alone are worked out).
+        """
+        masks = np.zeros((games.size, _t.COUNT), np.bool_)
+        self._draws(masks, np.arange(games.size), games, self.hands[games, self.to_act[games]])
+        return masks
+
+    def play_masks_of(self, games: _Ints) -> _Bools:
+        """
+        `legal_masks_of` for games *games* that are all at play (the plays and discards alone are worked out).
+        """
+        masks = np.zeros((games.size, _t.COUNT), np.bool_)
+        self._plays(masks, slice(None), games, self.hands[games, self.to_act[games]])
+        return masks
+
+    def _draws(self, masks: _Bools, rows: _Ints, d: _Ints, hand: _U64) -> None:
+        """
+        The draw from the stock or the pass, and the takes, of the games *d* at a draw, into the rows *rows* of *masks*.
+        """
+        stock_left = self.stock_start[d] < 56
+        masks[rows, 0] = stock_left
+        masks[rows, 1] = ~stock_left
+        piled = self.pile_len[d] > 0
+        if np.count_nonzero(piled) < piled.size:
+            rows, d, hand = rows[piled], d[piled], hand[piled]
+        if d.size:
+            self._takes(masks, rows, d, hand)
 
     def _takes(self, masks: _Bools, rows: _Ints, d: _Ints, hand: _U64) -> None:
         """
@@ -315,43 +347,41 @@ class Batch:
         avail = above | hand[:, None]
         ok = _takeable(pile, avail, self.set_cards[d][:, None], self.run_lows[d][:, None], self.run_highs[d][:, None])
         ok &= valid
-        at = np.flatnonzero(ok)
+        at = ok.ravel().nonzero()[0]
         masks[rows[at // width], _t.TAKE0 + pile.ravel()[at]] = True
 
-    def _plays(self, masks: _Bools, at: _Ints, p: _Ints, hand: _U64) -> None:
+    def _plays(self, masks: _Bools, at: _Ints | slice, p: _Ints, hand: _U64) -> None:
         """
         The lay-downs, lay-offs and discards of the games *p*, into the rows *at* of *masks* (R16-R18);
         while a card taken from the pile must be played, only the melds and lay-offs that hold it (R15,
         A11).  The melds and blocks a hand holds are read from tables by each suit's row and each
-        rank's four cards; the lay-offs are worked out only for the games with sets or runs on the table.
+        rank's four cards, the ends of the runs that blocks lie beside by each suit's row of them.
         """
         m = p.size
         rows = _t.rows_of(hand)
+        # Written in place where the rows are the mask's own, else gathered and copied in.
+        plays = masks[:, _t.MELD0 :] if isinstance(at, slice) else np.empty((m, _t.COUNT - _t.MELD0), np.bool_)
         spread = _t.SPREAD
         ranks = np.empty((m, 14), np.uint8)
         ranks[:, :13] = spread[0, rows[:, 0]] | spread[1, rows[:, 1]] | spread[2, rows[:, 2]] | spread[3, rows[:, 3]]
         ranks[:, 13] = hand >> np.uint64(52)
-        plays = np.zeros((m, _t.COUNT - _t.MELD0), np.bool_)
-        plays[:, : _t.SETS_END - _t.MELD0] = _t.SETS_OF_PATTERN[ranks].reshape(m, 70)
-        plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = _t.RUNS_OF_ROW[rows].reshape(m, 264)
+        plays[:, : _t.SETS_END - _t.MELD0] = _t.SETS_OF_PATTERN.take(ranks, axis=0).reshape(m, 70)
+        plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = _t.RUNS_OF_ROW.take(rows, axis=0).reshape(m, 264)
         held = _t.unpack(hand)
-        sets = self.set_cards[p]
-        with_sets = np.flatnonzero(sets)
-        if with_sets.size:
-            on_set = held[with_sets] & ((sets[with_sets][:, None] & _t.GROUP) != 0)
-            plays[with_sets, _t.ON_SET0 - _t.MELD0 : _t.BLOCK0 - _t.MELD0] = on_set
-        lows, highs = self.run_lows[p], self.run_highs[p]
-        with_runs = np.flatnonzero(lows | highs)
-        if with_runs.size:
-            ends = _t.unpack(np.stack([lows[with_runs], highs[with_runs]], axis=1)).reshape(with_runs.size, 112)
-            blocks = _t.BLOCKS_OF_ROW[rows[with_runs]].reshape(with_runs.size, 440) & ends[:, _t.BLOCK_END]
-            plays[with_runs, _t.BLOCK0 - _t.MELD0 :] = blocks
-        obliged = np.flatnonzero(self.obligation[p] >= 0)
+        on_sets = (self.set_cards[p][:, None] & _t.GROUP) != 0
+        np.logical_and(held, on_sets, out=plays[:, _t.ON_SET0 - _t.MELD0 : _t.BLOCK0 - _t.MELD0])
+        # A block is laid off where the hand holds it and a run ends beside it (none without a run).
+        ends = _t.BELOW_LOWS_OF_ROW.take(_t.rows_of(self.run_lows[p]), axis=0)
+        ends |= _t.ABOVE_HIGHS_OF_ROW.take(_t.rows_of(self.run_highs[p]), axis=0)
+        ends &= _t.BLOCKS_OF_ROW.take(rows, axis=0)
+        plays[:, _t.BLOCK0 - _t.MELD0 :] = ends.reshape(m, 440)
+        obligation = self.obligation[p]
+        obliged = (obligation >= 0).nonzero()[0]
         if obliged.size:
-            plays[obliged] &= _t.HOLDS[self.obligation[p[obliged]]]
-        masks[at, _t.MELD0 :] = plays
-        free = self.obligation[p] < 0
-        masks[at, _t.DISCARD0 : _t.MELD0] = held & free[:, None]
+            plays[obliged] &= _t.HOLDS[obligation[obliged]]
+        if not isinstance(at, slice):
+            masks[at, _t.MELD0 :] = plays
+        masks[at, _t.DISCARD0 : _t.MELD0] = held & (obligation < 0)[:, None]
 
     # -- stepping -----------------------------------------------------------------------------------------------
 
@@ -364,7 +394,7 @@ class Batch:
         waiting = (self.phase == _DEAL) | (self.phase == _DEAL_OVER)
         if where is not None:
             waiting &= where
-        g = np.flatnonzero(waiting)
+        g = waiting.nonzero()[0]
         if g.size:
             deck = np.asarray(decks, dtype=np.int64)[g]
             dealer = np.where(self.phase[g] == _DEAL, self.dealer[g], (self.dealer[g] + 1) % 4)
@@ -407,25 +437,25 @@ class Batch:
         gained = np.zeros((self.n, 2), np.int64)
         if games is None:
             acting = ((self.phase == _DRAW) | (self.phase == _PLAY)) & (ids >= 0)
-            games = np.flatnonzero(acting)
+            games = acting.nonzero()[0]
             ids = ids[games]
         if not games.size:
             return gained
-        draw = ids == 0
-        if draw.any():
-            self._draw(games[draw])
-        passing = ids == 1
-        if passing.any():
-            self._pass(games[passing], gained)
-        take = (ids >= _t.TAKE0) & (ids < _t.DISCARD0)
-        if take.any():
-            self._take(games[take], ids[take] - _t.TAKE0)
-        discard = (ids >= _t.DISCARD0) & (ids < _t.MELD0)
-        if discard.any():
-            self._discard(games[discard], ids[discard] - _t.DISCARD0)
-        meld = ids >= _t.MELD0
-        if meld.any():
-            self._meld(games[meld], ids[meld], gained)
+        # The games by the kind of their id, in one sort: draws, passes, takes, discards, plays.
+        order = ids.argsort(kind="stable")
+        ids = ids[order]
+        games = games[order]
+        a, b, c, d = ids.searchsorted(_KINDS).tolist()
+        if a:
+            self._draw(games[:a])
+        if b > a:
+            self._pass(games[a:b], gained)
+        if c > b:
+            self._take(games[b:c], ids[b:c] - _t.TAKE0)
+        if d > c:
+            self._discard(games[c:d], ids[c:d] - _t.DISCARD0)
+        if games.size > d:
+            self._meld(games[d:], ids[d:], gained)
         return gained
 
     def _draw(self, g: _Ints) -> None:
@@ -439,7 +469,8 @@ class Batch:
     def _pass(self, g: _Ints, gained: _Ints) -> None:
         self.passes[g] += 1
         ended = self.passes[g] == 4
-        self._end_deal(g[ended], np.full(int(ended.sum()), -1, np.int64), 1, gained)
+        if np.count_nonzero(ended):
+            self._end_deal(g[ended], np.full(int(ended.sum()), -1, np.int64), 1, gained)
         on = g[~ended]
         self.to_act[on] = (self.to_act[on] + 1) % 4
         self.obligation[on] = -1
@@ -448,10 +479,10 @@ class Batch:
 
     def _take(self, g: _Ints, card: _Ints) -> None:
         seat = self.to_act[g]
-        pile = self.pile[g]
         length = self.pile_len[g]
-        at = np.argmax(pile == card[:, None], axis=1)
-        places = np.arange(56)[None, :]
+        pile = self.pile[g, : int(length.max())]
+        at = (pile == card[:, None]).argmax(axis=1)
+        places = _t.PLACES56[: pile.shape[1]]
         taken = np.bitwise_or.reduce(
             np.where((places >= at[:, None]) & (places < length[:, None]), _t.BITS[pile], _t.ZERO), axis=1
         )
@@ -477,36 +508,27 @@ class Batch:
 
     def _meld(self, g: _Ints, ids: _Ints, gained: _Ints) -> None:
         """
-        Lay-downs, lay-offs onto sets and onto runs (R16, R17), and going out (R19).
+        Lay-downs, lay-offs onto sets and onto runs (R16, R17), and going out (R19); *ids* in ascending
+        order (as `step` sorts them): the sets, the runs, the lay-offs onto sets, then onto runs.
         """
         seat = self.to_act[g]
         cards = _t.CARDS[ids]
-        down = ids < _t.ON_SET0
-        on_set = (ids >= _t.ON_SET0) & (ids < _t.BLOCK0)
-        block = ids >= _t.BLOCK0
-        run = down & (ids >= _t.SETS_END)
+        r, o, b = ids.searchsorted(_MELD_KINDS).tolist()
+        k = g.size
         # The slot each play goes to: a new one, the set of the card's rank, or the run it lies next to.
-        group_slots = self.meld_of[g[:, None], _t.GROUP_CARDS[np.where(on_set, ids - _t.ON_SET0, 0)]].max(axis=1)
-        attach_slot = self.meld_of[g, _t.ATTACH[ids]]
-        slot = np.where(down, self.melds[g], np.where(on_set, group_slots, attach_slot))
-        a = g[down]
-        self.owner[a, slot[down]] = seat[down]
-        self.laid[a, slot[down]] = cards[down]
-        self.layoffs[a, slot[down]] = 0
-        self.is_run[a, slot[down]] = run[down]
-        self.melds[a] += 1
-        b = ~down
-        self.layoffs[g[b], slot[b], seat[b]] |= cards[b]
-        in_cards = ((cards[:, None] >> _t.SHIFTS) & _t.ONE) != 0
-        self.meld_of[g] = np.where(in_cards, slot[:, None], self.meld_of[g])
-        sets = (down & ~run) | on_set
-        self.set_cards[g[sets]] |= cards[sets]
-        self.run_lows[g[run]] |= _t.LOW[ids[run]]
-        self.run_highs[g[run]] |= _t.HIGH[ids[run]]
-        below = block & _t.IS_BELOW[ids]
-        self.run_lows[g[below]] ^= _t.ATTACH_BIT[ids[below]] | _t.LOW[ids[below]]
-        above = block & ~_t.IS_BELOW[ids]
-        self.run_highs[g[above]] ^= _t.ATTACH_BIT[ids[above]] | _t.HIGH[ids[above]]
+        slot = np.empty(k, np.int64)
+        if o:
+            slot[:o] = self._lay_down(g[:o], ids[:o], cards[:o], seat[:o], r)
+        if b > o:
+            on = g[o:b]
+            slot[o:b] = self.meld_of[on[:, None], _t.GROUP_CARDS[ids[o:b] - _t.ON_SET0]].max(axis=1)
+            self.set_cards[on] |= cards[o:b]
+        if k > b:
+            slot[b:] = self._extend_runs(g[b:], ids[b:])
+        if k > o:
+            self.layoffs[g[o:], slot[o:], seat[o:]] |= cards[o:]
+        rows, placed = _t.unpack(cards).nonzero()
+        self.meld_of[g[rows], placed] = slot[rows]
         hand = self.hands[g, seat] & ~cards
         self.hands[g, seat] = hand
         self.known[g, seat] &= ~cards
@@ -515,7 +537,37 @@ class Batch:
         self.obligation[g[played]] = -1
         self.went_out[g] = -1
         out = hand == 0
-        self._end_deal(g[out], seat[out], 0, gained)
+        if np.count_nonzero(out):
+            self._end_deal(g[out], seat[out], 0, gained)
+
+    def _lay_down(self, a: _Ints, ids: _Ints, cards: _U64, seat: _Ints, r: int) -> _Ints:
+        """
+        Lay down the melds *ids* (the sets, then from *r* on the runs) in new slots of the games *a*: those slots.
+        """
+        new = self.melds[a]
+        self.owner[a, new] = seat
+        self.laid[a, new] = cards
+        self.layoffs[a, new] = 0
+        self.is_run[a, new] = np.arange(a.size) >= r
+        self.melds[a] += 1
+        if r:
+            self.set_cards[a[:r]] |= cards[:r]
+        if a.size > r:
+            self.run_lows[a[r:]] |= _t.LOW[ids[r:]]
+            self.run_highs[a[r:]] |= _t.HIGH[ids[r:]]
+        return new
+
+    def _extend_runs(self, g: _Ints, blocks: _Ints) -> _Ints:
+        """
+        Move the ends of the runs that the blocks *blocks* of the games *g* extend: the runs' slots.
+        """
+        moved = _t.ATTACH_BIT[blocks] | np.where(_t.IS_BELOW[blocks], _t.LOW[blocks], _t.HIGH[blocks])
+        below = _t.IS_BELOW[blocks]
+        self.run_lows[g[below]] ^= moved[below]
+        above = ~below
+        self.run_highs[g[above]] ^= moved[above]
+        slots: _Ints = self.meld_of[g, _t.ATTACH[blocks]]
+        return slots
 
     def _end_deal(self, g: _Ints, went_out: _Ints, end: int, gained: _Ints) -> None:
         """
@@ -523,26 +575,28 @@ class Batch:
         """
         if not g.size:
             return
-        slots = np.arange(_SLOTS)[None, :] < self.melds[g][:, None]
+        slots = _t.PLACES56[:_SLOTS] < self.melds[g][:, None]
         laid = np.where(slots, self.laid[g], _t.ZERO)
-        laid_points = _t.points(laid)
-        team = self.owner[g] & 1
-        melded = np.zeros((g.size, 2), np.int64)
-        doubling = np.zeros((g.size, 2), np.int64)
-        four = ~self.is_run[g] & _count4(laid)
-        # The slots past the melds hold no lay-offs (a deal and a lay-down clear them).
-        layoff_points = _t.points(np.bitwise_or.reduce(self.layoffs[g], axis=1))
-        for k in range(2):
-            melded[:, k] = np.where(team == k, laid_points, 0).sum(axis=1)
-            melded[:, k] += layoff_points[:, k] + layoff_points[:, k + 2]
-            doubling[:, k] = np.where((team == k) & four, laid_points, 0).sum(axis=1)
         hands = self.hands[g]
-        in_hand = _t.points(np.stack([hands[:, 0] | hands[:, 2], hands[:, 1] | hands[:, 3]], axis=1))
+        # The points of the melds by slot, then of each seat's lay-offs, then of each team's hands
+        # (the slots past the melds hold no lay-offs: a deal and a lay-down clear them).
+        cards = np.concatenate(
+            [laid, np.bitwise_or.reduce(self.layoffs[g], axis=1), hands[:, :2] | hands[:, 2:]], axis=1
+        )
+        points = _t.points(cards)
+        laid_points = points[:, :_SLOTS]
+        by_team = np.where((self.owner[g] & 1)[:, :, None] == _TEAMS, laid_points[:, :, None], 0)
+        melded = by_team.sum(axis=1) + points[:, _SLOTS : _SLOTS + 2] + points[:, _SLOTS + 2 : _SLOTS + 4]
+        four = ~self.is_run[g] & _count4(laid)
+        doubling = (by_team * four[:, :, None]).sum(axis=1)
+        in_hand = points[:, _SLOTS + 4 :]
         bonus = np.zeros((g.size, 2), np.int64)
         out = went_out >= 0
-        bonus[np.flatnonzero(out), went_out[out] & 1] = DEFAULT_RULES.go_out_bonus
+        bonus[out.nonzero()[0], went_out[out] & 1] = DEFAULT_RULES.go_out_bonus
         d = self.deals_done[g]
-        self.results[g, d] = np.stack([melded, doubling, bonus, in_hand], axis=2)
+        parts = np.empty((g.size, 2, 4), np.int64)
+        parts[:, :, 0], parts[:, :, 1], parts[:, :, 2], parts[:, :, 3] = melded, doubling, bonus, in_hand
+        self.results[g, d] = parts
         self.result_went_out[g, d] = went_out
         self.result_end[g, d] = end
         self.deals_done[g] += 1
@@ -584,20 +638,12 @@ def _takeable(pile: _Ints, avail: _U64, sets: _U64, lows: _U64, highs: _U64) -> 
     window = ((avail << np.uint64(2)) >> t) & _t.RUN_WINDOW[pile]
     ok |= _t.RUN_OK[window.astype(np.intp)]
     ok |= (sets & _t.GROUP[pile]) != 0
-    runs = np.flatnonzero((lows | highs)[:, 0])
-    if runs.size:
-        # The cards a run reaches through cards of *avail*: a fill down from each lowest card and up
-        # from each highest, by doubling steps, the moves never leaving a suit (aces and twos masked).
-        avail = avail[runs]
-        down = (lows[runs] >> _t.ONE) & _t.NOT_ACES
-        through = (avail >> _t.ONE) & _t.NOT_ACES
-        up = (highs[runs] << _t.ONE) & _t.NOT_TWOS
-        through_up = (avail << _t.ONE) & _t.NOT_TWOS
-        for shift in _t.FILL_SHIFTS:
-            down = down | (through & (down >> shift))
-            up = up | (through_up & (up << shift))
-            through = through & (through >> shift)
-            through_up = through_up & (through_up << shift)
-        ok[runs] |= ((down | up) & _t.BITS[pile[runs]]) != 0
+    # Onto a run over cards of *avail*: the first card of the card's suit not in *avail* below it is
+    # the highest card of a run (the highest of those below it is, as no card of a run is in *avail*),
+    # or the first above it is the lowest card of a run.
+    below = ~avail & _t.SUIT_BELOW[pile]
+    ok |= (below & highs) > (below & ~highs)
+    above = ~avail & _t.SUIT_ABOVE[pile]
+    ok |= (above & (~above + _t.ONE) & lows) != 0
     result: _Bools = ok
     return result

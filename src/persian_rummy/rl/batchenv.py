@@ -79,11 +79,11 @@ def _uniform(masks: _Array, rng: np.random.Generator) -> _Array:
     """
     A legal id of each row of *masks* (each with one at least), drawn uniformly.
     """
-    flat = np.flatnonzero(masks)  # faster than a two-dimensional nonzero
-    rows, ids = np.divmod(flat, masks.shape[1])
-    counts = np.bincount(rows, minlength=masks.shape[0])
-    starts = np.cumsum(counts) - counts
-    chosen: _Array = ids[starts + (rng.random(masks.shape[0]) * counts).astype(np.int64)]
+    k, width = masks.shape
+    flat = masks.ravel().nonzero()[0]  # faster than a two-dimensional nonzero
+    bounds = flat.searchsorted(np.arange(0, (k + 1) * width, width))  # where each row's ids start
+    counts = bounds[1:] - bounds[:-1]
+    chosen: _Array = flat[bounds[:-1] + (rng.random(k) * counts).astype(np.int64)] % width
     return chosen
 
 
@@ -183,15 +183,23 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         gained = np.zeros((self.num_envs, 2), np.int64)
         for _ in range(_MOST_MOVES):
             waiting = (batch.phase == _DEAL) | (batch.phase == _DEAL_OVER)
-            if waiting.any():
-                w = np.flatnonzero(waiting)
+            if np.count_nonzero(waiting):
+                w = waiting.nonzero()[0]
                 decks = np.zeros((self.num_envs, 56), np.int64)
                 decks[w] = self._rng.permuted(np.tile(_t.PLACES56, (w.size, 1)), axis=1)
                 batch.deal(decks, waiting)
-            g = np.flatnonzero(batch.to_act > _LEARNER)
-            if not g.size:
+            # A seat's draw, then a play of every seat at play (the one that just drew among them): a
+            # turn of a draw and a discard is one pass.  A draw's ids lie below the discards': its
+            # choice reads those columns alone.
+            others = batch.to_act > _LEARNER
+            d = (others & (batch.phase == _DRAW)).nonzero()[0]
+            if d.size:
+                gained += batch.step(_uniform(batch.draw_masks_of(d)[:, : _t.DISCARD0], self._rng), d)
+            p = ((batch.to_act > _LEARNER) & (batch.phase == _PLAY)).nonzero()[0]
+            if p.size:
+                gained += batch.step(_uniform(batch.play_masks_of(p), self._rng), p)
+            elif not d.size:
                 return gained
-            gained += batch.step(_uniform(batch.legal_masks_of(g), self._rng), g)
         msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
         raise AssertionError(msg)  # pragma: no cover
 
@@ -200,30 +208,33 @@ class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         n = self.num_envs
         self._masks = batch.legal_masks()
         self._masks[self._ended_now()] = True
-        parts: list[_Array] = []
-        rows = np.arange(n)
         seats = (_LEARNER + np.arange(4)) % 4
         hands = batch.hands[:, seats]
-        known = batch.known[:, seats[[2, 1, 3]]]
-        slots = np.arange(batch.laid.shape[1])[None, :] < batch.melds[:, None]
-        table = []
-        for team in range(2):
-            laid = np.where(slots & ((batch.owner & 1) == team), batch.laid, _t.ZERO)
-            cards = np.bitwise_or.reduce(laid, axis=1)
-            offs = np.where(slots[:, :, None], batch.layoffs, _t.ZERO)
-            cards |= np.bitwise_or.reduce(offs[:, :, team] | offs[:, :, team + 2], axis=1)
-            table.append(cards)
-        places = np.arange(56)[None, :] < batch.pile_len[:, None]
-        pile = np.bitwise_or.reduce(np.where(places, _t.BITS[batch.pile], _t.ZERO), axis=1)
-        top = np.where(batch.pile_len > 0, _t.BITS[batch.pile[rows, np.maximum(batch.pile_len - 1, 0)]], _t.ZERO)
-        obligation = np.where(batch.obligation >= 0, _t.BITS[np.maximum(batch.obligation, 0)], _t.ZERO)
-        cards = (hands[:, :1], known, np.stack(table, axis=1), pile[:, None], top[:, None], obligation[:, None])
-        parts.extend(_t.unpack(masks).reshape(n, -1).astype(np.float32) for masks in cards)
-        parts.append(np.stack([batch.phase == _DRAW, batch.phase == _PLAY], axis=1).astype(np.float32))
-        sizes = np.bitwise_count(hands)
-        parts.append(np.concatenate([(56 - batch.stock_start)[:, None], sizes], axis=1).astype(np.float32) / 56)
-        parts.append((batch.scores() / self.reward_scale + 0.5).astype(np.float32))
-        observation = np.concatenate(parts, axis=1)
+        # The card masks of the observation, side by side, unpacked at once.
+        cards = np.empty((n, 9), np.uint64)
+        cards[:, 0] = hands[:, 0]
+        cards[:, 1:4] = batch.known[:, seats[[2, 1, 3]]]
+        # The slots past the melds hold no lay-offs (a deal and a lay-down clear them), but old lay-downs.
+        slots = _t.PLACES56[: batch.laid.shape[1]] < batch.melds[:, None]
+        laid = np.where(slots, batch.laid, _t.ZERO)
+        layoffs = np.bitwise_or.reduce(batch.layoffs, axis=1)
+        mine = (batch.owner & 1) == 0
+        cards[:, 4] = np.bitwise_or.reduce(np.where(mine, laid, _t.ZERO), axis=1) | layoffs[:, 0] | layoffs[:, 2]
+        cards[:, 5] = np.bitwise_or.reduce(np.where(mine, _t.ZERO, laid), axis=1) | layoffs[:, 1] | layoffs[:, 3]
+        places = batch.pile_len[:, None] > _t.PLACES56
+        cards[:, 6] = np.bitwise_or.reduce(np.where(places, _t.BITS[batch.pile], _t.ZERO), axis=1)
+        top = batch.pile[np.arange(n), np.maximum(batch.pile_len - 1, 0)]
+        cards[:, 7] = np.where(batch.pile_len > 0, _t.BITS[top], _t.ZERO)
+        cards[:, 8] = np.where(batch.obligation >= 0, _t.BITS[np.maximum(batch.obligation, 0)], _t.ZERO)
+        observation = np.empty((n, BATCH_OBSERVATION_SIZE), np.float32)
+        observation[:, : 9 * 56] = _t.unpack(cards).reshape(n, 9 * 56)
+        observation[:, 9 * 56] = batch.phase == _DRAW
+        observation[:, 9 * 56 + 1] = batch.phase == _PLAY
+        sizes = observation[:, 9 * 56 + 2 : 9 * 56 + 7]
+        sizes[:, 0] = 56 - batch.stock_start
+        sizes[:, 1:] = np.bitwise_count(hands)
+        sizes /= 56
+        observation[:, 9 * 56 + 7 :] = batch.scores() / self.reward_scale + 0.5
         masks = self._masks.astype(np.int8)
         return {"observation": observation, "action_mask": masks}
 
