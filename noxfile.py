@@ -320,7 +320,8 @@ def batch(session: nox.Session) -> None:
     The batched engine against the scalar one: 5,000 games stepped through both, every state, mask
     and deal's points compared (tests/test_batch_engine.py; ``PERSIAN_RUMMY_BATCH_GAMES`` another count).
     """
-    session.install(".[gymnasium]", "pytest", "pytest-xdist")
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))  # the tests' conftest needs Hypothesis
+    session.install("-e", ".[gymnasium]")
     games = os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "5000")
     env = {"PERSIAN_RUMMY_BATCH_GAMES": games}
     session.run("pytest", "-q", "-rP", "-n", "2", "-p", "no:cacheprovider", "tests/test_batch_engine.py", env=env)
