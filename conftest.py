@@ -45,7 +45,12 @@ NEEDS = {
     "src/persian_rummy/rl/batch.py": ("numpy",),
     "src/persian_rummy/rl/_batch_tables.py": ("numpy",),
     "src/persian_rummy/rl/_batch_observe.py": ("numpy",),
+    "src/persian_rummy/rl/_batch_greedy.py": ("numpy",),
+    "src/persian_rummy/rl/batchplayers.py": ("numpy", "gymnasium"),
+    "src/persian_rummy/rl/_batch_games.py": ("numpy", "gymnasium"),
+    "src/persian_rummy/rl/_batch_compact.py": ("numpy",),
     "src/persian_rummy/rl/batchenv.py": ("numpy", "gymnasium"),
+    "src/persian_rummy/rl/batchselfplay.py": ("numpy", "gymnasium"),
     **{f"src/persian_rummy/server/{name}.py": ("starlette", "uvicorn") for name in _SERVER_MODULES},
     # The modules of several workers: PostgreSQL's client (the ``postgres`` extra) and Redis's (``redis``).
     "src/persian_rummy/server/_postgres.py": ("starlette", "uvicorn", "psycopg", "psycopg_pool"),

@@ -3,11 +3,12 @@ The batched engine: steps of the games per second through `BatchSoloVectorEnv` (
 the native `PersianRummyVectorEnv` and Gymnasium's `SyncVectorEnv` over ``persian_rummy/Solo-v0``, at
 N = 1, 16, 256 and 1,024 games, in the same run, in one process pinned to one CPU.
 
-All three play seat 0 against random players at the other seats (``players="random"``), with next-step
-autoreset, and the same policy: a legal id drawn at random for each game from the observation's mask.
+All three play seat 0 against the same players at the other seats, random players (``players="random"``)
+then greedy players (``"greedy"``, Solo-v0's default), with next-step autoreset, the same observation
+(Solo-v0's tensor and mask) and the same policy: a legal id drawn at random for each game from the mask.
 A step of the games is one of the learner's actions in one game and what the other seats and the deals
 do up to its next decision.  The figures are the median over ``--repeats`` of the steps per CPU second;
-then where the batched step's time goes, by part, at the largest N.
+then where the batched step's time goes, by part, at the largest N, for each kind of player.
 """
 
 from __future__ import annotations
@@ -36,15 +37,16 @@ from persian_rummy.rl.batchenv import BatchSoloVectorEnv  # noqa: E402
 SIZES = (1, 16, 256, 1024)
 
 
-def make(kind: str, n: int) -> Any:  # noqa: ANN401 (a vector environment of either kind)
+def make(kind: str, n: int, players: str) -> Any:  # noqa: ANN401 (a vector environment of either kind)
     if kind == "batched":
-        return BatchSoloVectorEnv(n)
-    mode = "sync" if kind == "sync" else "vector_entry_point"
-    return gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode=mode, players="random")
+        return BatchSoloVectorEnv(n, players=players)
+    if kind == "native":
+        return gymnasium.make_vec("persian_rummy/Solo-v0", n, engine="scalar", players=players)
+    return gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode="sync", players=players)
 
 
-def rate(kind: str, n: int, seconds: float, seed: int) -> float:
-    envs = make(kind, n)
+def rate(kind: str, n: int, seconds: float, seed: int, players: str) -> float:
+    envs = make(kind, n, players)
     observations, _ = envs.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(3):  # warm-up
@@ -58,8 +60,8 @@ def rate(kind: str, n: int, seconds: float, seed: int) -> float:
     return steps / spent
 
 
-def where_the_time_goes(n: int, steps: int) -> list[tuple[str, float]]:
-    envs = BatchSoloVectorEnv(n)
+def where_the_time_goes(n: int, steps: int, players: str) -> list[tuple[str, float]]:
+    envs = BatchSoloVectorEnv(n, players=players)
     observations, _ = envs.reset(seed=1)
     rng = np.random.default_rng(1)
     profile = cProfile.Profile()
@@ -69,12 +71,12 @@ def where_the_time_goes(n: int, steps: int) -> list[tuple[str, float]]:
     profile.disable()
     stats = pstats.Stats(profile)
     parts = {
-        "opponents' moves": ("batchenv.py", ("_advance",)),
-        "legal masks": ("batch.py", ("legal_masks", "draw_masks_of", "play_masks_of")),
-        "opponents' choice": ("batchenv.py", ("_uniform",)),
+        "other seats' moves": ("_batch_games.py", ("advance",)),
+        "their choices": ("batchplayers.py", ("choose_batch",)),
+        "legal masks": ("batch.py", ("legal_masks", "legal_masks_of", "draw_masks_of", "play_masks_of")),
         "steps of the engine": ("batch.py", ("step",)),
         "deals": ("batch.py", ("deal",)),
-        "observations": ("batchenv.py", ("_observations",)),
+        "observations": ("_batch_observe.py", ("observations",)),
     }
     total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]
     shares = []
@@ -96,21 +98,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     cpu = max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
     kinds = ("sync", "native", "batched")
-    figures = {(kind, n): [] for kind in kinds for n in SIZES}  # type: dict[tuple[str, int], list[float]]
-    for repeat in range(args.repeats):
+    for players in ("random", "greedy"):
+        figures = {(kind, n): [] for kind in kinds for n in SIZES}  # type: dict[tuple[str, int], list[float]]
+        for repeat in range(args.repeats):
+            for n in SIZES:
+                for kind in kinds:
+                    figures[kind, n].append(rate(kind, n, args.seconds, 1 + repeat, players))
+        title = f"steps of the games per CPU second (median of {args.repeats}), {players} players, CPU {cpu}"
+        print(f"\nbatched engine: {title}")
+        head = f"{'N':>5}  {'SyncVectorEnv':>13}  {'native':>9}  {'batched':>9}"
+        print(f"{head}  {'batched / Sync':>14}  {'batched / native':>16}")
         for n in SIZES:
-            for kind in kinds:
-                figures[kind, n].append(rate(kind, n, args.seconds, 1 + repeat))
-    print(f"\nbatched engine: steps of the games per CPU second (median of {args.repeats}), random players, CPU {cpu}")
-    head = f"{'N':>5}  {'SyncVectorEnv':>13}  {'native':>9}  {'batched':>9}"
-    print(f"{head}  {'batched / Sync':>14}  {'batched / native':>16}")
-    for n in SIZES:
-        sync, native, batched = (statistics.median(figures[kind, n]) for kind in kinds)
-        line = f"{n:>5}  {sync:>13,.0f}  {native:>9,.0f}  {batched:>9,.0f}"
-        print(f"{line}  {batched / sync:>14.2f}  {batched / native:>16.2f}")
-    print(f"\nwhere the batched step's time goes at N = {SIZES[-1]} (cumulative, parts overlap):")
-    for name, share in where_the_time_goes(SIZES[-1], 30):
-        print(f"  {name:<22} {share:>6.0%}")
+            sync, native, batched = (statistics.median(figures[kind, n]) for kind in kinds)
+            line = f"{n:>5}  {sync:>13,.0f}  {native:>9,.0f}  {batched:>9,.0f}"
+            print(f"{line}  {batched / sync:>14.2f}  {batched / native:>16.2f}")
+        print(f"\nwhere the batched step's time goes at N = {SIZES[-1]}, {players} players (cumulative, overlapping):")
+        for name, share in where_the_time_goes(SIZES[-1], 30, players):
+            print(f"  {name:<22} {share:>6.0%}")
     return 0
 
 

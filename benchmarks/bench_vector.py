@@ -8,7 +8,7 @@ checkout's ``src/``, the compiled one the folder given by ``--compiled`` (a comp
 installed there with ``pip install --target``; ``nox -s bench`` builds it), each checking
 `persian_rummy.engine.COMPILED`.  In a process, each repeat steps, for each N, the
 ``SyncVectorEnv`` of ``gymnasium.make_vec(..., vectorization_mode="sync")`` and then the native
-environment (``vectorization_mode="vector_entry_point"``), both with their defaults (greedy
+environment (``vectorization_mode="vector_entry_point"``, ``engine="scalar"``), both with their defaults (greedy
 players at the three other seats, next-step autoreset, observations copied), for about
 ``--seconds`` of CPU time each, after a reset on the same seed and a few steps of warm-up.  The
 policy is the same for both: a legal id drawn at random for each game from the observation's
@@ -44,7 +44,8 @@ if persian_rummy.engine.COMPILED != {compiled!r}:
 os.sched_setaffinity(0, {{{cpu!r}}})
 
 def rate(mode, n, seconds, seed):
-    envs = gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode=mode)
+    scalar = {{"engine": "scalar"}} if mode == "vector_entry_point" else {{}}
+    envs = gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode=mode, **scalar)
     observations, _ = envs.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps, spent = 0, 0.0

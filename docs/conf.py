@@ -84,6 +84,7 @@ nitpick_ignore = [
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.vector.vector_env.AutoresetMode"),
+    ("py:class", "gymnasium.vector.vector_env.VectorEnv"),
     # The type variable of the overloads of `action_mask` and `action_masks`: the buffer handed in is returned.
     ("py:class", "persian_rummy.rl.actionids._Out"),
 ]

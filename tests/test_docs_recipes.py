@@ -88,7 +88,7 @@ RECIPES = (
     ),
     Recipe(
         name="PPO on the batched environment",
-        marker="envs = BatchSoloVectorEnv(256)",
+        marker='envs = BatchSoloVectorEnv(256, players="random", observation="compact")',
         needs=("torch",),
         # Two updates, and 64 games to score.
         budget=(("range(1, 61)", "range(1, 3)"), ("score_rate(2_000,", "score_rate(64,")),

@@ -127,7 +127,7 @@ class TestGymnasiumChecks:
 
     def test_registered(self) -> None:
         assert "persian_rummy.rl.gymnasium:PersianRummySoloEnv" == gymnasium.spec(ENV_ID).entry_point
-        assert "persian_rummy.rl.vector:PersianRummyVectorEnv" == gymnasium.spec(ENV_ID).vector_entry_point
+        assert "persian_rummy.rl.vector:make_vector" == gymnasium.spec(ENV_ID).vector_entry_point
         assert isinstance(gymnasium.make("persian_rummy/Solo-v0").unwrapped, PersianRummySoloEnv)
 
     def test_registered_once(self) -> None:

@@ -149,14 +149,15 @@ class TestRegistration:
     """
 
     def test_make_vec(self) -> None:
-        envs = gymnasium.make_vec(ENV_ID, 3, vectorization_mode="vector_entry_point", players="random")
+        envs = gymnasium.make_vec(ENV_ID, 3, vectorization_mode="vector_entry_point", players="random", engine="scalar")
         assert isinstance(envs, PersianRummyVectorEnv)
         assert (3, AutoresetMode.NEXT_STEP) == (envs.num_envs, envs.metadata["autoreset_mode"])
         same_step = gymnasium.make_vec(ENV_ID, 2, vectorization_mode="vector_entry_point", autoreset_mode="SameStep")
         assert AutoresetMode.SAME_STEP is same_step.metadata["autoreset_mode"]
 
     def test_the_default_mode(self) -> None:
-        assert isinstance(gymnasium.make_vec(ENV_ID, 2), PersianRummyVectorEnv)
+        assert isinstance(gymnasium.make_vec(ENV_ID, 2, engine="scalar"), PersianRummyVectorEnv)
+        assert isinstance(gymnasium.make_vec(ENV_ID, 2, players="ismcts:10"), PersianRummyVectorEnv)
 
 
 class TestErrors:

@@ -12,7 +12,7 @@ learning interfaces read each of them as the `int` it holds, and refuse anything
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import numpy as np
 
@@ -105,3 +105,21 @@ def action_id_of(value: object) -> object:
         msg = f"an action id in an array is its one integer element, got an array of {value.size} {value.dtype}"
         raise InvalidTypeError(msg)
     return value
+
+
+def vector_ids(actions: object, count: int, started: bool) -> np.ndarray[Any, np.dtype[Any]]:
+    """
+    *actions* as an array of one id for each of *count* games: the step of a vector environment,
+    *started* once it was reset.
+
+    Raises:
+        InvalidValueError: a step before the reset, or not *count* ids in a row.
+    """
+    if not started:
+        msg = "the vector environment must be reset before it is stepped"
+        raise InvalidValueError(msg)
+    ids = np.asarray(actions)
+    if ids.shape != (count,):
+        msg = f"actions must be one id per game, of shape ({count},), got shape {ids.shape}"
+        raise InvalidValueError(msg)
+    return ids

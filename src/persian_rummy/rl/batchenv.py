@@ -1,22 +1,35 @@
 """
-A Gymnasium vector environment on the batched engine: N games of one seat against random players,
-every game stepped, masked and observed with array operations (`persian_rummy.rl.batch`).
+``Solo-v0`` on the batched engine: N games of one learning seat, stepped, masked and observed with
+array operations (`persian_rummy.rl.batch`).
 
-`BatchSoloVectorEnv` plays the learner's seat 0 of N games under the default rules; seats 1 to 3
-are random players that choose for the whole batch at once (a legal id drawn uniformly for each
-game from its mask), and the deals are shuffled by NumPy.  After the learner's action the other
-seats and the deals are played up to the learner's next decision in every game, a move of the
-batch at a time.  The rewards are those of ``Solo-v0``'s ``reward="margin"``: each deal's margin
-for the learner's team over `persian_rummy.rl.gymnasium.PersianRummySoloEnv.reward_scale`; the
-autoreset mode is ``"NextStep"`` (the step after a game ends resets it, its action ignored).
+`BatchSoloVectorEnv` is a Gymnasium vector environment of N games of ``"persian_rummy/Solo-v0"``
+(`persian_rummy.rl.gymnasium`) under the default rules: the same observation (the tensor of
+`persian_rummy.rl.tensors.observation_tensor` and the mask), the same action ids, rewards, infos,
+illegal-id handling and seeds.  The other seats are `persian_rummy.rl.batchplayers` players, which
+choose for the whole batch in one call: the greedy player (the default, as in ``Solo-v0``), random
+players, or a network (`persian_rummy.rl.batchplayers.PolicyBatchPlayer`).  After the learner's
+action the other seats and the deals are played up to its next decision in every game, a move of
+the batch at a time.
 
-Its observation is made from the arrays, for the batch at once, and is not ``Solo-v0``'s tensor:
-``BATCH_OBSERVATION_SIZE`` values in [0, 1], the parts of `OBSERVATION_PARTS` in order.
+**The same games.**  Game *i* is dealt from its own sources, seeded as ``Solo-v0`` seeds them:
+``reset(seed=s)`` gives game *i* the seed *s* + *i*, as ``SyncVectorEnv`` does.  With greedy
+players, which draw nothing, the games are those of N ``Solo-v0`` environments seeded so, step for
+step: observations, masks, rewards, terminations and infos are equal (the tests compare them).
+Random players draw from one NumPy generator for the batch, seeded from *seed*: the same seed
+replays the same games, which are not ``Solo-v0``'s, though played by the same rule.
+
+``gymnasium.make_vec("persian_rummy/Solo-v0", n)`` makes this environment whenever it plays the
+same games as the scalar one (see `persian_rummy.rl.vector.make_vector`).
+
+**Autoreset** is ``"NextStep"``: the step after a game ends resets it, its action ignored, with a
+reward of 0; the observation at the end marks every id.  ``max_episode_steps`` truncates a game
+after that many steps of the learner.  With ``observation="compact"`` the tensor is the smaller
+one of `BATCH_OBSERVATION_SIZE` values (`OBSERVATION_PARTS`), cheaper to make.
 
 >>> envs = BatchSoloVectorEnv(4)
 >>> observations, infos = envs.reset(seed=1)
 >>> observations["observation"].shape, observations["action_mask"].shape
-((4, 513), (4, 944))
+((4, 868), (4, 944))
 >>> actions = observations["action_mask"].argmax(axis=1)  # the lowest legal id of each game
 >>> observations, rewards, terminations, truncations, infos = envs.step(actions)
 >>> rewards.shape, terminations.tolist()
@@ -25,19 +38,24 @@ Its observation is made from the arrays, for the batch at once, and is not ``Sol
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, TypeAlias
 
 import gymnasium
 import numpy as np
 from gymnasium.vector import AutoresetMode
 
-from ..exceptions import InvalidValueError
+from .._internal import arguments as _arguments
+from ..exceptions import IllegalActionError, InvalidValueError
 from ..rules import DEFAULT_RULES
+from . import _batch_compact, _batch_games, _numbers
 from . import _batch_tables as _t
 from . import _env as _rlenv
-from .batch import PHASES, Batch
+from ._batch_observe import observations as _solo_observations
+from .batch import Batch
+from .batchplayers import BatchPlayer, batch_player
 
-__all__ = ["BATCH_OBSERVATION_SIZE", "OBSERVATION_PARTS", "BatchSoloVectorEnv"]
+__all__ = ["BATCH_OBSERVATION_SIZE", "OBSERVATION_PARTS", "BatchSoloVectorEnv", "BatchVectorEnv"]
 
 
 def __dir__() -> list[str]:
@@ -45,205 +63,321 @@ def __dir__() -> list[str]:
 
 
 _Array: TypeAlias = np.ndarray[Any, np.dtype[Any]]
-
-#: The parts of the batch observation, by name and size: the learner's hand; the cards its partner,
-#: then the opponents to its left and right are known to hold; the cards its team and the other team
-#: have on the table; the discard pile; its top card; the card that must be played; the phase (draw,
-#: play); the stock's size, each hand's size (over 56); each team's score (over the reward scale, + 1/2).
-OBSERVATION_PARTS: Final = (
-    ("hand", 56),
-    ("known", 3 * 56),
-    ("table", 2 * 56),
-    ("pile", 56),
-    ("top", 56),
-    ("obligation", 56),
-    ("phase", 2),
-    ("sizes", 5),
-    ("scores", 2),
-)
-#: The number of values of the batch observation.
-BATCH_OBSERVATION_SIZE: Final = sum(size for _, size in OBSERVATION_PARTS)
-_LEARNER: Final = 0
-# The codes of the phases in `Batch.phase`.
-_DEAL: Final = 0
-_DRAW: Final = 1
-_PLAY: Final = 2
-_DEAL_OVER: Final = 3
+_Bools: TypeAlias = np.ndarray[Any, np.dtype[np.bool_]]
+#: The parts of the compact observation (``observation="compact"``), by name and size: the seat's hand;
+#: the cards its partner, then the opponents to its left and right are known to hold; the cards its
+#: team and the other team have on the table; the discard pile; its top card; the card that must be
+#: played; the phase (draw, play); the stock's size, each hand's size from the seat on (over 56);
+#: each team's score, the seat's first (over the reward scale, + 1/2).
+OBSERVATION_PARTS: Final = _batch_compact.OBSERVATION_PARTS
+#: The number of values of the compact observation.
+BATCH_OBSERVATION_SIZE: Final = _batch_compact.BATCH_OBSERVATION_SIZE
 _GAME_OVER: Final = 4
-assert [phase.value for phase in PHASES] == ["deal", "draw", "play", "deal_over", "game_over"]  # noqa: S101
-#: The most moves of the other seats and the deals between two decisions of the learner, as a guard.
-_MOST_MOVES: Final = 10_000
+_LEARNER: Final = _batch_games.LEARNER
+_OBSERVATIONS: Final = ("solo", "compact")
+_ON_ILLEGAL: Final = ("lose", "raise")
 
 
-def _uniform(masks: _Array, rng: np.random.Generator) -> _Array:
+def _players(value: object) -> list[BatchPlayer]:
     """
-    A legal id of each row of *masks* (each with one at least), drawn uniformly.
+    The players of the three other seats, in the order of their seats: one for all, or a sequence of three.
     """
-    k, width = masks.shape
-    flat = masks.ravel().nonzero()[0]  # faster than a two-dimensional nonzero
-    bounds = flat.searchsorted(np.arange(0, (k + 1) * width, width))  # where each row's ids start
-    counts = bounds[1:] - bounds[:-1]
-    chosen: _Array = flat[bounds[:-1] + (rng.random(k) * counts).astype(np.int64)] % width
-    return chosen
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        return [batch_player(value)] * 3
+    if len(value) != 3:
+        msg = f"players must be one player or three, one for each other seat, got {len(value)}"
+        raise InvalidValueError(msg)
+    return [batch_player(player) for player in value]
 
 
-class BatchSoloVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
+def _space(observation: str, with_mask: bool) -> gymnasium.Space[Any]:
     """
-    *num_envs* games of seat 0 against random players on the batched engine (see the module's documentation).
+    The space of one game's observation: ``Solo-v0``'s tensor or the compact one, with the mask or alone.
+    """
+    if observation == "solo":
+        box = _rlenv.observation_box(DEFAULT_RULES)
+        return _rlenv.observation_space(DEFAULT_RULES) if with_mask else box
+    box = gymnasium.spaces.Box(0.0, 1.0, (BATCH_OBSERVATION_SIZE,), np.float32)
+    mask = gymnasium.spaces.Box(0, 1, (_t.COUNT,), np.int8)
+    return gymnasium.spaces.Dict({"observation": box, "action_mask": mask}) if with_mask else box
 
-    Args:
-        num_envs: The number of games, at least 1.
-        players: ``"random"``: the only players the batch chooses for (others are refused).
-        copy: Whether `reset` and `step` return copies of the observation arrays.
 
-    Raises:
-        InvalidValueError: *num_envs* below 1, or players the batch cannot play.
+class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
+    """
+    What the batched environments share: games of a `Batch` where the learner holds some seats and
+    `persian_rummy.rl.batchplayers` players the others, stepped with autoreset ``"NextStep"``.
+
+    Subclasses set who holds each seat of a new game (``_seat_game``).
     """
 
-    def __init__(self, num_envs: int = 1, *, players: str = "random", copy: bool = True) -> None:
-        if type(num_envs) is not int or num_envs < 1:
-            msg = f"num_envs must be an int of 1 or more, got {num_envs!r}"
-            raise InvalidValueError(msg)
-        if players != "random":
-            msg = f"the batched environment plays random players only, got {players!r}"
-            raise InvalidValueError(msg)
-        self.num_envs = num_envs
+    def _setup(  # noqa: PLR0913 (the games' settings, keywords all)
+        self,
+        num_envs: object,
+        players: list[BatchPlayer],
+        *,
+        reward: str,
+        on_illegal: str,
+        dealer: int | None,
+        mask_in_observation: bool,
+        observation: str,
+        max_episode_steps: int | None,
+        copy: bool,
+    ) -> None:
+        self.num_envs = _batch_games.check_games(_numbers.plain(num_envs))
+        _arguments.expect(mask_in_observation, bool, "mask_in_observation", "a bool")
+        _arguments.expect(copy, bool, "copy", "a bool")
+        self.reward_mode = _rlenv.reward_mode(reward)
+        self.reward_scale = _rlenv.reward_scale(DEFAULT_RULES)
+        self.on_illegal = _rlenv.choice(on_illegal, "on_illegal", _ON_ILLEGAL)
+        self.observation = _rlenv.choice(observation, "observation", _OBSERVATIONS)
+        self.mask_in_observation = mask_in_observation
+        self._limit = _arguments.optional_count(_numbers.plain(max_episode_steps), "max_episode_steps", 1)
         self.copy = copy
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+        self.single_observation_space = _space(self.observation, mask_in_observation)
         self.single_action_space = _rlenv.action_space(DEFAULT_RULES)
-        box = gymnasium.spaces.Box(0.0, 1.0, (BATCH_OBSERVATION_SIZE,), np.float32)
-        mask = gymnasium.spaces.MultiBinary(_t.COUNT)
-        self.single_observation_space = gymnasium.spaces.Dict({"observation": box, "action_mask": mask})
-        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
-        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
-        self.reward_scale = _rlenv.reward_scale(DEFAULT_RULES)
-        self._rng = np.random.default_rng()
-        self._batch = Batch.new(num_envs)
-        self._ended = np.zeros(num_envs, np.bool_)
-        self._masks = np.zeros((num_envs, _t.COUNT), np.bool_)
+        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
+        self._games = _batch_games.Games(self.num_envs, players, _rlenv.dealer(dealer))
+        n = self.num_envs
+        self._seats = np.zeros(n, np.int64)  # the learner's seat each observation is of
+        self._teams = np.zeros(n, np.int64)  # the learner's team
+        self._masks = np.zeros((n, _t.COUNT), np.bool_)
+        self._over = np.ones(n, np.bool_)  # the game ended, or was truncated: the next step resets it
+        self._done = np.ones(n, np.bool_)  # the game ended (or an illegal id ended it): its mask marks every id
+        self._carried = np.zeros(n, np.float64)  # a deal's reward before the learner's first decision
+        self._steps = np.zeros(n, np.int64)
+        self._started = False
+
+    def _seat_game(self, i: int) -> None:
+        """
+        Seat the learner and the players in the new game *i* (``_games.control``, ``_teams``, ``_seats``).
+        """
+
+    def _every_step(self, infos: dict[str, Any]) -> dict[str, Any]:
+        """
+        *infos* with what every step reports (nothing here).
+        """
+        return infos
 
     @property
     def batch(self) -> Batch:
         """
         The games as they stand (read it, do not step it).
         """
-        return self._batch
+        return self._games.batch
 
     def reset(
-        self,
-        *,
-        seed: int | None = None,
-        options: dict[str, Any] | None = None,  # noqa: ARG002 (Gymnasium's signature; none is read)
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """
-        Start a new game in every place and play it to the learner's first decision (*options* are ignored).
+        Start a new game in each place, played to the learner's first decision (*options* are ignored).
+
+        *seed*: `None` (each game goes on from its last one's sources), an int *s* (game *i* seeded
+        with *s* + *i*) or one seed per game.
+
+        Raises:
+            InvalidValueError: seeds not one per game.
+            InvalidTypeError: a seed of the wrong type.
         """
+        del options
+        seeds = _numbers.seeds_of(seed, self.num_envs)
+        games = self._games
+        for i, one in enumerate(seeds):
+            games.seed(i, one)
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self._batch = Batch.new(self.num_envs)
-        self._ended[:] = False
-        self._advance()  # a deal that ends before the learner's first decision (rare) brings no reward
-        return self._observations(), {}
+            first = seeds[0]
+            games.rng = np.random.default_rng(None if first is None else [first, self.num_envs])
+        self._steps[:] = 0
+        infos = self._begin(np.ones(self.num_envs, np.bool_), {})
+        self._started = True
+        observations = self._observations()
+        return observations, self._every_step(infos)
+
+    def _begin(self, where: _Bools, infos: dict[str, Any]) -> dict[str, Any]:
+        """
+        New games in the places *where*, each played to the learner's first decision: the infos, with theirs.
+        """
+        games = self._games
+        batch = games.batch
+        todo = where.copy()
+        self._carried[where] = 0.0
+        for _ in range(_batch_games.MOST_GAMES):
+            for i in todo.nonzero()[0].tolist():
+                games.new_game(i)
+                self._seat_game(i)
+            gained = games.advance()
+            self._carried[todo] = self._rewards(gained, batch.phase == _GAME_OVER)[todo]
+            todo &= batch.phase == _GAME_OVER  # ended before the learner's first decision: dealt again
+            if not todo.any():
+                break
+        else:
+            msg = f"{_batch_games.MOST_GAMES} games in a row ended before the learner's first decision"
+            raise InvalidValueError(msg)
+        self._over[where] = self._done[where] = False
+        self._steps[where] = 0
+        for i in (where & (batch.deals_done > 0)).nonzero()[0].tolist():
+            infos = self._add_info(infos, _rlenv.deal_info(batch.state(i)), i)
+        return infos
+
+    def _rewards(self, gained: _Array, ended: _Bools) -> _Array:
+        """
+        The learner's reward for each team's points *gained* in the deals that ended, the games
+        *ended* having ended with them.
+        """
+        team = self._teams
+        rows = np.arange(self.num_envs)
+        if self.reward_mode == "margin":
+            margin: _Array = (gained[rows, team] - gained[rows, 1 - team]) / self.reward_scale
+            return margin
+        batch = self._games.batch
+        scores = batch.scores()
+        won = np.sign(scores[rows, team] - scores[rows, 1 - team]).astype(np.float64)
+        result: _Array = np.where(ended, won, 0.0)
+        return result
 
     def step(self, actions: _Array) -> tuple[Any, _Array, _Array, _Array, dict[str, Any]]:
         """
-        Play one id per game for the learner, then the other seats and deals up to its next decision.
-        """
-        ids = np.asarray(actions, dtype=np.int64)
-        batch = self._batch
-        restart = self._ended.copy()
-        if restart.any():
-            self._restart(restart)
-        playing = ~restart & (batch.to_act == _LEARNER)
-        legal = self._masks[np.arange(self.num_envs), np.clip(ids, 0, _t.COUNT - 1)]
-        if not legal[playing].all() or ((ids < 0) | (ids >= _t.COUNT))[playing].any():
-            msg = "an action id names no legal action of its game"
-            raise InvalidValueError(msg)
-        gained = batch.step(np.where(playing, ids, -1))
-        gained += self._advance()
-        rewards = (gained[:, 0] - gained[:, 1]) / self.reward_scale
-        rewards[restart] = 0.0
-        terminations = batch.phase == _GAME_OVER
-        self._ended = terminations.copy()
-        return self._observations(), rewards, terminations, np.zeros(self.num_envs, np.bool_), {}
+        Play one id per game for the learner, then the other seats and the deals up to its next decision;
+        reset the games that had ended (their ids ignored).  An error is raised before any game moves.
 
-    def _restart(self, where: _Array) -> None:
-        fresh = Batch.new(int(where.sum()))
-        batch = self._batch
-        for name, value in vars(fresh).items():
-            if name != "n":
-                getattr(batch, name)[where] = value
-        self._ended[where] = False
-
-    def _advance(self) -> _Array:
+        Raises:
+            InvalidValueError: not one id per game, an id outside the space, or a step before `reset`.
+            IllegalActionError: an illegal id with ``on_illegal="raise"``.
+            InvalidTypeError: an id that is not an integer.
         """
-        Deal and play the other seats until the learner decides in every game that goes on: the points gained.
-        """
-        batch = self._batch
-        gained = np.zeros((self.num_envs, 2), np.int64)
-        for _ in range(_MOST_MOVES):
-            waiting = (batch.phase == _DEAL) | (batch.phase == _DEAL_OVER)
-            if np.count_nonzero(waiting):
-                w = waiting.nonzero()[0]
-                decks = np.zeros((self.num_envs, 56), np.int64)
-                decks[w] = self._rng.permuted(np.tile(_t.PLACES56, (w.size, 1)), axis=1)
-                batch.deal(decks, waiting)
-            # A seat's draw, then a play of every seat at play (the one that just drew among them): a
-            # turn of a draw and a discard is one pass.  A draw's ids lie below the discards': its
-            # choice reads those columns alone.
-            others = batch.to_act > _LEARNER
-            d = (others & (batch.phase == _DRAW)).nonzero()[0]
-            if d.size:
-                gained += batch.step(_uniform(batch.draw_masks_of(d)[:, : _t.DISCARD0], self._rng), d)
-            p = ((batch.to_act > _LEARNER) & (batch.phase == _PLAY)).nonzero()[0]
-            if p.size:
-                gained += batch.step(_uniform(batch.play_masks_of(p), self._rng), p)
-            elif not d.size:
-                return gained
-        msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
-        raise AssertionError(msg)  # pragma: no cover
-
-    def _observations(self) -> dict[str, _Array]:
-        batch = self._batch
+        ids = _numbers.vector_ids(actions, self.num_envs, self._started)
         n = self.num_envs
+        restart = self._over.copy()
+        illegal = self._illegal(ids, restart)
+        batch = self._games.batch
+        before = batch.deals_done.copy()
+        playing = ~restart & ~illegal
+        gained = batch.step(np.where(playing, ids, -1).astype(np.int64))
+        gained += self._games.advance()
+        ended = playing & (batch.deals_done > before)
+        rewards = self._rewards(gained, ended & (batch.phase == _GAME_OVER)) + np.where(playing, self._carried, 0.0)
+        self._carried[playing] = 0.0
+        infos: dict[str, Any] = {}
+        for i in ended.nonzero()[0].tolist():
+            infos = self._add_info(infos, _rlenv.deal_info(batch.state(i)), i)
+        for i in illegal.nonzero()[0].tolist():
+            infos = self._add_info(infos, {"illegal_action": int(ids[i])}, i)
+        rewards[illegal] = -1.0
+        self._steps[~restart] += 1
+        terminations = (batch.phase == _GAME_OVER) | illegal
+        truncations = np.zeros(n, np.bool_)
+        if self._limit is not None:  # as Gymnasium's TimeLimit counts the steps, an illegal one too
+            truncations = ~restart & (self._steps >= self._limit)
+        if restart.any():
+            infos = self._begin(restart, infos)
+            rewards[restart] = 0.0
+            terminations[restart] = False
+        self._over = terminations | truncations
+        self._done = terminations.copy()
+        observations = self._observations()
+        return observations, rewards, terminations, truncations, self._every_step(infos)
+
+    def _illegal(self, ids: _Array, restart: _Bools) -> _Bools:
+        """
+        The games whose id names no legal action (``on_illegal="lose"``); the error of the first such id
+        (``"raise"``), or of an id that is no id of the space.
+        """
+        n = self.num_envs
+        check = ~restart
+        if np.issubdtype(ids.dtype, np.integer) and ids.dtype != np.bool_:
+            inside = (ids >= 0) & (ids < _t.COUNT)
+            fine = inside & self._masks[np.arange(n), np.where(inside, ids, 0)]
+            check &= ~fine
+        illegal = np.zeros(n, np.bool_)
+        legal = _rlenv.Legal()
+        for i in check.nonzero()[0].tolist():  # the scalar engine's checks and errors, for the ids refused
+            try:
+                legal.action(ids[i], self._games.batch.state(i))
+            except IllegalActionError:
+                if self.on_illegal == "raise":
+                    raise
+                illegal[i] = True
+        return illegal
+
+    def _observations(self) -> Any:  # noqa: ANN401 (the dict of arrays, or the tensors alone)
+        batch = self._games.batch
+        learner = (batch.to_act >= 0) & (self._games.control[np.arange(self.num_envs), batch.to_act] == _LEARNER)
+        self._seats = np.where(learner, batch.to_act, self._seats)
         self._masks = batch.legal_masks()
-        self._masks[self._ended_now()] = True
-        seats = (_LEARNER + np.arange(4)) % 4
-        hands = batch.hands[:, seats]
-        # The card masks of the observation, side by side, unpacked at once.
-        cards = np.empty((n, 9), np.uint64)
-        cards[:, 0] = hands[:, 0]
-        cards[:, 1:4] = batch.known[:, seats[[2, 1, 3]]]
-        # The slots past the melds hold no lay-offs (a deal and a lay-down clear them), but old lay-downs.
-        slots = _t.PLACES56[: batch.laid.shape[1]] < batch.melds[:, None]
-        laid = np.where(slots, batch.laid, _t.ZERO)
-        layoffs = np.bitwise_or.reduce(batch.layoffs, axis=1)
-        mine = (batch.owner & 1) == 0
-        cards[:, 4] = np.bitwise_or.reduce(np.where(mine, laid, _t.ZERO), axis=1) | layoffs[:, 0] | layoffs[:, 2]
-        cards[:, 5] = np.bitwise_or.reduce(np.where(mine, _t.ZERO, laid), axis=1) | layoffs[:, 1] | layoffs[:, 3]
-        places = batch.pile_len[:, None] > _t.PLACES56
-        cards[:, 6] = np.bitwise_or.reduce(np.where(places, _t.BITS[batch.pile], _t.ZERO), axis=1)
-        top = batch.pile[np.arange(n), np.maximum(batch.pile_len - 1, 0)]
-        cards[:, 7] = np.where(batch.pile_len > 0, _t.BITS[top], _t.ZERO)
-        cards[:, 8] = np.where(batch.obligation >= 0, _t.BITS[np.maximum(batch.obligation, 0)], _t.ZERO)
-        observation = np.empty((n, BATCH_OBSERVATION_SIZE), np.float32)
-        observation[:, : 9 * 56] = _t.unpack(cards).reshape(n, 9 * 56)
-        observation[:, 9 * 56] = batch.phase == _DRAW
-        observation[:, 9 * 56 + 1] = batch.phase == _PLAY
-        sizes = observation[:, 9 * 56 + 2 : 9 * 56 + 7]
-        sizes[:, 0] = 56 - batch.stock_start
-        sizes[:, 1:] = np.bitwise_count(hands)
-        sizes /= 56
-        observation[:, 9 * 56 + 7 :] = batch.scores() / self.reward_scale + 0.5
-        masks = self._masks.astype(np.int8)
-        return {"observation": observation, "action_mask": masks}
+        self._masks[self._done] = True
+        if self.observation == "solo":
+            tensors = _solo_observations(batch, np.arange(self.num_envs), self._seats)
+        else:
+            tensors = _batch_compact.compact_observations(batch, self._seats, self.reward_scale)
+        if not self.mask_in_observation:
+            return tensors
+        return {"observation": tensors, "action_mask": self._masks.astype(np.int8)}
 
-    def _ended_now(self) -> _Array:
-        ended: _Array = self._batch.phase == _GAME_OVER
-        return ended
-
-    def action_masks(self) -> _Array:
+    def action_masks(self) -> _Bools:
         """
         The legal ids of each game as booleans, ``(num_envs, 944)``; every id in a game that has ended.
         """
         return self._masks.copy()
+
+
+class BatchSoloVectorEnv(BatchVectorEnv):
+    """
+    *num_envs* games of ``Solo-v0`` on the batched engine (see the module's documentation).
+
+    Args:
+        num_envs: The number of games, at least 1.
+        seat: The learner's seat, 0 to 3.
+        players: The other seats' player, or three players in the order of their seats: names
+            (``"greedy"``, the default, and ``"random"`` are the batch's own), players or policies,
+            as `persian_rummy.rl.batchplayers.batch_player` reads them.
+        reward, on_illegal, dealer, mask_in_observation: As ``Solo-v0`` takes them.
+        observation: ``"solo"`` (``Solo-v0``'s tensor, the default) or ``"compact"``.
+        max_episode_steps: The learner's steps after which a game is truncated; `None`: never.
+        copy: Kept for ``make_vec``'s sake: ``reset`` and ``step`` return new arrays at every call.
+
+    Attributes:
+        seat, on_illegal, mask_in_observation, observation: As given.
+        players: The other seats' `persian_rummy.rl.batchplayers.BatchPlayer`, by seat (`None` at the learner's).
+        reward_mode: The argument *reward*.
+        reward_scale: The points that make a reward of 1 in the mode ``"margin"``.
+
+    Raises:
+        InvalidValueError: *num_envs* below 1, a seat or dealer that is not one, an unknown player,
+            reward mode, ``on_illegal`` or observation, or not three players in a sequence.
+        InvalidTypeError: an argument of the wrong type.
+    """
+
+    def __init__(  # noqa: PLR0913 (the games' settings, keywords all)
+        self,
+        num_envs: int = 1,
+        *,
+        seat: int = 0,
+        players: object = "greedy",
+        reward: str = "margin",
+        on_illegal: str = "lose",
+        dealer: int | None = None,
+        mask_in_observation: bool = True,
+        observation: str = "solo",
+        max_episode_steps: int | None = None,
+        copy: bool = True,
+    ) -> None:
+        seat = _numbers.plain(seat)
+        _arguments.seat(seat, "seat")
+        self.seat = seat
+        others = _players(players)
+        self.players = tuple(None if place == seat else others[place - (place > seat)] for place in range(4))
+        self._setup(
+            num_envs,
+            others,
+            reward=reward,
+            on_illegal=on_illegal,
+            dealer=dealer,
+            copy=copy,
+            mask_in_observation=mask_in_observation,
+            observation=observation,
+            max_episode_steps=max_episode_steps,
+        )
+        self._games.control[:] = [_LEARNER if place == seat else place - (place > seat) for place in range(4)]
+        self._seats[:] = seat
+        self._teams[:] = seat & 1

@@ -406,5 +406,5 @@ if ENV_ID not in gymnasium.registry:
     gymnasium.register(
         id=ENV_ID,
         entry_point=f"{__name__}:PersianRummySoloEnv",
-        vector_entry_point="persian_rummy.rl.vector:PersianRummyVectorEnv",
+        vector_entry_point="persian_rummy.rl.vector:make_vector",
     )

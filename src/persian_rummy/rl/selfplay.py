@@ -532,4 +532,8 @@ def _listed(opponents: object) -> Sequence[object]:
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:PersianRummySelfPlayEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point=f"{__name__}:PersianRummySelfPlayEnv",
+        vector_entry_point="persian_rummy.rl.batchselfplay:make_selfplay_vector",
+    )

@@ -7,14 +7,15 @@ the batch of observations, masks, rewards, terminations and truncations into arr
 once, with the games that ended reset automatically.  The games are exactly those of N
 independent ``Solo-v0`` environments seeded the same way (``reset(seed=s)`` seeds game *i* with
 ``s + i``, as ``gymnasium.vector.SyncVectorEnv`` does), but none of a wrapper's checks, no
-observation dict per game and no concatenation is paid for at each step.  Importing the module
-registers it as the ``vector_entry_point`` of ``"persian_rummy/Solo-v0"``, so that
-``gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode="vector_entry_point")``
-makes it (and so does ``make_vec`` without a mode).
+observation dict per game and no concatenation is paid for at each step.  `make_vector`, the
+``vector_entry_point`` of ``"persian_rummy/Solo-v0"``, makes it with ``engine="scalar"``, or when
+the batched engine (`persian_rummy.rl.batchenv`) cannot hold the settings (other rules, a render
+mode, another autoreset mode, players that choose game by game):
+``gymnasium.make_vec("persian_rummy/Solo-v0", n, engine="scalar")``.
 
 >>> import gymnasium
 >>> import persian_rummy.rl.vector
->>> envs = gymnasium.make_vec("persian_rummy/Solo-v0", 4, vectorization_mode="vector_entry_point")
+>>> envs = gymnasium.make_vec("persian_rummy/Solo-v0", 4, vectorization_mode="vector_entry_point", engine="scalar")
 >>> observations, infos = envs.reset(seed=1)
 >>> observations["observation"].shape, observations["action_mask"].shape
 ((4, 868), (4, 944))
@@ -60,10 +61,13 @@ from ..rules import Rules
 from . import _env as _rlenv
 from . import _numbers
 from .actionids import action_count
+from .batch import supports
+from .batchenv import BatchSoloVectorEnv
+from .batchplayers import RowBatchPlayer, batch_player
 from .gymnasium import PersianRummySoloEnv
 from .tensors import observation_size
 
-__all__ = ["PersianRummyVectorEnv"]
+__all__ = ["ENGINES", "PersianRummyVectorEnv", "make_vector"]
 
 
 def __dir__() -> list[str]:
@@ -231,14 +235,7 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
             IllegalActionError: an illegal id with ``on_illegal="raise"``.
             InvalidTypeError: an id that is not an integer.
         """
-        if not self._started:
-            msg = "the vector environment must be reset before it is stepped"
-            raise InvalidValueError(msg)
-        ids = np.asarray(actions)
-        if ids.shape != (self.num_envs,):
-            msg = f"actions must be one id per game, of shape ({self.num_envs},), got shape {ids.shape}"
-            raise InvalidValueError(msg)
-        chosen = ids.tolist()
+        chosen = _numbers.vector_ids(actions, self.num_envs, self._started).tolist()
         for i, action in enumerate(chosen):  # every error raised before any game moves
             if not (self._ended[i] and self.autoreset_mode is AutoresetMode.NEXT_STEP):
                 self.envs[i]._check(action)  # noqa: SLF001 (the game this vector steps)
@@ -314,3 +311,79 @@ class PersianRummyVectorEnv(gymnasium.vector.VectorEnv[_Observations, _Array, _A
         game that has ended and waits for its reset marks every id (the mode ``"NextStep"``).
         """
         return self._masks.astype(np.bool_)
+
+
+#: The engines `make_vector` chooses from.
+ENGINES: Final = ("auto", "batch", "scalar")
+
+
+def _batched_players(players: object) -> bool:
+    """
+    Whether every player of *players* chooses for a batch in one call (`persian_rummy.rl.batchplayers`).
+    """
+    listed = [players] if isinstance(players, str) or not isinstance(players, Sequence) else list(players)
+    return not any(isinstance(batch_player(player), RowBatchPlayer) for player in listed)
+
+
+def _fits_the_batch(rules: Rules | None, settings: dict[str, Any]) -> bool:
+    """
+    Whether the batched engine holds *rules* and *settings* and plays with players that choose for a batch.
+    """
+    return (
+        supports(_rlenv.rules_of(rules))
+        and settings.get("render_mode") is None
+        and _mode(settings.get("autoreset_mode", AutoresetMode.NEXT_STEP)) is AutoresetMode.NEXT_STEP
+        and _batched_players(settings.get("players", "greedy"))
+    )
+
+
+def _on_the_batch(num_envs: int, rules: Rules | None, settings: dict[str, Any]) -> BatchSoloVectorEnv:
+    """
+    The batched environment of *settings*, or the error that names what it cannot hold.
+    """
+    if not supports(_rlenv.rules_of(rules)):
+        msg = "the batched engine plays the default rules only; use engine='scalar' for other switches"
+        raise InvalidValueError(msg)
+    if settings.pop("render_mode", None) is not None:
+        msg = "the batched engine renders nothing; use engine='scalar' to render the games"
+        raise InvalidValueError(msg)
+    if _mode(settings.pop("autoreset_mode", AutoresetMode.NEXT_STEP)) is not AutoresetMode.NEXT_STEP:
+        msg = "the batched engine resets in the mode 'NextStep' only; use engine='scalar' for the others"
+        raise InvalidValueError(msg)
+    return BatchSoloVectorEnv(num_envs, **settings)
+
+
+def make_vector(
+    num_envs: int = 1,
+    rules: Rules | None = None,
+    *,
+    engine: str = "auto",
+    **settings: Any,  # noqa: ANN401 (the environments' own settings)
+) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """
+    *num_envs* games of ``Solo-v0`` on the batched engine or the scalar one: the
+    ``vector_entry_point`` of ``"persian_rummy/Solo-v0"``, which ``gymnasium.make_vec`` calls.
+
+    *engine*: ``"batch"``, a `persian_rummy.rl.batchenv.BatchSoloVectorEnv`; ``"scalar"``, a
+    `PersianRummyVectorEnv`; ``"auto"`` (the default), the batch whenever it can hold the
+    settings: the default rules, no render mode, the autoreset mode ``"NextStep"``, and players
+    that choose for a batch in one call (the greedy player, the default, random players, or a
+    `persian_rummy.rl.batchplayers.PolicyBatchPlayer`).  With greedy players the two engines play
+    the same games for the same seeds; random players draw from other sources in the batch.
+    *settings* are the environments' own.
+
+    >>> import gymnasium
+    >>> type(gymnasium.make_vec("persian_rummy/Solo-v0", 4)).__name__
+    'BatchSoloVectorEnv'
+    >>> type(gymnasium.make_vec("persian_rummy/Solo-v0", 4, render_mode="ansi")).__name__
+    'PersianRummyVectorEnv'
+
+    Raises:
+        InvalidValueError: an unknown engine, or settings the batch cannot hold with ``engine="batch"``.
+    """
+    engine = _rlenv.choice(engine, "engine", ENGINES)
+    if engine == "auto":
+        engine = "batch" if _fits_the_batch(rules, settings) else "scalar"
+    if engine == "scalar":
+        return PersianRummyVectorEnv(num_envs, rules, **settings)
+    return _on_the_batch(num_envs, rules, settings)

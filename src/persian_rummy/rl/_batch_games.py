@@ -1,0 +1,144 @@
+"""
+The games of the batched environments: a `persian_rummy.rl.batch.Batch`, who plays each seat of
+each game, and the random sources of the deals, played up to the learner's decisions.
+
+Each game draws its decks as a ``Solo-v0`` environment does (`persian_rummy.rl.gymnasium`): from a
+NumPy generator of its own, seeded with the game's seed, five seeds for each new game, the fifth
+seeding the ``random.Random`` that draws the first dealer and shuffles every deal.  So a game of
+the batch and a ``Solo-v0`` game of the same seed are dealt the same cards, and with players that
+draw nothing (the greedy player) they are the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final, TypeAlias
+
+import numpy as np
+from gymnasium.utils import seeding
+
+from ..exceptions import InvalidValueError
+from .batch import PHASES, Batch
+from .batchplayers import BatchPlayer
+
+_Ints: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
+
+_DEAL: Final = 0
+_DRAW: Final = 1
+_PLAY: Final = 2
+_DEAL_OVER: Final = 3
+_GAME_OVER: Final = 4
+assert [phase.value for phase in PHASES] == ["deal", "draw", "play", "deal_over", "game_over"]  # noqa: S101
+#: Who holds a seat in `Games.control`: the learner, or a player's index in `Games.players`.
+LEARNER: Final = -1
+#: The most moves of the other seats and the deals between two decisions of the learner, as a guard.
+_MOST_MOVES: Final = 10_000
+#: The most games a start deals to reach a decision of the learner (as ``Solo-v0``'s ``reset``).
+MOST_GAMES: Final = 1_000
+_ORDER: Final = list(range(56))
+
+
+class Games:
+    """
+    *n* games of a batch, the players at their seats and the games' random sources.
+
+    Attributes:
+        batch: The games.
+        players: The players; ``control[i, s]`` is the index of game *i*'s player at seat *s*, or `LEARNER`.
+        control: ``(n, 4)`` ints.
+        rng: The generator the players draw from.
+    """
+
+    def __init__(self, n: int, players: Sequence[BatchPlayer], dealer: int | None) -> None:
+        self.n = n
+        self.batch = Batch.new(n)
+        self.players = list(players)
+        self.control = np.full((n, 4), LEARNER, np.int64)
+        self.rng = np.random.default_rng()
+        self._dealer = dealer
+        self._generators: list[np.random.Generator | None] = [None] * n
+        self._decks = [random.Random(0) for _ in range(n)]  # noqa: S311 (games, not secrets; seeded by start)
+
+    def seed(self, i: int, seed: int | None) -> None:
+        """
+        Seed game *i*'s generator with *seed*, as ``reset(seed=seed)`` seeds an environment's ``np_random``.
+        """
+        if seed is not None or self._generators[i] is None:
+            self._generators[i] = seeding.np_random(seed)[0]
+
+    def generator(self, i: int) -> np.random.Generator:
+        """
+        Game *i*'s generator (seeded at random if it never was).
+        """
+        generator = self._generators[i]
+        if generator is None:
+            generator = self._generators[i] = seeding.np_random(None)[0]
+        return generator
+
+    def new_game(self, i: int) -> None:
+        """
+        Put a new game, not yet dealt, in place *i*: its deck's source from its generator, its first dealer.
+        """
+        seeds = self.generator(i).integers(0, 2**63 - 1, size=5).tolist()
+        deck = self._decks[i] = random.Random(seeds[4])  # noqa: S311 (a game, not a secret)
+        drawn = deck.randrange(4)
+        batch = self.batch
+        fresh = Batch.new(1, dealer=drawn if self._dealer is None else self._dealer)
+        for name, value in vars(fresh).items():
+            if name != "n":
+                getattr(batch, name)[i] = value[0]
+
+    def advance(self) -> _Ints:
+        """
+        Deal and play the seats the learner does not hold until the learner decides in every game that
+        goes on: each team's points of the deals that ended, ``(n, 2)``.
+        """
+        batch = self.batch
+        gained = np.zeros((self.n, 2), np.int64)
+        for _ in range(_MOST_MOVES):
+            waiting = ((batch.phase == _DEAL) | (batch.phase == _DEAL_OVER)).nonzero()[0]
+            if waiting.size:
+                decks = np.zeros((self.n, 56), np.int64)
+                for i in waiting.tolist():
+                    order = _ORDER.copy()
+                    self._decks[i].shuffle(order)  # the permutation `random_deal` makes of the deck
+                    decks[i] = order
+                batch.deal(decks, batch.phase != _GAME_OVER)
+            # A seat's draw, then a play of every seat at play (the one that just drew among them): a
+            # turn of a draw and a discard is one pass.
+            moved = False
+            for phase in (_DRAW, _PLAY):
+                seat = batch.to_act
+                who = self.control[np.arange(self.n), np.maximum(seat, 0)]
+                games = ((batch.phase == phase) & (who != LEARNER)).nonzero()[0]
+                if games.size:
+                    gained += batch.step(self._choices(games, who[games]), games)
+                    moved = True
+            if not moved:
+                return gained
+        msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
+        raise AssertionError(msg)  # pragma: no cover
+
+    def _choices(self, games: _Ints, who: _Ints) -> _Ints:
+        """
+        The ids the players *who* choose in *games*: one call of each player for its games.
+        """
+        first = int(who[0])
+        if (who == first).all():
+            return self.players[first].choose_batch(self.batch, games, self.rng)
+        ids = np.empty(games.size, np.int64)
+        for k in np.unique(who).tolist():
+            mine = who == k
+            ids[mine] = self.players[k].choose_batch(self.batch, games[mine], self.rng)
+        return ids
+
+
+def check_games(value: object) -> int:
+    """
+    *value* as a number of games, an int of 1 or more.
+    """
+    if type(value) is not int or value < 1:
+        msg = f"num_envs must be an int of 1 or more, got {value!r}"
+        raise InvalidValueError(msg)
+    return value
