@@ -3,9 +3,10 @@ The batched engine: steps of the games per second through `BatchSoloVectorEnv` (
 the native `PersianRummyVectorEnv` and Gymnasium's `SyncVectorEnv` over ``persian_rummy/Solo-v0``, at
 N = 1, 16, 256 and 1,024 games, in the same run, in one process pinned to one CPU.
 
-All three play seat 0 against the same players at the other seats, random players (``players="random"``)
+All play seat 0 against the same players at the other seats, random players (``players="random"``)
 then greedy players (``"greedy"``, Solo-v0's default), with next-step autoreset, the same observation
-(Solo-v0's tensor and mask) and the same policy: a legal id drawn at random for each game from the mask.
+(Solo-v0's tensor and mask; the batched environment also with its compact observation, ``compact``)
+and the same policy: a legal id drawn at random for each game from the mask.
 A step of the games is one of the learner's actions in one game and what the other seats and the deals
 do up to its next decision.  The figures are the median over ``--repeats`` of the steps per CPU second;
 then where the batched step's time goes, by part, at the largest N, for each kind of player.
@@ -40,6 +41,8 @@ SIZES = (1, 16, 256, 1024)
 def make(kind: str, n: int, players: str) -> Any:  # noqa: ANN401 (a vector environment of either kind)
     if kind == "batched":
         return BatchSoloVectorEnv(n, players=players)
+    if kind == "compact":
+        return BatchSoloVectorEnv(n, players=players, observation="compact")
     if kind == "native":
         return gymnasium.make_vec("persian_rummy/Solo-v0", n, engine="scalar", players=players)
     return gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode="sync", players=players)
@@ -97,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cpu = max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
-    kinds = ("sync", "native", "batched")
+    kinds = ("sync", "native", "batched", "compact")
     for players in ("random", "greedy"):
         figures = {(kind, n): [] for kind in kinds for n in SIZES}  # type: dict[tuple[str, int], list[float]]
         for repeat in range(args.repeats):
@@ -106,12 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     figures[kind, n].append(rate(kind, n, args.seconds, 1 + repeat, players))
         title = f"steps of the games per CPU second (median of {args.repeats}), {players} players, CPU {cpu}"
         print(f"\nbatched engine: {title}")
-        head = f"{'N':>5}  {'SyncVectorEnv':>13}  {'native':>9}  {'batched':>9}"
-        print(f"{head}  {'batched / Sync':>14}  {'batched / native':>16}")
+        head = f"{'N':>5}  {'SyncVectorEnv':>13}  {'native':>9}  {'batched':>9}  {'compact':>9}"
+        print(f"{head}  {'batched / Sync':>14}  {'batched / native':>16}  {'compact / Sync':>14}")
         for n in SIZES:
-            sync, native, batched = (statistics.median(figures[kind, n]) for kind in kinds)
-            line = f"{n:>5}  {sync:>13,.0f}  {native:>9,.0f}  {batched:>9,.0f}"
-            print(f"{line}  {batched / sync:>14.2f}  {batched / native:>16.2f}")
+            sync, native, batched, compact = (statistics.median(figures[kind, n]) for kind in kinds)
+            line = f"{n:>5}  {sync:>13,.0f}  {native:>9,.0f}  {batched:>9,.0f}  {compact:>9,.0f}"
+            print(f"{line}  {batched / sync:>14.2f}  {batched / native:>16.2f}  {compact / sync:>14.2f}")
         print(f"\nwhere the batched step's time goes at N = {SIZES[-1]}, {players} players (cumulative, overlapping):")
         for name, share in where_the_time_goes(SIZES[-1], 30, players):
             print(f"  {name:<22} {share:>6.0%}")

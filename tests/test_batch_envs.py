@@ -27,6 +27,7 @@ from persian_rummy.rl.actionids import legal_ids
 from persian_rummy.rl.batchenv import BatchSoloVectorEnv
 from persian_rummy.rl.batchplayers import (
     GreedyBatchPlayer,
+    LearnedBatchPlayer,
     PolicyBatchPlayer,
     RandomBatchPlayer,
     RowBatchPlayer,
@@ -34,6 +35,7 @@ from persian_rummy.rl.batchplayers import (
 )
 from persian_rummy.rl.batchselfplay import BatchSelfPlayVectorEnv
 from persian_rummy.rl.gymnasium import ENV_ID as SOLO
+from persian_rummy.rl.policy import LearnedPlayer
 from persian_rummy.rl.selfplay import ENV_ID as SELF_PLAY
 from persian_rummy.rl.selfplay import OpponentPool, PersianRummySelfPlayEnv
 from persian_rummy.rl.vector import PersianRummyVectorEnv
@@ -118,6 +120,13 @@ class TestTheSameGamesAsSoloV0:
         counts = lockstep(*solo_pair(**settings), STEPS, seed=11, illegal=0.02)
         assert counts["illegal"] > 0
 
+    def test_the_learned_player(self) -> None:
+        """
+        The learned player's network over the batch chooses as `LearnedPlayer` does, game by game.
+        """
+        counts = lockstep(*solo_pair(players=["learned", "greedy", "learned"]), STEPS // 2, seed=8)
+        assert counts["steps"] > 0
+
     def test_truncation(self) -> None:
         counts = lockstep(*solo_pair(max_episode_steps=7), 40, seed=2)
         assert counts["episodes"] >= GAMES * 4
@@ -179,6 +188,8 @@ class TestPlayers:
     def test_batch_player(self) -> None:
         assert batch_player("greedy") == GreedyBatchPlayer()
         assert batch_player("random") == RandomBatchPlayer()
+        assert batch_player("learned") == LearnedBatchPlayer() == batch_player(LearnedPlayer())
+        assert batch_player(LearnedPlayer("a.npz")).name == "learned:a.npz"
         row = batch_player("ismcts:20")
         assert isinstance(row, RowBatchPlayer)
         assert row.name == "ismcts:20"

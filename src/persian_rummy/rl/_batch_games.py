@@ -109,11 +109,13 @@ class Games:
             # turn of a draw and a discard is one pass.
             moved = False
             for phase in (_DRAW, _PLAY):
-                seat = batch.to_act
-                who = self.control[np.arange(self.n), np.maximum(seat, 0)]
-                games = ((batch.phase == phase) & (who != LEARNER)).nonzero()[0]
+                games = (batch.phase == phase).nonzero()[0]
+                who = self.control[games, batch.to_act[games]]
+                others = who != LEARNER
+                if np.count_nonzero(others) < games.size:
+                    games, who = games[others], who[others]
                 if games.size:
-                    gained += batch.step(self._choices(games, who[games]), games)
+                    gained += batch.step(self._choices(games, who), games)
                     moved = True
             if not moved:
                 return gained

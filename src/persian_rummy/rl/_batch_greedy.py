@@ -145,7 +145,7 @@ def _draw_ids(batch: Batch, g: _Ints, hand: _U64) -> _Ints:
     is worth (`_worth`), the card nearest the top among equals, if it adds more than a card from the
     stock is reckoned to bring (more than nothing with an empty stock); else the draw, or the pass.
     """
-    masks = batch.draw_masks_of(g)
+    masks = batch.draw_masks_of(g, width=_t.DISCARD0)
     stock_left = masks[:, 0]
     ids: _Ints = np.where(stock_left, 0, 1).astype(np.int64)
     takes = masks[:, _t.TAKE0 : _t.DISCARD0]

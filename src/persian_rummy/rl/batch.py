@@ -41,7 +41,7 @@ from ..scoring import DealEnd, DealScore, TeamScore
 from ..state import GameState, Phase
 from . import _batch_tables as _t
 
-__all__ = ["PHASES", "Batch", "supports"]
+__all__ = ["DRAW_IDS", "PHASES", "Batch", "supports"]
 
 
 def __dir__() -> list[str]:
@@ -52,6 +52,8 @@ _U64: TypeAlias = np.ndarray[Any, np.dtype[np.uint64]]
 _Ints: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
 _Bools: TypeAlias = np.ndarray[Any, np.dtype[np.bool_]]
 
+#: The number of ids a draw may be among (the draw from the stock, the pass, the takes): the ids below it.
+DRAW_IDS: Final = _t.DISCARD0
 #: The phases a batch holds, by their codes in `Batch.phase`.
 PHASES: Final = (Phase.DEAL, Phase.DRAW, Phase.PLAY, Phase.DEAL_OVER, Phase.GAME_OVER)
 _CODE: Final = {phase: code for code, phase in enumerate(PHASES)}
@@ -236,15 +238,7 @@ class Batch:
             )
             for k in range(int(self.melds[i]))
         )
-        results = tuple(
-            DealScore(
-                deal=d + 1,
-                teams=tuple(TeamScore(*(int(x) for x in self.results[i, d, team])) for team in range(2)),
-                went_out=None if self.result_went_out[i, d] < 0 else int(self.result_went_out[i, d]),
-                end=_ENDS[int(self.result_end[i, d])],
-            )
-            for d in range(int(self.deals_done[i]))
-        )
+        results = self.deal_scores(i)
         to_act = int(self.to_act[i])
         obligation = int(self.obligation[i])
         went_out = int(self.went_out[i])
@@ -264,6 +258,20 @@ class Batch:
             passes=int(self.passes[i]),
             went_out=None if went_out < 0 else went_out,
             results=results,
+        )
+
+    def deal_scores(self, i: int, first: int = 0) -> tuple[DealScore, ...]:
+        """
+        The finished deals of game *i* from deal number *first* + 1 on, as `persian_rummy.DealScore` values.
+        """
+        return tuple(
+            DealScore(
+                deal=d + 1,
+                teams=tuple(TeamScore(*(int(x) for x in self.results[i, d, team])) for team in range(2)),
+                went_out=None if self.result_went_out[i, d] < 0 else int(self.result_went_out[i, d]),
+                end=_ENDS[int(self.result_end[i, d])],
+            )
+            for d in range(first, int(self.deals_done[i]))
         )
 
     # -- the legal ids -----------------------------------------------------------------------------------------
@@ -303,11 +311,12 @@ class Batch:
             self._plays(masks, p, games[p], hand[p])
         return masks
 
-    def draw_masks_of(self, games: _Ints) -> _Bools:
+    def draw_masks_of(self, games: _Ints, *, width: int = _t.COUNT) -> _Bools:
         """
-        `legal_masks_of` for games *games* that are all at a draw (the draws and takes alone are worked out).
+        `legal_masks_of` for games *games* that are all at a draw (the draws and takes alone are worked out);
+        with *width* 58 or more, its first *width* ids alone (a draw's ids are below 58: `DRAW_IDS`).
         """
-        masks = np.zeros((games.size, _t.COUNT), np.bool_)
+        masks = np.zeros((games.size, width), np.bool_)
         self._draws(masks, np.arange(games.size), games, self.hands[games, self.to_act[games]])
         return masks
 

@@ -48,6 +48,7 @@ from gymnasium.vector import AutoresetMode
 from .._internal import arguments as _arguments
 from ..exceptions import IllegalActionError, InvalidValueError
 from ..rules import DEFAULT_RULES
+from ..serialize import to_data
 from . import _batch_compact, _batch_games, _numbers
 from . import _batch_tables as _t
 from . import _env as _rlenv
@@ -147,6 +148,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         self._done = np.ones(n, np.bool_)  # the game ended (or an illegal id ended it): its mask marks every id
         self._carried = np.zeros(n, np.float64)  # a deal's reward before the learner's first decision
         self._steps = np.zeros(n, np.int64)
+        self._told: list[list[dict[str, object]]] = [[] for _ in range(n)]  # each game's deals' documents
         self._started = False
 
     def _seat_game(self, i: int) -> None:
@@ -216,9 +218,28 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
             raise InvalidValueError(msg)
         self._over[where] = self._done[where] = False
         self._steps[where] = 0
-        for i in (where & (batch.deals_done > 0)).nonzero()[0].tolist():
-            infos = self._add_info(infos, _rlenv.deal_info(batch.state(i)), i)
+        for i in where.nonzero()[0].tolist():
+            self._told[i] = []
+            if batch.deals_done[i]:
+                infos = self._add_info(infos, self._deal_info(i), i)
         return infos
+
+    def _deal_info(self, i: int) -> dict[str, Any]:
+        """
+        What ``Solo-v0`` reports after a deal of game *i* (`persian_rummy.rl._env.deal_info`), made from the
+        arrays, the documents of the deals told before kept.
+        """
+        batch = self._games.batch
+        told = self._told[i]
+        results = batch.deal_scores(i, len(told))
+        told.extend(to_data(result) for result in results)
+        parts = batch.results[i, : int(batch.deals_done[i])]  # by deal, team and part
+        deals = (parts[..., 0] + parts[..., 1] + parts[..., 2] - parts[..., 3]).tolist()
+        scores = [sum(deal[0] for deal in deals), sum(deal[1] for deal in deals)]
+        info: dict[str, Any] = {"results": list(told), "deals": deals, "scores": scores}
+        if batch.phase[i] == _GAME_OVER:
+            info["winner"] = -1 if scores[0] == scores[1] else int(scores[1] > scores[0])
+        return info
 
     def _rewards(self, gained: _Array, ended: _Bools) -> _Array:
         """
@@ -260,7 +281,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         self._carried[playing] = 0.0
         infos: dict[str, Any] = {}
         for i in ended.nonzero()[0].tolist():
-            infos = self._add_info(infos, _rlenv.deal_info(batch.state(i)), i)
+            infos = self._add_info(infos, self._deal_info(i), i)
         for i in illegal.nonzero()[0].tolist():
             infos = self._add_info(infos, {"illegal_action": int(ids[i])}, i)
         rewards[illegal] = -1.0
@@ -378,6 +399,8 @@ class BatchSoloVectorEnv(BatchVectorEnv):
             observation=observation,
             max_episode_steps=max_episode_steps,
         )
-        self._games.control[:] = [_LEARNER if place == seat else place - (place > seat) for place in range(4)]
+        # One index for each player, however many seats it holds: it chooses for all of them in one call.
+        first = [next(k for k, player in enumerate(others) if player is other) for other in others]
+        self._games.control[:] = [_LEARNER if place == seat else first[place - (place > seat)] for place in range(4)]
         self._seats[:] = seat
         self._teams[:] = seat & 1

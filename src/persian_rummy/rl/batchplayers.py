@@ -8,6 +8,8 @@ returns one action id per game.  Three choose for the whole batch with array ope
   `persian_rummy.bots.players.RandomPlayer` draws a legal action.
 * `GreedyBatchPlayer`: the choice of `persian_rummy.bots.players.GreedyPlayer`, exactly (the
   tests compare them at every decision of thousands of games).
+* `LearnedBatchPlayer`: the learned player's network (``"learned"``), evaluated over the batch in
+  one pass.
 * `PolicyBatchPlayer`: a network, or any function of the observations and the masks of the
   games, ``(k, 868)`` tensors of `persian_rummy.rl.tensors.observation_tensor` and ``(k, 944)``
   masks, to ``k`` ids: one forward pass for the batch.  The tensors are those ``Solo-v0`` and
@@ -46,11 +48,13 @@ from . import _batch_tables as _t
 from ._batch_observe import observations as _observations
 from .actionids import action_id
 from .batch import PHASES, Batch
+from .policy import INPUTS, LearnedPlayer
 
 __all__ = [
     "BatchPlayer",
     "BatchPolicy",
     "GreedyBatchPlayer",
+    "LearnedBatchPlayer",
     "PolicyBatchPlayer",
     "RandomBatchPlayer",
     "RowBatchPlayer",
@@ -67,6 +71,8 @@ _Ints: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
 #: A policy of a batch: (observations ``(k, 868)`` float32, masks ``(k, 944)`` int8) to ``k`` ids.
 BatchPolicy: TypeAlias = Callable[[_Array, _Array], Any]
 _DRAW: Final = 1
+#: What a masked id's logit becomes, below any logit a network gives.
+_MASKED: Final = np.float32(-1e30)
 assert PHASES[_DRAW].value == "draw"  # noqa: S101
 
 
@@ -122,7 +128,7 @@ class RandomBatchPlayer:
         """
         drawing = batch.phase[games] == _DRAW
         if drawing.all():  # a draw's ids lie below the discards': the choice reads those columns alone
-            return _uniform(batch.draw_masks_of(games)[:, : _t.DISCARD0], rng)
+            return _uniform(batch.draw_masks_of(games, width=_t.DISCARD0), rng)
         if not drawing.any():
             return _uniform(batch.play_masks_of(games), rng)
         return _uniform(batch.legal_masks_of(games), rng)
@@ -212,6 +218,42 @@ class PolicyBatchPlayer:
 
 
 @frozen
+class LearnedBatchPlayer:
+    """
+    The learned player (`persian_rummy.rl.policy.LearnedPlayer`, ``"learned"``) for every game at once:
+    its network evaluated over the batch's tensors in one pass, with the batch's greedy choices
+    where the network reads them (``"observation+greedy"``), the legal id of the highest logit.
+
+    Attributes:
+        weights: The path of a network saved by `persian_rummy.rl.policy.MLPPolicy.save`; `None`,
+            the network shipped.
+    """
+
+    weights: str | None = None
+
+    @property
+    def name(self) -> str:
+        """
+        ``"learned"``, or the weights' path.
+        """
+        return "learned" if self.weights is None else f"learned:{self.weights}"
+
+    def choose_batch(self, batch: Batch, games: _Ints, rng: np.random.Generator) -> _Ints:  # noqa: ARG002 (no randomness)
+        """
+        The network's id in each game of *games*.
+        """
+        network = LearnedPlayer(self.weights).network
+        given = _observations(batch, games, batch.to_act[games])
+        if network.inputs == INPUTS[1]:  # the greedy player's choice, one-hot, after the tensor
+            hint = np.zeros((games.size, _t.COUNT), np.float32)
+            hint[np.arange(games.size), _batch_greedy.greedy_ids(batch, games)] = 1
+            given = np.concatenate((given, hint), axis=1)
+        masks = batch.legal_masks_of(games)
+        chosen: _Ints = np.where(masks, network.logits(given), _MASKED).argmax(axis=1)
+        return chosen
+
+
+@frozen
 class RowBatchPlayer:
     """
     A player or a policy of one game as a `BatchPlayer`: it chooses game by game, through the scalar engine.
@@ -246,14 +288,19 @@ class RowBatchPlayer:
 
 
 #: The players of the batch by the names `persian_rummy.bots.players.make_player` knows them by.
-_BY_NAME: Final[dict[str, BatchPlayer]] = {"random": RandomBatchPlayer(), "greedy": GreedyBatchPlayer()}
+_BY_NAME: Final[dict[str, BatchPlayer]] = {
+    "random": RandomBatchPlayer(),
+    "greedy": GreedyBatchPlayer(),
+    "learned": LearnedBatchPlayer(),
+}
 
 
 def batch_player(value: object, name: str | None = None) -> BatchPlayer:
     """
-    *value* as a `BatchPlayer`: itself if it is one; ``"random"``, ``"greedy"``, a `RandomPlayer` or
-    a `GreedyPlayer` as the batch's own; any other name of `persian_rummy.bots.players.make_player`,
-    any other player, or a function of one observation and one mask as a `RowBatchPlayer`, named *name*.
+    *value* as a `BatchPlayer`: itself if it is one; ``"random"``, ``"greedy"``, ``"learned"``, a
+    `RandomPlayer`, a `GreedyPlayer` or a `persian_rummy.rl.policy.LearnedPlayer` as the batch's own;
+    any other name of `persian_rummy.bots.players.make_player`, any other player, or a function of one
+    observation and one mask as a `RowBatchPlayer`, named *name*.
     Wrap a function of a batch in `PolicyBatchPlayer` to have it called once for the batch.
 
     >>> batch_player("greedy"), batch_player("ismcts:50").name
@@ -273,6 +320,8 @@ def batch_player(value: object, name: str | None = None) -> BatchPlayer:
         return _BY_NAME["random"]
     if type(value) is GreedyPlayer:
         return _BY_NAME["greedy"]
+    if type(value) is LearnedPlayer:
+        return LearnedBatchPlayer(value.weights)
     if isinstance(value, Player) or callable(value):
         return RowBatchPlayer(value, name=name or "player")
     msg = f"a player of the batch is a name, a Player, a policy or a BatchPlayer, got {_limits.shown(value)}"
