@@ -319,7 +319,7 @@ def batch(session: nox.Session) -> None:
     """
     The batched engine against the scalar one: 5,000 games stepped through both, every state, mask
     and deal's points compared (tests/test_batch_engine.py; ``PERSIAN_RUMMY_BATCH_GAMES`` another
-    count); the batch's greedy player and observations against the scalar ones over 1,000 games; the
+    count); the batch's greedy player and observations against the scalar ones over 600 games; the
     batched environments against Solo-v0 and SelfPlay-v0 step for step (``PERSIAN_RUMMY_BATCH_STEPS``).
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))  # the tests' conftest needs Hypothesis
@@ -327,7 +327,7 @@ def batch(session: nox.Session) -> None:
     games = os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "5000")
     env = {"PERSIAN_RUMMY_BATCH_GAMES": games}
     session.run("pytest", "-q", "-rP", "-n", "2", "-p", "no:cacheprovider", "tests/test_batch_engine.py", env=env)
-    env = {"PERSIAN_RUMMY_BATCH_GAMES": str(min(int(games), 1000)), "PERSIAN_RUMMY_BATCH_STEPS": "600"}
+    env = {"PERSIAN_RUMMY_BATCH_GAMES": str(min(int(games), 600)), "PERSIAN_RUMMY_BATCH_STEPS": "400"}
     tests = ("tests/test_batch_greedy.py", "tests/test_batch_observe.py", "tests/test_batch_envs.py")
     session.run("pytest", "-q", "-rP", "-n", "2", "-p", "no:cacheprovider", *tests, env=env)
 
