@@ -45,7 +45,8 @@ class Games:
 
     Attributes:
         batch: The games.
-        players: The players; ``control[i, s]`` is the index of game *i*'s player at seat *s*, or `LEARNER`.
+        players: The players by index; ``control[i, s]`` is the index of game *i*'s player at seat *s*,
+            or `LEARNER`.
         control: ``(n, 4)`` ints.
         rng: The generator the players draw from.
     """
@@ -53,7 +54,7 @@ class Games:
     def __init__(self, n: int, players: Sequence[BatchPlayer], dealer: int | None) -> None:
         self.n = n
         self.batch = Batch.new(n)
-        self.players = list(players)
+        self.players = dict(enumerate(players))
         self.control = np.full((n, 4), LEARNER, np.int64)
         self.rng = np.random.default_rng()
         self._dealer = dealer

@@ -125,7 +125,9 @@ class BatchSelfPlayVectorEnv(BatchVectorEnv):
             max_episode_steps=max_episode_steps,
         )
         n = self.num_envs
-        self._by_member: dict[tuple[str, int], int] = {}  # a member's player, by its name and identity
+        # A member's player and its index, by the member's name and identity.
+        self._by_member: dict[tuple[str, int], tuple[object, int]] = {}
+        self._next = 0  # the index of the next player
         self._opponent = np.full(n, "", object)
         self._partner = np.full(n, "learner", object)
 
@@ -140,12 +142,29 @@ class BatchSelfPlayVectorEnv(BatchVectorEnv):
         The index in the games' players of the pool member *member* named *name*.
         """
         key = (name, id(member))
-        index = self._by_member.get(key)
-        if index is None:
-            player: BatchPlayer = batch_player(member, name)
-            index = self._by_member[key] = len(self._games.players)
-            self._games.players.append(player)
+        held = self._by_member.get(key)
+        if held is not None and held[0] is member:
+            return held[1]
+        if len(self._by_member) > 2 * len(self.pool) + 4:
+            self._forget()
+        player: BatchPlayer = batch_player(member, name)
+        index = self._next
+        self._next += 1
+        self._by_member[key] = (member, index)
+        self._games.players[index] = player
         return index
+
+    def _forget(self) -> None:
+        """
+        Let go of the players of members no longer in the pool that no game seats, so that a pool
+        of bounded capacity keeps a bounded number of networks alive however long training runs.
+        """
+        seated = set(np.unique(self._games.control).tolist())
+        pooled = {(name, id(self.pool[name])) for name in self.pool.names}
+        for key, (_, index) in list(self._by_member.items()):
+            if key not in pooled and index not in seated:
+                del self._by_member[key]
+                del self._games.players[index]
 
     def _seat_game(self, i: int) -> None:
         """
