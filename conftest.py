@@ -51,6 +51,7 @@ NEEDS = {
     "src/persian_rummy/rl/_batch_compact.py": ("numpy",),
     "src/persian_rummy/rl/batchenv.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/batchselfplay.py": ("numpy", "gymnasium"),
+    "src/persian_rummy/rl/batchjax.py": ("numpy", "jax"),
     **{f"src/persian_rummy/server/{name}.py": ("starlette", "uvicorn") for name in _SERVER_MODULES},
     # The modules of several workers: PostgreSQL's client (the ``postgres`` extra) and Redis's (``redis``).
     "src/persian_rummy/server/_postgres.py": ("starlette", "uvicorn", "psycopg", "psycopg_pool"),

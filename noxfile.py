@@ -262,8 +262,8 @@ def docs(session: nox.Session) -> None:
     pages on reinforcement learning on the first Python, which installs the ``rl`` extra.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
-    # autodoc imports the learning interfaces' and the server's modules
-    session.install("-e", ".[rl,server,postgres,redis]")
+    # autodoc imports the learning interfaces' and the server's modules (JAX's among them)
+    session.install("-e", ".[rl,jax,server,postgres,redis]")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 
@@ -330,6 +330,19 @@ def batch(session: nox.Session) -> None:
     env = {"PERSIAN_RUMMY_BATCH_GAMES": str(min(int(games), 600)), "PERSIAN_RUMMY_BATCH_STEPS": "400"}
     tests = ("tests/test_batch_greedy.py", "tests/test_batch_observe.py", "tests/test_batch_envs.py")
     session.run("pytest", "-q", "-rP", "-n", "2", "-p", "no:cacheprovider", *tests, env=env)
+
+
+@nox.session(python=PYTHONS[0], default=False)
+def jax(session: nox.Session) -> None:
+    """
+    The legal-action masks of ``persian_rummy.rl.batchjax``, compiled by JAX on the CPU, against the NumPy
+    batch's: 200 games stepped, the masks of every state compared (tests/test_batch_jax.py, which the other
+    sessions skip without the ``jax`` extra; ``PERSIAN_RUMMY_BATCH_GAMES`` another count).
+    """
+    session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))  # the tests' conftest needs Hypothesis
+    session.install("-e", ".[jax]")
+    env = {"PERSIAN_RUMMY_BATCH_GAMES": os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "200"), "JAX_PLATFORMS": "cpu"}
+    session.run("pytest", "-q", "-rP", "-p", "no:cacheprovider", "tests/test_batch_jax.py", *session.posargs, env=env)
 
 
 @nox.session(name="make-vec", python=PYTHONS[0], default=False)

@@ -88,6 +88,8 @@ nitpick_ignore = [
     # The type variable of the overloads of `action_mask` and `action_masks`: the buffer handed in is returned.
     ("py:class", "persian_rummy.rl.actionids._Out"),
 ]
+# JAX's array type (the ``jax`` extra), named where the installed version defines it.
+nitpick_ignore_regex = [("py:class", r"jax(lib)?(\..*)?\.Array(Impl)?")]
 
 myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 3
