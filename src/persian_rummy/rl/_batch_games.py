@@ -37,6 +37,8 @@ _MOST_MOVES: Final = 10_000
 #: The most games a start deals to reach a decision of the learner (as ``Solo-v0``'s ``reset``).
 MOST_GAMES: Final = 1_000
 _ORDER: Final = list(range(56))
+#: A game before its first deal, whose arrays a new game's place takes.
+_FRESH: Final = Batch.new(1)
 
 
 class Games:
@@ -77,18 +79,22 @@ class Games:
             generator = self._generators[i] = seeding.np_random(None)[0]
         return generator
 
-    def new_game(self, i: int) -> None:
+    def new_games(self, places: list[int]) -> None:
         """
-        Put a new game, not yet dealt, in place *i*: its deck's source from its generator, its first dealer.
+        Put a new game, not yet dealt, in each place of *places*: its deck's source from its generator, its
+        first dealer.
         """
-        seeds = self.generator(i).integers(0, 2**63 - 1, size=5).tolist()
-        deck = self._decks[i] = random.Random(seeds[4])  # noqa: S311 (a game, not a secret)
-        drawn = deck.randrange(4)
+        dealers = []
+        for i in places:
+            seeds = self.generator(i).integers(0, 2**63 - 1, size=5).tolist()
+            deck = self._decks[i] = random.Random(seeds[4])  # noqa: S311 (a game, not a secret)
+            drawn = deck.randrange(4)
+            dealers.append(drawn if self._dealer is None else self._dealer)
         batch = self.batch
-        fresh = Batch.new(1, dealer=drawn if self._dealer is None else self._dealer)
-        for name, value in vars(fresh).items():
+        for name, value in vars(_FRESH).items():
             if name != "n":
-                getattr(batch, name)[i] = value[0]
+                getattr(batch, name)[places] = value[0]
+        batch.dealer[places] = dealers
 
     def advance(self) -> _Ints:
         """

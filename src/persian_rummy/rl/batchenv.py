@@ -200,28 +200,47 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         """
         New games in the places *where*, each played to the learner's first decision: the infos, with theirs.
         """
-        games = self._games
-        batch = games.batch
-        todo = where.copy()
-        self._carried[where] = 0.0
-        for _ in range(_batch_games.MOST_GAMES):
-            for i in todo.nonzero()[0].tolist():
-                games.new_game(i)
-                self._seat_game(i)
-            gained = games.advance()
-            self._carried[todo] = self._rewards(gained, batch.phase == _GAME_OVER)[todo]
-            todo &= batch.phase == _GAME_OVER  # ended before the learner's first decision: dealt again
-            if not todo.any():
-                break
-        else:
-            msg = f"{_batch_games.MOST_GAMES} games in a row ended before the learner's first decision"
-            raise InvalidValueError(msg)
+        self._new_games(where)
+        self._to_the_learner(where, self._games.advance())
+        return self._told_at_the_start(where, infos)
+
+    def _new_games(self, where: _Bools) -> None:
+        """
+        New games, not yet dealt, in the places *where*: their seats and sources drawn from their generators.
+        """
+        chosen = where.nonzero()[0].tolist()
+        self._games.new_games(chosen)
+        for i in chosen:
+            self._seat_game(i)
+            self._told[i] = []
         self._over[where] = self._done[where] = False
         self._steps[where] = 0
-        for i in where.nonzero()[0].tolist():
-            self._told[i] = []
-            if batch.deals_done[i]:
-                infos = self._add_info(infos, self._deal_info(i), i)
+
+    def _to_the_learner(self, fresh: _Bools, gained: _Array) -> None:
+        """
+        After the games were played up to the learner's decisions (*gained*, their points), deal again
+        the new games *fresh* that ended before the learner's first decision, as ``Solo-v0``'s ``reset``
+        does; keep the reward of their deals for the learner's first step.
+        """
+        batch = self._games.batch
+        todo = fresh & (batch.phase == _GAME_OVER)
+        for _ in range(_batch_games.MOST_GAMES):
+            if not todo.any():
+                self._carried[fresh] = self._rewards(gained, batch.phase == _GAME_OVER)[fresh]
+                return
+            self._new_games(todo)
+            gained[todo] = 0
+            gained += self._games.advance()
+            todo &= batch.phase == _GAME_OVER
+        msg = f"{_batch_games.MOST_GAMES} games in a row ended before the learner's first decision"
+        raise InvalidValueError(msg)
+
+    def _told_at_the_start(self, fresh: _Bools, infos: dict[str, Any]) -> dict[str, Any]:
+        """
+        *infos* with the deals' infos of the new games *fresh* where a deal ended before the learner's first decision.
+        """
+        for i in (fresh & (self._games.batch.deals_done > 0)).nonzero()[0].tolist():
+            infos = self._add_info(infos, self._deal_info(i), i)
         return infos
 
     def _deal_info(self, i: int) -> dict[str, Any]:
@@ -269,11 +288,13 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         """
         ids = _numbers.vector_ids(actions, self.num_envs, self._started)
         n = self.num_envs
-        restart = self._over.copy()
+        restart = self._over.copy()  # the games that ended: new ones in their places, played with the others
         illegal = self._illegal(ids, restart)
         batch = self._games.batch
-        before = batch.deals_done.copy()
         playing = ~restart & ~illegal
+        if restart.any():
+            self._new_games(restart)
+        before = batch.deals_done.copy()
         gained = batch.step(np.where(playing, ids, -1).astype(np.int64))
         gained += self._games.advance()
         ended = playing & (batch.deals_done > before)
@@ -291,7 +312,8 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         if self._limit is not None:  # as Gymnasium's TimeLimit counts the steps, an illegal one too
             truncations = ~restart & (self._steps >= self._limit)
         if restart.any():
-            infos = self._begin(restart, infos)
+            self._to_the_learner(restart, gained)
+            infos = self._told_at_the_start(restart, infos)
             rewards[restart] = 0.0
             terminations[restart] = False
         self._over = terminations | truncations
