@@ -504,6 +504,21 @@ class TestIllegal:
         with pytest.raises(InvalidValueError, match="the episode is over"):
             env.step(0)
 
+    def test_an_illegal_id_after_a_deal_tells_no_deal(self) -> None:
+        """
+        The step after one in which a deal ended tells no deal when its id is illegal: no deal ended in it.
+        """
+        env = PersianRummySelfPlayEnv(opponents="random")
+        observation, info = env.reset(seed=2)
+        rng = np.random.default_rng(2)
+        while "results" not in info:
+            observation, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            assert not terminated
+        assert len(info["results"]) == 1
+        _, reward, terminated, _, info = env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+        assert (-1.0, True) == (reward, terminated)
+        assert {"seat", "team", "opponent", "partner", "illegal_action"} == set(info)
+
     def test_raise(self) -> None:
         env = PersianRummySelfPlayEnv(opponents="random", on_illegal="raise")
         observation, _ = env.reset(seed=1)

@@ -468,6 +468,7 @@ class PersianRummySelfPlayEnv(gymnasium.Env[_Observation, _ActionId]):
             if self.on_illegal == "raise":
                 raise
             self._over = True
+            self._ended = False  # no deal ended in this step: the last step's deal is not told again
             info = self._info()
             info["illegal_action"] = error.action
             return self._observation(), -1.0, True, False, info
