@@ -262,8 +262,8 @@ def docs(session: nox.Session) -> None:
     pages on reinforcement learning on the first Python, which installs the ``rl`` extra.
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "docs"))
-    # autodoc imports the learning interfaces' and the server's modules (JAX is mocked: docs/conf.py)
-    session.install("-e", ".[rl,server,postgres,redis]")
+    # autodoc imports the learning interfaces' and the server's modules (JAX's among them)
+    session.install("-e", ".[rl,jax,server,postgres,redis]")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 

@@ -89,9 +89,6 @@ nitpick_ignore = [
     ("py:class", "persian_rummy.rl.actionids._Out"),
 ]
 # JAX's array type (the ``jax`` extra), named where the installed version defines it.
-# The JAX path's module is documented without JAX installed (its extra is heavy): autodoc imports it
-# against a stand-in, which its import needs no more of.
-autodoc_mock_imports = ["jax"]
 nitpick_ignore_regex = [("py:class", r"jax(lib)?(\..*)?\.Array(Impl)?")]
 
 myst_enable_extensions = ["colon_fence"]
