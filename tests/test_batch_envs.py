@@ -209,6 +209,24 @@ class TestPlayers:
             if state.to_act == 0:
                 assert tuple(np.flatnonzero(observations["action_mask"][i]).tolist()) == legal_ids(state)
 
+    def test_a_policy_of_one_observation_chooses_game_by_game(self) -> None:
+        seen: list[tuple[int, ...]] = []
+
+        def highest(observation: Any, mask: Any) -> int:
+            seen.append(observation.shape + mask.shape)
+            return int(np.flatnonzero(mask)[-1])
+
+        envs = BatchSoloVectorEnv(3, players=highest)
+        assert isinstance(envs.players[1], RowBatchPlayer)
+        observations, _ = envs.reset(seed=4)
+        assert set(seen) == {(868, 944)}  # one observation and one mask at each call
+        for _ in range(10):
+            observations, *_ = envs.step(observations["action_mask"].argmax(axis=1))
+        assert len(seen) > 3 * 10
+        illegal = BatchSoloVectorEnv(3, players=lambda _, mask: int(np.flatnonzero(mask == 0)[0]))
+        with pytest.raises(InvalidValueError, match="'player' chose id"):
+            illegal.reset(seed=4)
+
     def test_a_policy_that_chooses_an_illegal_id_is_named(self) -> None:
         envs = BatchSoloVectorEnv(3, players=PolicyBatchPlayer(lambda _, masks: np.zeros(len(masks), int), name="zero"))
         with pytest.raises(InvalidValueError, match="'zero' chose id 0"):
