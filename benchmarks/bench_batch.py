@@ -6,10 +6,12 @@ N = 1, 16, 256 and 1,024 games, in the same run, in one process pinned to one CP
 All play seat 0 against the same players at the other seats, random players (``players="random"``)
 then greedy players (``"greedy"``, Solo-v0's default), with next-step autoreset, the same observation
 (Solo-v0's tensor and mask; the batched environment also with its compact observation, ``compact``)
-and the same policy: a legal id drawn at random for each game from the mask.
-A step of the games is one of the learner's actions in one game and what the other seats and the deals
-do up to its next decision.  The figures are the median over ``--repeats`` of the steps per CPU second;
-then where the batched step's time goes, by part, at the largest N, for each kind of player.
+and the same policy: a legal id drawn at random for each game from the mask (`legal_at_random`, whose
+time is counted).  A step of the games is one of the learner's actions in one game and what the other
+seats and the deals do up to its next decision.  Each environment is made and reset once per N, then
+the four take turns for ``--repeats`` windows of ``--seconds`` CPU seconds each, so that a slower spell
+of the machine falls on all of them; the figures are the medians of the windows' steps per CPU second.
+Then where the batched step's time goes, by part, at the largest N, for each kind of player.
 """
 
 from __future__ import annotations
@@ -48,19 +50,43 @@ def make(kind: str, n: int, players: str) -> Any:  # noqa: ANN401 (a vector envi
     return gymnasium.make_vec("persian_rummy/Solo-v0", n, vectorization_mode="sync", players=players)
 
 
-def rate(kind: str, n: int, seconds: float, seed: int, players: str) -> float:
-    envs = make(kind, n, players)
-    observations, _ = envs.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(3):  # warm-up
-        observations, *_ = envs.step((rng.random((n, 944)) * observations["action_mask"]).argmax(axis=1))
-    steps, spent, start = 0, 0.0, time.process_time()
-    while spent < seconds:
-        for _ in range(4):
-            observations, *_ = envs.step((rng.random((n, 944)) * observations["action_mask"]).argmax(axis=1))
-        steps += 4 * n
-        spent = time.process_time() - start
-    return steps / spent
+def legal_at_random(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """
+    The benchmark's policy: a legal id of each row of *masks*, each as likely (a few microseconds for the
+    batch, so that the environments' steps, not the policy, are measured).
+    """
+    k, width = masks.shape
+    ids = masks.ravel().nonzero()[0]
+    bounds = ids.searchsorted(np.arange(0, (k + 1) * width, width))
+    chosen: np.ndarray = ids[bounds[:-1] + (rng.random(k) * (bounds[1:] - bounds[:-1])).astype(np.int64)] % width
+    return chosen
+
+
+class Run:
+    """
+    One environment of one kind and N, reset once and stepped window after window.
+    """
+
+    def __init__(self, kind: str, n: int, seed: int, players: str) -> None:
+        self.n = n
+        self.envs = make(kind, n, players)
+        self.observations, _ = self.envs.reset(seed=seed)
+        self.rng = np.random.default_rng(seed)
+        self.window(0.0)  # warm-up: four steps
+
+    def window(self, seconds: float) -> float:
+        """
+        Steps of the games per CPU second over a window of at least *seconds*.
+        """
+        steps, spent, start = 0, 0.0, time.process_time()
+        while True:
+            for _ in range(4):
+                actions = legal_at_random(self.observations["action_mask"], self.rng)
+                self.observations, *_ = self.envs.step(actions)
+            steps += 4 * self.n
+            spent = time.process_time() - start
+            if spent >= seconds:
+                return steps / spent
 
 
 def where_the_time_goes(n: int, steps: int, players: str) -> list[tuple[str, float]]:
@@ -70,7 +96,7 @@ def where_the_time_goes(n: int, steps: int, players: str) -> list[tuple[str, flo
     profile = cProfile.Profile()
     profile.enable()
     for _ in range(steps):
-        observations, *_ = envs.step((rng.random((n, 944)) * observations["action_mask"]).argmax(axis=1))
+        observations, *_ = envs.step(legal_at_random(observations["action_mask"], rng))
     profile.disable()
     stats = pstats.Stats(profile)
     parts = {
@@ -95,19 +121,22 @@ def where_the_time_goes(n: int, steps: int, players: str) -> list[tuple[str, flo
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per environment and N (default 1)")
-    parser.add_argument("--repeats", type=int, default=3, help="repeats, their median kept (default 3)")
+    parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds of a window (default 0.5)")
+    parser.add_argument("--repeats", type=int, default=7, help="windows of each environment and N (default 7)")
     args = parser.parse_args(argv)
     cpu = max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
     kinds = ("sync", "native", "batched", "compact")
     for players in ("random", "greedy"):
         figures = {(kind, n): [] for kind in kinds for n in SIZES}  # type: dict[tuple[str, int], list[float]]
-        for repeat in range(args.repeats):
-            for n in SIZES:
+        for n in SIZES:
+            # The kinds take turns, window by window, so that a slower spell of the machine falls on all.
+            runs = {kind: Run(kind, n, 1, players) for kind in kinds}
+            for _ in range(args.repeats):
                 for kind in kinds:
-                    figures[kind, n].append(rate(kind, n, args.seconds, 1 + repeat, players))
-        title = f"steps of the games per CPU second (median of {args.repeats}), {players} players, CPU {cpu}"
+                    figures[kind, n].append(runs[kind].window(args.seconds))
+            del runs
+        title = f"steps of the games per CPU second (median of {args.repeats} windows), {players} players, CPU {cpu}"
         print(f"\nbatched engine: {title}")
         head = f"{'N':>5}  {'SyncVectorEnv':>13}  {'native':>9}  {'batched':>9}  {'compact':>9}"
         print(f"{head}  {'batched / Sync':>14}  {'batched / native':>16}  {'compact / Sync':>14}")

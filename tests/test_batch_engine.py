@@ -183,7 +183,7 @@ def test_the_batched_environments_moves_are_the_scalar_engines(monkeypatch: pyte
     step = Batch.step
     moves = {"learner": 0, "others": 0}
 
-    def checked(batch: Batch, ids: Any, games: Any = None) -> Any:  # numpy arrays (numpy is imported late)
+    def checked(batch: Batch, ids: Any, games: Any = None, *, gained: Any = None) -> Any:  # numpy arrays
         ids = np.asarray(ids, dtype=np.int64)
         if games is None:
             games = np.flatnonzero(np.isin(batch.phase, (1, 2)) & (ids >= 0))
@@ -194,12 +194,14 @@ def test_the_batched_environments_moves_are_the_scalar_engines(monkeypatch: pyte
             assert move in legal_ids(state)
             moves["learner" if state.to_act == 0 else "others"] += 1
             expected[i] = apply(state, action_from_id(move, state))
-        gained = step(batch, ids, games)
+        total = np.zeros((batch.n, 2), np.int64) if gained is None else gained
+        before = total.copy()
+        assert step(batch, ids, games, gained=total) is total
         for i, state in expected.items():
             assert batch.state(i) == state
             ended = state.phase.value in {"deal_over", "game_over"}
-            assert tuple(gained[i].tolist()) == (state.results[-1].totals if ended else (0, 0))
-        return gained
+            assert tuple((total[i] - before[i]).tolist()) == (state.results[-1].totals if ended else (0, 0))
+        return total
 
     monkeypatch.setattr(Batch, "step", checked)
     envs = BatchSoloVectorEnv(6, players="random")

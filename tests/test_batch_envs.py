@@ -270,6 +270,27 @@ class TestMakeVec:
         with pytest.raises(InvalidValueError, match="default rules"):
             gymnasium.make_vec(SELF_PLAY, 2, engine="batch", rules=Rules(jokers_wild=True))
 
+    def test_self_play_on_the_scalar_engine_takes_the_batchs_settings(self) -> None:
+        """
+        ``max_episode_steps`` truncates the scalar self-play games as it does the batch's; the batch's own
+        observations are refused by name.
+        """
+        for engine in ("batch", "scalar"):
+            envs = gymnasium.make_vec(SELF_PLAY, 2, engine=engine, max_episode_steps=3, copy=False)
+            observations, _ = envs.reset(seed=4)
+            truncated = []
+            for _ in range(4):
+                observations, _, terminations, truncations, _ = envs.step(observations["action_mask"].argmax(axis=1))
+                truncated.append((terminations | truncations).tolist())
+            assert truncated[2] == [True, True], engine  # the third step of each game ends it
+            assert truncated[3] == [False, False], engine  # the next one starts a new game
+        with pytest.raises(InvalidValueError, match="observation='compact' is the batched engine's alone"):
+            gymnasium.make_vec(SELF_PLAY, 2, engine="scalar", observation="compact")
+        with pytest.raises(InvalidValueError, match="mask_in_observation=False is the batched engine's alone"):
+            gymnasium.make_vec(SELF_PLAY, 2, engine="scalar", mask_in_observation=False)
+        with pytest.raises(InvalidValueError, match="max_episode_steps"):
+            gymnasium.make_vec(SELF_PLAY, 2, engine="scalar", max_episode_steps=0)
+
 
 class TestErrors:
     """

@@ -48,9 +48,7 @@ def compact_observations(batch: Batch, seats: _Array, scale: float) -> _Array:
     cards = np.empty((n, 9), np.uint64)
     cards[:, 0] = hands[:, 0]
     cards[:, 1:4] = batch.known[rows, order[:, [2, 1, 3]]]
-    # The slots past the melds hold no lay-offs (a deal and a lay-down clear them), but old lay-downs.
-    slots = _t.PLACES56[: batch.laid.shape[1]] < batch.melds[:, None]
-    laid = np.where(slots, batch.laid, _t.ZERO)
+    laid = batch.laid  # the slots past the melds hold no cards (`Batch` clears them)
     mine = (batch.owner & 1) == (seats[:, None] & 1)
     own = order[:, [0, 2]]
     layoffs = np.bitwise_or.reduce(batch.layoffs, axis=1)  # by seat

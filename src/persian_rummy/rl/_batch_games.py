@@ -103,28 +103,30 @@ class Games:
         """
         batch = self.batch
         gained = np.zeros((self.n, 2), np.int64)
+        rows = np.arange(self.n)
         for _ in range(_MOST_MOVES):
-            waiting = ((batch.phase == _DEAL) | (batch.phase == _DEAL_OVER)).nonzero()[0]
+            phase = batch.phase
+            waiting = ((phase == _DEAL) | (phase == _DEAL_OVER)).nonzero()[0]
             if waiting.size:
                 decks = np.zeros((self.n, 56), np.int64)
                 for i in waiting.tolist():
                     order = _ORDER.copy()
                     self._decks[i].shuffle(order)  # the permutation `random_deal` makes of the deck
                     decks[i] = order
-                batch.deal(decks, batch.phase != _GAME_OVER)
+                batch.deal(decks, phase != _GAME_OVER)
             # A seat's draw, then a play of every seat at play (the one that just drew among them): a
-            # turn of a draw and a discard is one pass.
-            moved = False
-            for phase in (_DRAW, _PLAY):
-                games = (batch.phase == phase).nonzero()[0]
-                who = self.control[games, batch.to_act[games]]
-                others = who != LEARNER
-                if np.count_nonzero(others) < games.size:
-                    games, who = games[others], who[others]
-                if games.size:
-                    gained += batch.step(self._choices(games, who), games)
-                    moved = True
-            if not moved:
+            # turn of a draw and a discard is one pass.  A draw leaves the seat to act as it was, a
+            # pass hands the turn on to a seat at a draw: who holds the seats at play after the
+            # draws is known before them.
+            who = self.control[rows, batch.to_act]  # to_act is -1 where no seat acts: read, then left out
+            others = who != LEARNER
+            drawing = (others & (batch.phase == _DRAW)).nonzero()[0]
+            if drawing.size:
+                batch.step(self._choices(drawing, who[drawing]), drawing, gained=gained)
+            playing = (others & (batch.phase == _PLAY)).nonzero()[0]
+            if playing.size:
+                batch.step(self._choices(playing, who[playing]), playing, gained=gained)
+            elif not drawing.size:
                 return gained
         msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
         raise AssertionError(msg)  # pragma: no cover
@@ -133,6 +135,9 @@ class Games:
         """
         The ids the players *who* choose in *games*: one call of each player for its games.
         """
+        if len(self.players) == 1:  # one player at every other seat: no need to look who holds them
+            (player,) = self.players.values()
+            return player.choose_batch(self.batch, games, self.rng)
         first = int(who[0])
         if (who == first).all():
             return self.players[first].choose_batch(self.batch, games, self.rng)

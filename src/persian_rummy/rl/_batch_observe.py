@@ -37,6 +37,7 @@ from ..exceptions import InvalidTypeError, InvalidValueError
 from ..rules import DEFAULT_RULES
 from ..state import Phase
 from . import _batch_tables as _t
+from . import _numbers
 from ._tensor_layouts import AT, BITS, CARDS, OBSERVATION_LAYOUT, OBSERVATION_SIZE, PHASE_BITS
 from .batch import PHASES, Batch
 
@@ -50,6 +51,8 @@ def __dir__() -> list[str]:
 _U64: TypeAlias = np.ndarray[Any, np.dtype[np.uint64]]
 _Ints: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
 _Floats: TypeAlias = np.ndarray[Any, np.dtype[np.float32]]
+#: The games to read: indices of games of the batch, or all of them in order.
+_Index: TypeAlias = _Ints | slice
 
 # The batch plays the default rules: the parts that other rules change are worked out for them alone.
 assert not DEFAULT_RULES.ace_low_allowed  # noqa: S101 (the first card of a meld is its lowest)
@@ -118,15 +121,18 @@ def observations(batch: Batch, games: np.ndarray, seats: np.ndarray, out: np.nda
     if out is None:
         out = np.empty((k, OBSERVATION_SIZE), np.float32)
     else:
-        _check_out(out, (k, OBSERVATION_SIZE))
+        _numbers.check_out(out, (k, OBSERVATION_SIZE))
     if not k:
         return out
+    # The games' arrays are read through *at*: the batch's own (views, no copies) when the games are
+    # all of them in order, as the batched environments ask for them.
+    at: _Index = slice(None) if k == batch.n and bool((games == np.arange(k)).all()) else games
     relative = (seats[:, None] + _RELATIVE) & 3
-    hands = batch.hands[games[:, None], relative]
-    _unpack(_cards(batch, games, seats, relative, hands), out[:, :_PHASE])
-    _one_hots(batch, games, seats, out)
-    _pile(batch, games, out)
-    _scalars(batch, games, seats, hands, out)
+    hands = np.take_along_axis(batch.hands[at], relative, axis=1)
+    _unpack(_cards(batch, at, seats, relative, hands), out[:, :_PHASE])
+    _one_hots(batch, at, seats, out)
+    _pile(batch, at, out)
+    _scalars(batch, at, seats, hands, out)
     return out
 
 
@@ -156,34 +162,19 @@ def _checked(batch: Batch, games: object, seats: object) -> tuple[_Ints, _Ints]:
     return checked_games, checked_seats
 
 
-def _check_out(out: object, shape: tuple[int, ...]) -> None:
-    """
-    Refuse an *out* that is not a writable ``float32`` array of *shape*.
-    """
-    if not isinstance(out, np.ndarray) or out.dtype != np.float32:
-        got = f"an array of {out.dtype}" if isinstance(out, np.ndarray) else type(out).__name__
-        msg = f"out must be a numpy array of float32, got {got}"
-        raise InvalidTypeError(msg)
-    if out.shape != shape:
-        msg = f"out must be of shape {shape}, got {out.shape}"
-        raise InvalidValueError(msg)
-    if not out.flags.writeable:
-        msg = "out must be a writable array, got a read-only one"
-        raise InvalidValueError(msg)
-
-
-def _cards(batch: Batch, games: _Ints, seats: _Ints, relative: _Ints, hands: _U64) -> _U64:
+def _cards(batch: Batch, games: _Index, seats: _Ints, relative: _Ints, hands: _U64) -> _U64:
     """
     The card parts of the games *games* as the seats *seats* see them, ``(k, 13)`` masks in the
     tensor's order: the hand and the known cards of the seats *relative* (each seat and those to its
     left, opposite and right, whose hands are *hands*), the table's parts, the obligation and the
     cards picked; the pile's and the stock's are left empty (`_pile` writes the pile's).
     """
-    masks = np.zeros((games.size, _MASKS), np.uint64)
+    masks = np.zeros((seats.size, _MASKS), np.uint64)
     masks[:, _HAND] = hands[:, 0]
     # Every hand is shown once the deal is over (R22).
     over = batch.phase[games] >= _DEAL_OVER
-    masks[:, _KNOWN : _KNOWN + 4] = np.where(over[:, None], hands, batch.known[games[:, None], relative])
+    known = np.take_along_axis(batch.known[games], relative, axis=1)
+    masks[:, _KNOWN : _KNOWN + 4] = np.where(over[:, None], hands, known)
     _table(batch, games, seats, masks)
     obligation = batch.obligation[games]
     masks[:, _OBLIGATION] = np.where(obligation >= 0, _t.BITS[np.maximum(obligation, 0)], _t.ZERO)
@@ -191,18 +182,17 @@ def _cards(batch: Batch, games: _Ints, seats: _Ints, relative: _Ints, hands: _U6
     return masks
 
 
-def _table(batch: Batch, games: _Ints, seats: _Ints, masks: _U64) -> None:
+def _table(batch: Batch, games: _Index, seats: _Ints, masks: _U64) -> None:
     """
     Write the table's parts of the games *games* as the seats *seats* see them into *masks*: the
     cards of each team, laid down by its players or laid off by them onto any meld (R26); the first
     card of each meld; the cards of the melds laid down four at once that score double (R25).
     """
-    # The slots past the melds hold the lay-downs of an earlier deal (and no lay-offs): left out.
-    slots = _t.PLACES56[: batch.laid.shape[1]] < batch.melds[games][:, None]
-    laid = np.where(slots, batch.laid[games], _t.ZERO)
+    # The slots past the melds hold no cards (`Batch` clears them).
+    laid = batch.laid[games]
     layoffs = batch.layoffs[games]
-    even_off = np.where(slots, layoffs[:, :, 0] | layoffs[:, :, 2], _t.ZERO)
-    odd_off = np.where(slots, layoffs[:, :, 1] | layoffs[:, :, 3], _t.ZERO)
+    even_off = layoffs[:, :, 0] | layoffs[:, :, 2]
+    odd_off = layoffs[:, :, 1] | layoffs[:, :, 3]
     odd_owner = (batch.owner[games] & 1) == 1
     even = np.bitwise_or.reduce(np.where(odd_owner, _t.ZERO, laid) | even_off, axis=1)
     odd = np.bitwise_or.reduce(np.where(odd_owner, laid, _t.ZERO) | odd_off, axis=1)
@@ -215,13 +205,13 @@ def _table(batch: Batch, games: _Ints, seats: _Ints, masks: _U64) -> None:
     masks[:, _DOUBLED] = np.bitwise_or.reduce(np.where(doubles, laid, _t.ZERO), axis=1)
 
 
-def _one_hots(batch: Batch, games: _Ints, seats: _Ints, out: _Floats) -> None:
+def _one_hots(batch: Batch, games: _Index, seats: _Ints, out: _Floats) -> None:
     """
     Write the one-hot parts of the games *games* as the seats *seats* see them into *out*: the phase,
     then the seat to act, the dealer and the seat that went out, by their place relative to the seat;
     the bits of a known stock and of the public view, never set, are cleared.
     """
-    rows = np.arange(games.size)
+    rows = np.arange(seats.size)
     out[:, _PHASE:BITS] = 0.0
     out[rows, _PHASE + batch.phase[games]] = 1.0
     out[rows, _DEALER + ((batch.dealer[games] - seats) & 3)] = 1.0
@@ -239,12 +229,12 @@ def _unpack(masks: _U64, out: _Floats) -> None:
     out[...] = np.unpackbits(octets, axis=-1, count=CARDS, bitorder="little").reshape(k, m * CARDS)
 
 
-def _pile(batch: Batch, games: _Ints, out: _Floats) -> None:
+def _pile(batch: Batch, games: _Index, out: _Floats) -> None:
     """
     Write the discard pile's parts of the games *games* into *out*: its cards, each card's depth
     (the number of cards a take of it brings, R14), and the known stock's order, never known.
     """
-    k = games.size
+    k = out.shape[0]
     length = batch.pile_len[games]
     width = int(length.max())
     places = _t.PLACES56[:width]
@@ -259,7 +249,7 @@ def _pile(batch: Batch, games: _Ints, out: _Floats) -> None:
     out[:, _PILE_DEPTH + CARDS : _STOCK_SIZE] = 0.0
 
 
-def _scalars(batch: Batch, games: _Ints, seats: _Ints, hands: _U64, out: _Floats) -> None:
+def _scalars(batch: Batch, games: _Index, seats: _Ints, hands: _U64, out: _Floats) -> None:
     """
     Write the scaled values of the games *games* as the seats *seats* see them into *out*: the sizes
     of the stock and of the hands *hands* (in the seats' relative order), the teams' totals, the
@@ -267,13 +257,9 @@ def _scalars(batch: Batch, games: _Ints, seats: _Ints, hands: _U64, out: _Floats
     """
     out[:, _STOCK_SIZE] = (CARDS - batch.stock_start[games]) / CARDS
     out[:, _HAND_SIZE : _HAND_SIZE + 4] = np.bitwise_count(hands) / CARDS
-    parts = batch.results[games]
-    finished = _t.PLACES56[: parts.shape[1]] < batch.deals_done[games][:, None]
-    deals = parts[..., 0] + parts[..., 1] + parts[..., 2] - parts[..., 3]  # melded, doubling, bonus, in hand
-    totals = np.where(finished[:, :, None], deals, 0).sum(axis=1)
-    own = seats & 1
-    rows = np.arange(games.size)
-    teams = np.stack([totals[rows, own], totals[rows, 1 - own]], axis=1)
+    # Each team's total: the deals not yet played hold no points (`Batch` clears them for a new game).
+    totals = (batch.results[games] @ _t.RESULT_SIGNS).sum(axis=1)  # melded + doubling + bonus - in hand, by team
+    teams = np.where((seats & 1)[:, None] == 1, totals[:, ::-1], totals)  # the seat's team first
     out[:, _SCORE_OWN : _SCORE_OWN + 2] = np.clip((teams + _SCALE) / (2 * _SCALE), 0.0, 1.0)
     out[:, _DEAL] = np.minimum(batch.deal_no[games] / _NUM_DEALS, 1.0)
     out[:, _PASSES] = np.minimum(batch.passes[games] / 4, 1.0)

@@ -163,6 +163,9 @@ JOKER_POINTS: Final = int(VALUES[52])
 JOKER_SHIFT: Final = np.uint64(52)
 assert all(VALUES[13 * suit : 13 * suit + 13].tolist() == VALUES[:13].tolist() for suit in range(4))  # noqa: S101
 assert set(VALUES[52:].tolist()) == {JOKER_POINTS}  # noqa: S101
+#: How the parts of a team's result in `persian_rummy.rl.batch.Batch.results` (melded, doubling, bonus,
+#: in hand) add up to its points: ``results @ RESULT_SIGNS``.
+RESULT_SIGNS: Final[I64] = np.array([1, 1, 1, -1], dtype=np.int64)
 #: The 56 places of a pile or a stock.
 PLACES56: Final[I64] = np.arange(56, dtype=np.int64)
 
@@ -185,13 +188,7 @@ def unpack(masks: U64) -> np.ndarray[Any, np.dtype[np.bool_]]:
     return bits
 
 
-def _spread(suit: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
-    rows = np.arange(1 << 13)[:, None]
-    spread: np.ndarray[Any, np.dtype[np.uint8]] = (((rows >> np.arange(13)) & 1) << suit).astype(np.uint8)
-    return spread
-
-
-#: By a suit's row of a hand, its bit in each rank's four-bit pattern (the suit's bit where the hand holds the rank).
-SPREAD: Final = np.stack([_spread(suit) for suit in range(4)])
+#: A suit's weight in a rank's four-bit pattern of the suits that hold it (1 for the first suit, 8 for the last).
+SUIT_WEIGHTS: Final = np.array([1, 2, 4, 8], dtype=np.uint8)
 #: By a card, which of the plays (the ids from the first meld on) hold it.
 HOLDS: Final = (CARDS[None, MELD0:] & BITS[:, None]) != 0

@@ -123,3 +123,19 @@ def vector_ids(actions: object, count: int, started: bool) -> np.ndarray[Any, np
         msg = f"actions must be one id per game, of shape ({count},), got shape {ids.shape}"
         raise InvalidValueError(msg)
     return ids
+
+
+def check_out(out: object, shape: tuple[int, ...]) -> None:
+    """
+    Refuse an *out* that is not a writable ``float32`` array of *shape* (the tensors' ``out=``).
+    """
+    if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+        got = f"an array of {out.dtype}" if isinstance(out, np.ndarray) else _limits.shown(out)
+        msg = f"out must be a numpy array of float32, got {got}"
+        raise InvalidTypeError(msg)
+    if out.shape != shape:
+        msg = f"out must be of shape {shape}, got {out.shape}"
+        raise InvalidValueError(msg)
+    if not out.flags.writeable:
+        msg = "out must be a writable array, got a read-only one"
+        raise InvalidValueError(msg)

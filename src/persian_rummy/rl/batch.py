@@ -105,7 +105,8 @@ class Batch:
         stock, stock_start: The stock is ``stock[i, stock_start[i]:]``, next card first.
         pile, pile_len: The discard pile is ``pile[i, :pile_len[i]]``, bottom card first.
         melds, owner, laid, layoffs, is_run: The number of melds; by slot their owner, the cards
-            laid down, the cards each seat laid off, and whether it is a run.
+            laid down, the cards each seat laid off, and whether it is a run (the slots past the
+            melds hold no cards).
         meld_of: The slot of the meld that holds each card, -1 for none, ``(n, 56)``.
         set_cards, run_lows, run_highs: The cards of the sets; the lowest and highest card of each run.
         obligation, picked, passes, went_out: As `persian_rummy.GameState` has them (-1 for none).
@@ -264,14 +265,18 @@ class Batch:
         """
         The finished deals of game *i* from deal number *first* + 1 on, as `persian_rummy.DealScore` values.
         """
+        done = int(self.deals_done[i])
+        results = self.results[i, first:done].tolist()  # by deal, team and part: plain ints, read at once
+        went_out = self.result_went_out[i, first:done].tolist()
+        ends = self.result_end[i, first:done].tolist()
         return tuple(
             DealScore(
-                deal=d + 1,
-                teams=tuple(TeamScore(*(int(x) for x in self.results[i, d, team])) for team in range(2)),
-                went_out=None if self.result_went_out[i, d] < 0 else int(self.result_went_out[i, d]),
-                end=_ENDS[int(self.result_end[i, d])],
+                deal=first + k + 1,
+                teams=(TeamScore(*teams[0]), TeamScore(*teams[1])),
+                went_out=None if went_out[k] < 0 else went_out[k],
+                end=_ENDS[ends[k]],
             )
-            for d in range(first, int(self.deals_done[i]))
+            for k, teams in enumerate(results)
         )
 
     # -- the legal ids -----------------------------------------------------------------------------------------
@@ -370,13 +375,13 @@ class Batch:
         rows = _t.rows_of(hand)
         # Written in place where the rows are the mask's own, else gathered and copied in.
         plays = masks[:, _t.MELD0 :] if isinstance(at, slice) else np.empty((m, _t.COUNT - _t.MELD0), np.bool_)
-        spread = _t.SPREAD
+        held = _t.unpack(hand)
+        # Each rank's four-bit pattern of the suits held: the suits' rows of bits weighed 1, 2, 4, 8.
         ranks = np.empty((m, 14), np.uint8)
-        ranks[:, :13] = spread[0, rows[:, 0]] | spread[1, rows[:, 1]] | spread[2, rows[:, 2]] | spread[3, rows[:, 3]]
+        ranks[:, :13] = _t.SUIT_WEIGHTS @ held.view(np.uint8)[:, :52].reshape(m, 4, 13)
         ranks[:, 13] = hand >> np.uint64(52)
         plays[:, : _t.SETS_END - _t.MELD0] = _t.SETS_OF_PATTERN.take(ranks, axis=0).reshape(m, 70)
         plays[:, _t.SETS_END - _t.MELD0 : _t.ON_SET0 - _t.MELD0] = _t.RUNS_OF_ROW.take(rows, axis=0).reshape(m, 264)
-        held = _t.unpack(hand)
         on_sets = (self.set_cards[p][:, None] & _t.GROUP) != 0
         np.logical_and(held, on_sets, out=plays[:, _t.ON_SET0 - _t.MELD0 : _t.BLOCK0 - _t.MELD0])
         # A block is laid off where the hand holds it and a run ends beside it (none without a run).
@@ -419,6 +424,7 @@ class Batch:
             self.pile[g, 0] = deck[:, 28]
             self.pile_len[g] = 1
             self.melds[g] = 0
+            self.laid[g] = 0
             self.layoffs[g] = 0
             self.meld_of[g] = -1
             self.set_cards[g] = self.run_lows[g] = self.run_highs[g] = 0
@@ -435,15 +441,19 @@ class Batch:
         self.passes[g] = 0
         self.went_out[g] = -1
 
-    def step(self, ids: np.ndarray[Any, np.dtype[Any]], games: _Ints | None = None) -> _Ints:
+    def step(
+        self, ids: np.ndarray[Any, np.dtype[Any]], games: _Ints | None = None, *, gained: _Ints | None = None
+    ) -> _Ints:
         """
         Play id ``ids[i]`` in each game *i* where a seat is to act (the others are left as they are);
         with *games*, play ``ids[j]`` in game ``games[j]`` (games where a seat is to act) and leave
         the others.  The ids must be legal (`legal_masks`); nothing is checked.  Returns each team's
-        points of the deals that ended in this step, ``(n, 2)`` (0 where none ended).
+        points of the deals that ended in this step, ``(n, 2)`` (0 where none ended); with *gained*
+        (``(n, 2)`` ints) they are added to it, and it is returned.
         """
         ids = np.asarray(ids, dtype=np.int64)
-        gained = np.zeros((self.n, 2), np.int64)
+        if gained is None:
+            gained = np.zeros((self.n, 2), np.int64)
         if games is None:
             acting = ((self.phase == _DRAW) | (self.phase == _PLAY)) & (ids >= 0)
             games = acting.nonzero()[0]
@@ -481,10 +491,8 @@ class Batch:
         if np.count_nonzero(ended):
             self._end_deal(g[ended], np.full(int(ended.sum()), -1, np.int64), 1, gained)
         on = g[~ended]
+        # At a draw nothing is obliged or picked and no one went out (every way to a draw clears them).
         self.to_act[on] = (self.to_act[on] + 1) % 4
-        self.obligation[on] = -1
-        self.picked[on] = 0
-        self.went_out[on] = -1
 
     def _take(self, g: _Ints, card: _Ints) -> None:
         seat = self.to_act[g]
@@ -584,11 +592,10 @@ class Batch:
         """
         if not g.size:
             return
-        slots = _t.PLACES56[:_SLOTS] < self.melds[g][:, None]
-        laid = np.where(slots, self.laid[g], _t.ZERO)
+        laid = self.laid[g]
         hands = self.hands[g]
         # The points of the melds by slot, then of each seat's lay-offs, then of each team's hands
-        # (the slots past the melds hold no lay-offs: a deal and a lay-down clear them).
+        # (the slots past the melds hold no cards: a deal and a lay-down clear them).
         cards = np.concatenate(
             [laid, np.bitwise_or.reduce(self.layoffs[g], axis=1), hands[:, :2] | hands[:, 2:]], axis=1
         )
@@ -609,7 +616,7 @@ class Batch:
         self.result_went_out[g, d] = went_out
         self.result_end[g, d] = end
         self.deals_done[g] += 1
-        gained[g] = melded + doubling + bonus - in_hand
+        gained[g] += parts @ _t.RESULT_SIGNS
         self.went_out[g] = went_out
         self.phase[g] = np.where(self.deal_no[g] >= _DEALS, _GAME_OVER, _DEAL_OVER)
         self.to_act[g] = -1
@@ -622,8 +629,7 @@ class Batch:
         """
         Each team's total over the finished deals, ``(n, 2)``.
         """
-        parts = self.results
-        totals: _Ints = (parts[..., 0] + parts[..., 1] + parts[..., 2] - parts[..., 3]).sum(axis=1)
+        totals: _Ints = (self.results @ _t.RESULT_SIGNS).sum(axis=1)
         return totals
 
 

@@ -252,8 +252,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         told = self._told[i]
         results = batch.deal_scores(i, len(told))
         told.extend(to_data(result) for result in results)
-        parts = batch.results[i, : int(batch.deals_done[i])]  # by deal, team and part
-        deals = (parts[..., 0] + parts[..., 1] + parts[..., 2] - parts[..., 3]).tolist()
+        deals = (batch.results[i, : len(told)] @ _t.RESULT_SIGNS).tolist()  # by deal and team
         scores = [sum(deal[0] for deal in deals), sum(deal[1] for deal in deals)]
         info: dict[str, Any] = {"results": list(told), "deals": deals, "scores": scores}
         if batch.phase[i] == _GAME_OVER:

@@ -41,6 +41,7 @@ import gymnasium
 import numpy as np
 from gymnasium.vector import AutoresetMode
 
+from .. import limits as _limits
 from .._internal import arguments as _arguments
 from ..exceptions import InvalidValueError
 from ..rules import Rules
@@ -243,13 +244,33 @@ def make_selfplay_vector(
             raise InvalidValueError(msg)
         settings.pop("render_mode", None)
         return BatchSelfPlayVectorEnv(num_envs, **settings)
+    return _scalar_vector(num_envs, rules, settings)
+
+
+def _scalar_vector(
+    num_envs: object, rules: Rules | None, settings: dict[str, Any]
+) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """
+    ``SelfPlay-v0`` vectorised by Gymnasium's ``SyncVectorEnv``, its environments sharing one pool; the
+    batch's own settings read as it reads them (``max_episode_steps`` by Gymnasium's ``TimeLimit``).
+    """
     opponents = settings.pop("opponents", "greedy")
     pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(_listed(opponents))
-    games = _numbers.plain(num_envs)
-    if type(games) is not int or games < 1:
-        msg = f"num_envs must be an int of 1 or more, got {games!r}"
-        raise InvalidValueError(msg)
-    return gymnasium.vector.SyncVectorEnv(
-        [lambda: PersianRummySelfPlayEnv(rules, opponents=pool, **settings)] * games,
-        autoreset_mode=AutoresetMode.NEXT_STEP,
-    )
+    games = _batch_games.check_games(_numbers.plain(num_envs))
+    limit = _arguments.optional_count(_numbers.plain(settings.pop("max_episode_steps", None)), "max_episode_steps", 1)
+    copy = settings.pop("copy", True)
+    _arguments.expect(copy, bool, "copy", "a bool")
+    # The scalar environment observes as ``Solo-v0`` does: its tensor, with the mask.
+    for name, value, only in (
+        ("observation", settings.pop("observation", "solo"), "solo"),
+        ("mask_in_observation", settings.pop("mask_in_observation", True), True),
+    ):
+        if value != only:
+            msg = f"{name}={_limits.shown(value)} is the batched engine's alone; use engine='batch'"
+            raise InvalidValueError(msg)
+
+    def one() -> gymnasium.Env[Any, Any]:
+        env: gymnasium.Env[Any, Any] = PersianRummySelfPlayEnv(rules, opponents=pool, **settings)
+        return env if limit is None else gymnasium.wrappers.TimeLimit(env, limit)
+
+    return gymnasium.vector.SyncVectorEnv([one] * games, copy=copy, autoreset_mode=AutoresetMode.NEXT_STEP)

@@ -49,6 +49,7 @@ from ..melds import MeldKind
 from ..notation import SEAT_LETTERS, format_action, format_cards, format_meld, format_rules
 from ..rules import DEFAULT_RULES, Rules
 from ..state import View
+from . import _numbers
 from . import _tensor_layouts as _layouts
 from ._tensor_layouts import AT as _AT
 from ._tensor_layouts import BITS as _BITS
@@ -360,7 +361,7 @@ def observation_tensor(view: View, *, out: np.ndarray | None = None) -> np.ndarr
     if out is None:
         out = np.empty(size, dtype=np.float32)
     else:
-        _check_out(out, (size,))
+        _numbers.check_out(out, (size,))
     _fill_observation(view, out)
     return out
 
@@ -394,7 +395,7 @@ def observation_tensors(views: Sequence[View], *, out: np.ndarray | None = None)
     if out is None:
         out = np.empty((len(checked), size), dtype=np.float32)
     else:
-        _check_out(out, (len(checked), size))
+        _numbers.check_out(out, (len(checked), size))
     for row, view in zip(out, checked, strict=True):
         _fill_observation(view, row)
     return out
@@ -407,22 +408,6 @@ def _check_views(views: object) -> None:
     if isinstance(views, str | bytes) or not isinstance(views, Sequence):
         msg = f"views must be a sequence of views, got {_limits.shown(views)}"
         raise InvalidTypeError(msg)
-
-
-def _check_out(out: object, shape: tuple[int, ...]) -> None:
-    """
-    Refuse an *out* that is not a writable ``float32`` array of *shape*.
-    """
-    if not isinstance(out, np.ndarray) or out.dtype != np.float32:
-        got = f"an array of {out.dtype}" if isinstance(out, np.ndarray) else _limits.shown(out)
-        msg = f"out must be a numpy array of float32, got {got}"
-        raise InvalidTypeError(msg)
-    if out.shape != shape:
-        msg = f"out must be of shape {shape}, got {out.shape}"
-        raise InvalidValueError(msg)
-    if not out.flags.writeable:
-        msg = "out must be a writable array, got a read-only one"
-        raise InvalidValueError(msg)
 
 
 # -- the history ----------------------------------------------------------------------------------------------------
