@@ -143,6 +143,23 @@ def test_the_function_is_traced_with_shapes_alone(dealt: Batch) -> None:
     assert np.array_equal(np.asarray(compiled(arrays)), dealt.legal_masks())
 
 
+def test_the_tables_made_first_inside_a_trace_are_values(dealt: Batch) -> None:
+    """
+    The tables are made once and kept: made first while `jax.jit` traces the function, they are still
+    values, so that a later call outside the trace works (it raised JAX's ``UnexpectedTracerError``).
+    """
+    from persian_rummy.rl import batchjax  # noqa: PLC0415 (its cache, cleared for this test)
+
+    arrays = arrays_of(dealt)
+    batchjax._tables.cache_clear()  # the module's cache, made again in this test
+    try:
+        traced = jax.jit(legal_masks)(arrays)
+        assert np.array_equal(np.asarray(legal_masks(arrays)), np.asarray(traced))
+        assert np.array_equal(np.asarray(traced), dealt.legal_masks())
+    finally:
+        batchjax._tables.cache_clear()
+
+
 def test_batches_of_batches_map_the_function() -> None:
     """
     ``jax.vmap`` over batches of the same size stacked: each batch's masks.

@@ -91,10 +91,11 @@ class Games:
             drawn = deck.randrange(4)
             dealers.append(drawn if self._dealer is None else self._dealer)
         batch = self.batch
+        at = np.asarray(places, dtype=np.int64)  # read once, not once for each array
         for name, value in vars(_FRESH).items():
             if name != "n":
-                getattr(batch, name)[places] = value[0]
-        batch.dealer[places] = dealers
+                getattr(batch, name)[at] = value[0]
+        batch.dealer[at] = dealers
 
     def advance(self) -> _Ints:
         """
@@ -103,7 +104,8 @@ class Games:
         """
         batch = self.batch
         gained = np.zeros((self.n, 2), np.int64)
-        rows = np.arange(self.n)
+        seats = self.control.reshape(-1)
+        first = np.arange(0, 4 * self.n, 4)  # each game's first seat in the seats read flat
         for _ in range(_MOST_MOVES):
             phase = batch.phase
             waiting = ((phase == _DEAL) | (phase == _DEAL_OVER)).nonzero()[0]
@@ -118,7 +120,7 @@ class Games:
             # turn of a draw and a discard is one pass.  A draw leaves the seat to act as it was, a
             # pass hands the turn on to a seat at a draw: who holds the seats at play after the
             # draws is known before them.
-            who = self.control[rows, batch.to_act]  # to_act is -1 where no seat acts: read, then left out
+            who = seats[first + (batch.to_act & 3)]  # to_act is -1 where no seat acts: read, then left out
             others = who != LEARNER
             drawing = (others & (batch.phase == _DRAW)).nonzero()[0]
             if drawing.size:

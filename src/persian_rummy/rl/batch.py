@@ -62,12 +62,14 @@ _DRAW: Final = 1
 _PLAY: Final = 2
 _DEAL_OVER: Final = 3
 _GAME_OVER: Final = 4
+assert _GAME_OVER == _DEAL_OVER + 1  # noqa: S101 (a deal's end is the game's when it is the last)
 #: The most melds a table holds: 56 cards, three or more each.
 _SLOTS: Final = 18
 #: The number of deals (R27; a draw ends the game, A22).
 _DEALS: Final = 2
 _ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
 _TEAMS: Final = np.arange(2)
+_SEATS: Final = np.arange(4)
 #: Where the ids of a pass, a take, a discard and a play start (`Batch.step` sorts the ids by them).
 _KINDS: Final = np.array([1, _t.TAKE0, _t.DISCARD0, _t.MELD0], dtype=np.int64)
 #: Where the ids of the runs, the lay-offs onto sets and the lay-offs onto runs start (`Batch._meld`).
@@ -293,10 +295,10 @@ class Batch:
         masks = np.zeros((self.n, _t.COUNT), np.bool_)
         d = (acting & (self.phase == _DRAW)).nonzero()[0]
         if d.size:
-            self._draws(masks, d, d, self.hands[d, self.to_act[d]])
+            self._draws(masks, d, d, self._hands_of(d))
         p = (acting & (self.phase == _PLAY)).nonzero()[0]
         if p.size:
-            self._plays(masks, p, p, self.hands[p, self.to_act[p]])
+            self._plays(masks, p, p, self._hands_of(p))
         return masks
 
     def legal_masks_of(self, games: _Ints) -> _Bools:
@@ -306,7 +308,7 @@ class Batch:
         """
         k = games.size
         masks = np.zeros((k, _t.COUNT), np.bool_)
-        hand = self.hands[games, self.to_act[games]]
+        hand = self._hands_of(games)
         drawing = self.phase[games] == _DRAW
         d = drawing.nonzero()[0]
         if d.size:
@@ -322,7 +324,7 @@ class Batch:
         with *width* 58 or more, its first *width* ids alone (a draw's ids are below 58: `DRAW_IDS`).
         """
         masks = np.zeros((games.size, width), np.bool_)
-        self._draws(masks, np.arange(games.size), games, self.hands[games, self.to_act[games]])
+        self._draws(masks, np.arange(games.size), games, self._hands_of(games))
         return masks
 
     def play_masks_of(self, games: _Ints) -> _Bools:
@@ -330,7 +332,7 @@ class Batch:
         `legal_masks_of` for games *games* that are all at play (the plays and discards alone are worked out).
         """
         masks = np.zeros((games.size, _t.COUNT), np.bool_)
-        self._plays(masks, slice(None), games, self.hands[games, self.to_act[games]])
+        self._plays(masks, slice(None), games, self._hands_of(games))
         return masks
 
     def _draws(self, masks: _Bools, rows: _Ints, d: _Ints, hand: _U64) -> None:
@@ -338,8 +340,10 @@ class Batch:
         The draw from the stock or the pass, and the takes, of the games *d* at a draw, into the rows *rows* of *masks*.
         """
         stock_left = self.stock_start[d] < 56
-        masks[rows, 0] = stock_left
-        masks[rows, 1] = ~stock_left
+        first = rows * masks.shape[1]  # each row's first id in the masks read flat
+        flat = masks.reshape(-1)
+        flat[first] = stock_left
+        flat[first + 1] = ~stock_left
         piled = self.pile_len[d] > 0
         if np.count_nonzero(piled) < piled.size:
             rows, d, hand = rows[piled], d[piled], hand[piled]
@@ -362,7 +366,7 @@ class Batch:
         ok = _takeable(pile, avail, self.set_cards[d][:, None], self.run_lows[d][:, None], self.run_highs[d][:, None])
         ok &= valid
         at = ok.ravel().nonzero()[0]
-        masks[rows[at // width], _t.TAKE0 + pile.ravel()[at]] = True
+        masks.reshape(-1)[rows[at // width] * masks.shape[1] + (_t.TAKE0 + pile.ravel()[at])] = True
 
     def _plays(self, masks: _Bools, at: _Ints | slice, p: _Ints, hand: _U64) -> None:
         """
@@ -412,12 +416,10 @@ class Batch:
         if g.size:
             deck = np.asarray(decks, dtype=np.int64)[g]
             dealer = np.where(self.phase[g] == _DEAL, self.dealer[g], (self.dealer[g] + 1) % 4)
-            seats = (dealer[:, None] + 1 + np.arange(28)[None, :]) % 4
-            cards = _t.BITS[deck[:, :28]]
-            hands = np.zeros((g.size, 4), np.uint64)
-            for s in range(4):
-                hands[:, s] = np.bitwise_or.reduce(np.where(seats == s, cards, _t.ZERO), axis=1)
-            self.hands[g] = hands
+            # Card k goes to the k-th seat after the dealer's, round the table: the seat r places after
+            # the dealer's left holds the cards r, r + 4, ..., r + 24.
+            dealt = np.bitwise_or.reduce(_t.BITS[deck[:, :28]].reshape(g.size, 7, 4), axis=1)
+            self.hands[g[:, None], (dealer[:, None] + 1 + _SEATS) % 4] = dealt
             self.known[g] = 0
             self.stock[g, 29:] = deck[:, 29:]
             self.stock_start[g] = 29
@@ -434,6 +436,21 @@ class Batch:
             self.phase[g] = _DRAW
             self._turn_ends(g)
         return np.zeros((self.n, 2), np.int64)
+
+    def _places(self, g: _Ints) -> _Ints:
+        """
+        Where the seats to act in the games *g* lie in the seats' arrays read flat (``hands.reshape(-1)``):
+        one index each, cheaper to gather and scatter through than a pair.
+        """
+        places: _Ints = g * 4 + self.to_act[g]
+        return places
+
+    def _hands_of(self, g: _Ints) -> _U64:
+        """
+        The hands of the seats to act in the games *g*.
+        """
+        hands: _U64 = self.hands.reshape(-1)[self._places(g)]
+        return hands
 
     def _turn_ends(self, g: _Ints) -> None:
         self.obligation[g] = -1
@@ -478,9 +495,8 @@ class Batch:
         return gained
 
     def _draw(self, g: _Ints) -> None:
-        seat = self.to_act[g]
-        card = self.stock[g, self.stock_start[g]]
-        self.hands[g, seat] |= _t.BITS[card]
+        card = self.stock.reshape(-1)[g * 56 + self.stock_start[g]]
+        self.hands.reshape(-1)[self._places(g)] |= _t.BITS[card]
         self.stock_start[g] += 1
         self.phase[g] = _PLAY
         self._turn_ends(g)
@@ -503,8 +519,9 @@ class Batch:
         taken = np.bitwise_or.reduce(
             np.where((places >= at[:, None]) & (places < length[:, None]), _t.BITS[pile], _t.ZERO), axis=1
         )
-        self.known[g, seat] |= taken
-        self.hands[g, seat] |= taken
+        place = g * 4 + seat
+        self.known.reshape(-1)[place] |= taken
+        self.hands.reshape(-1)[place] |= taken
         self.obligation[g] = card
         self.picked[g] = taken
         self.pile_len[g] = at
@@ -515,9 +532,11 @@ class Batch:
     def _discard(self, g: _Ints, card: _Ints) -> None:
         seat = self.to_act[g]
         bit = _t.BITS[card]
-        self.hands[g, seat] &= ~bit
-        self.known[g, seat] &= ~bit
-        self.pile[g, self.pile_len[g]] = card
+        place = g * 4 + seat
+        kept = ~bit
+        self.hands.reshape(-1)[place] &= kept
+        self.known.reshape(-1)[place] &= kept
+        self.pile.reshape(-1)[g * 56 + self.pile_len[g]] = card
         self.pile_len[g] += 1
         self.to_act[g] = (seat + 1) % 4
         self.phase[g] = _DRAW
@@ -543,12 +562,15 @@ class Batch:
         if k > b:
             slot[b:] = self._extend_runs(g[b:], ids[b:])
         if k > o:
-            self.layoffs[g[o:], slot[o:], seat[o:]] |= cards[o:]
+            self.layoffs.reshape(-1)[((g[o:] * _SLOTS + slot[o:]) << 2) + seat[o:]] |= cards[o:]
         rows, placed = _t.unpack(cards).nonzero()
-        self.meld_of[g[rows], placed] = slot[rows]
-        hand = self.hands[g, seat] & ~cards
-        self.hands[g, seat] = hand
-        self.known[g, seat] &= ~cards
+        self.meld_of.reshape(-1)[g[rows] * 56 + placed] = slot[rows]
+        place = g * 4 + seat
+        kept = ~cards
+        hands = self.hands.reshape(-1)
+        hand = hands[place] & kept
+        hands[place] = hand
+        self.known.reshape(-1)[place] &= kept
         obligation = self.obligation[g]
         played = (obligation >= 0) & ((cards & _t.BITS[np.maximum(obligation, 0)]) != 0)
         self.obligation[g[played]] = -1
@@ -562,10 +584,11 @@ class Batch:
         Lay down the melds *ids* (the sets, then from *r* on the runs) in new slots of the games *a*: those slots.
         """
         new = self.melds[a]
-        self.owner[a, new] = seat
-        self.laid[a, new] = cards
-        self.layoffs[a, new] = 0
-        self.is_run[a, new] = np.arange(a.size) >= r
+        slot = a * _SLOTS + new  # the slots read flat
+        self.owner.reshape(-1)[slot] = seat
+        self.laid.reshape(-1)[slot] = cards
+        self.layoffs.reshape(-1, 4)[slot] = 0
+        self.is_run.reshape(-1)[slot] = np.arange(a.size) >= r
         self.melds[a] += 1
         if r:
             self.set_cards[a[:r]] |= cards[:r]
@@ -583,7 +606,7 @@ class Batch:
         self.run_lows[g[below]] ^= moved[below]
         above = ~below
         self.run_highs[g[above]] ^= moved[above]
-        slots: _Ints = self.meld_of[g, _t.ATTACH[blocks]]
+        slots: _Ints = self.meld_of.reshape(-1)[g * 56 + _t.ATTACH[blocks]]
         return slots
 
     def _end_deal(self, g: _Ints, went_out: _Ints, end: int, gained: _Ints) -> None:
@@ -606,19 +629,19 @@ class Batch:
         four = ~self.is_run[g] & _count4(laid)
         doubling = (by_team * four[:, :, None]).sum(axis=1)
         in_hand = points[:, _SLOTS + 4 :]
-        bonus = np.zeros((g.size, 2), np.int64)
-        out = went_out >= 0
-        bonus[out.nonzero()[0], went_out[out] & 1] = DEFAULT_RULES.go_out_bonus
-        d = self.deals_done[g]
         parts = np.empty((g.size, 2, 4), np.int64)
-        parts[:, :, 0], parts[:, :, 1], parts[:, :, 2], parts[:, :, 3] = melded, doubling, bonus, in_hand
-        self.results[g, d] = parts
-        self.result_went_out[g, d] = went_out
-        self.result_end[g, d] = end
+        parts[:, :, 0], parts[:, :, 1], parts[:, :, 3] = melded, doubling, in_hand
+        parts[:, :, 2] = 0
+        out = (went_out >= 0).nonzero()[0]  # the team of the seat that went out gets the bonus (R24)
+        parts[out, went_out[out] & 1, 2] = DEFAULT_RULES.go_out_bonus
+        deal = g * _DEALS + self.deals_done[g]  # each game's next deal, read flat
+        self.results.reshape(-1, 2, 4)[deal] = parts
+        self.result_went_out.reshape(-1)[deal] = went_out
+        self.result_end.reshape(-1)[deal] = end
         self.deals_done[g] += 1
         gained[g] += parts @ _t.RESULT_SIGNS
         self.went_out[g] = went_out
-        self.phase[g] = np.where(self.deal_no[g] >= _DEALS, _GAME_OVER, _DEAL_OVER)
+        self.phase[g] = _DEAL_OVER + (self.deal_no[g] >= _DEALS)  # the last deal's end is the game's
         self.to_act[g] = -1
         self.obligation[g] = -1
         self.picked[g] = 0

@@ -245,7 +245,14 @@ def _tables() -> _Tables:
     """
     The tables, copied to the default device once: each card's word and its place in it; the cards of the
     lay-downs and of the blocks, and the card that a block lies next to, by whether it lies below its run.
+    Made as values even when first asked for inside a trace (``jax.jit(legal_masks)`` before any call),
+    so that the cache never keeps a traced value.
     """
+    with jax.ensure_compile_time_eval():
+        return _made_tables()
+
+
+def _made_tables() -> _Tables:
     cards = np.arange(56)
     second = cards >= _SPLIT
     attach = _t.BLOCK_ATTACH
