@@ -22,6 +22,10 @@ from persian_rummy.rl.actionids import action_from_id, legal_ids  # noqa: E402
 from persian_rummy.rl.batch import Batch, supports  # noqa: E402
 from persian_rummy.scoring import DealEnd  # noqa: E402
 
+# Long differentials over whole games: the first Python runs them (and ``nox -s batch`` at scale), the
+# later Pythons' tests sessions leave them out.
+pytestmark = pytest.mark.once
+
 GAMES = int(os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "40"))
 #: Games stepped together: a batch of this many at a time.
 WIDTH = 250

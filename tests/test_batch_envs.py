@@ -40,6 +40,10 @@ from persian_rummy.rl.selfplay import ENV_ID as SELF_PLAY
 from persian_rummy.rl.selfplay import OpponentPool, PersianRummySelfPlayEnv
 from persian_rummy.rl.vector import PersianRummyVectorEnv
 
+# Long differentials over whole games: the first Python runs them (and ``nox -s batch`` at scale), the
+# later Pythons' tests sessions leave them out.
+pytestmark = pytest.mark.once
+
 STEPS = int(os.environ.get("PERSIAN_RUMMY_BATCH_STEPS", "150"))
 GAMES = 6
 #: Steps compared, printed at the end of a run (``nox -s batch`` reports them).

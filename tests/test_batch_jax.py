@@ -26,6 +26,10 @@ from persian_rummy.rl.batch import PHASES, Batch  # noqa: E402
 from persian_rummy.rl.batchjax import BatchArrays, arrays_of, legal_masks  # noqa: E402
 from persian_rummy.state import Phase  # noqa: E402
 
+# Long differentials over whole games: the first Python runs them (and ``nox -s jax``), the
+# later Pythons' tests sessions leave them out.
+pytestmark = pytest.mark.once
+
 GAMES = int(os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "20"))
 #: Games stepped together: a batch of this many at a time (one compilation for each width).
 WIDTH = 250

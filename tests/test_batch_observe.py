@@ -23,6 +23,10 @@ from persian_rummy.rl._batch_observe import observations  # noqa: E402
 from persian_rummy.rl.batch import PHASES, Batch  # noqa: E402
 from persian_rummy.rl.tensors import OBSERVATION_LAYOUT, OBSERVATION_SIZE, observation_tensor  # noqa: E402
 
+# Long differentials over whole games: the first Python runs them (and ``nox -s batch`` at scale), the
+# later Pythons' tests sessions leave them out.
+pytestmark = pytest.mark.once
+
 GAMES = int(os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "20"))
 #: Games stepped together: a batch of this many at a time.
 WIDTH = 250

@@ -259,6 +259,7 @@ class TestBijection:
         check(state)
         assert legal_ids(observe(state, state.to_act)) == legal_ids(state)
 
+    @pytest.mark.once
     def test_12_random_games(self) -> None:
         """
         Seeded random games under the switch alone and with every other switch that adds ids.

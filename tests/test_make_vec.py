@@ -96,7 +96,7 @@ class TestMakeVec:
     masks always hold an id, at the end of a game (R27) as well.
     """
 
-    @pytest.mark.parametrize("mode", ["sync", "async"])
+    @pytest.mark.parametrize("mode", ["sync", pytest.param("async", marks=pytest.mark.once)])  # processes: long
     def test_random_play(self, mode: str) -> None:
         envs = gymnasium.make_vec(ENV_ID, GAMES, vectorization_mode=mode)
         try:

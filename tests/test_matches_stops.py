@@ -178,6 +178,7 @@ def test_a_signal_stops_a_tournament_and_keeps_its_pairs(tmp_path: Path) -> None
 
 @posix
 @two_cpus
+@pytest.mark.once
 def test_an_ignored_sigint_stays_ignored() -> None:
     """
     Issue 31: "A match started in the background (&, SIGINT ignored) and sent SIGINT with --jobs 2

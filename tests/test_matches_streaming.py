@@ -200,6 +200,7 @@ class TestPlannedAsSent:
     returns after 32 s".
     """
 
+    @pytest.mark.once
     def test_the_first_games_are_in_before_the_match_is_all_sent(self) -> None:
         sent: list[int] = []
         with Counting(2) as pool:

@@ -156,6 +156,7 @@ class TestDevelopmentCommands:
         os.environ.get("PERSIAN_RUMMY_TEST_BUILD", "source") != "source",
         reason="the README's example measures the coverage of this checkout's sources",
     )
+    @pytest.mark.once
     def test_a_part_reports_its_coverage_and_passes(self, tmp_path: Path) -> None:
         """
         The example's pytest command where coverage is measured (on CI, or asked for), on one small file and one

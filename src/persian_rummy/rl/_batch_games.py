@@ -116,10 +116,10 @@ class Games:
                     self._decks[i].shuffle(order)  # the permutation `random_deal` makes of the deck
                     decks[i] = order
                 batch.deal(decks, phase != _GAME_OVER)
-            # A seat's draw, then a play of every seat at play (the one that just drew among them): a
-            # turn of a draw and a discard is one pass.  A draw leaves the seat to act as it was, a
-            # pass hands the turn on to a seat at a draw: who holds the seats at play after the
-            # draws is known before them.
+            # A round: a pass of the draws of the seats at a draw, then a pass of one play of every
+            # seat at play (those that just drew among them), so that a turn of a draw and a discard
+            # is one round.  A draw leaves the seat to act as it was and a pass hands the turn on to
+            # a seat at a draw: who holds the seats at play after the draws is known before them.
             who = seats[first + (batch.to_act & 3)]  # to_act is -1 where no seat acts: read, then left out
             others = who != LEARNER
             drawing = (others & (batch.phase == _DRAW)).nonzero()[0]

@@ -416,8 +416,8 @@ class Batch:
         if g.size:
             deck = np.asarray(decks, dtype=np.int64)[g]
             dealer = np.where(self.phase[g] == _DEAL, self.dealer[g], (self.dealer[g] + 1) % 4)
-            # Card k goes to the k-th seat after the dealer's, round the table: the seat r places after
-            # the dealer's left holds the cards r, r + 4, ..., r + 24.
+            # Card k of the deck goes to seat dealer + 1 + k, round the table (R7): the seat r places
+            # on from the dealer's left holds the cards r, r + 4, ..., r + 24.
             dealt = np.bitwise_or.reduce(_t.BITS[deck[:, :28]].reshape(g.size, 7, 4), axis=1)
             self.hands[g[:, None], (dealer[:, None] + 1 + _SEATS) % 4] = dealt
             self.known[g] = 0
