@@ -37,6 +37,8 @@ _MOST_MOVES: Final = 10_000
 #: The most games a start deals to reach a decision of the learner (as ``Solo-v0``'s ``reset``).
 MOST_GAMES: Final = 1_000
 _ORDER: Final = list(range(56))
+#: For each place *i* of the deck from the last down, the number of bits of ``i + 1``: the bits a draw below it takes.
+_SWAPS: Final = [(i, (i + 1).bit_length(), i + 1) for i in range(55, 0, -1)]
 #: A game before its first deal, whose arrays a new game's place takes.
 _FRESH: Final = Batch.new(1)
 
@@ -112,9 +114,7 @@ class Games:
             if waiting.size:
                 decks = np.zeros((self.n, 56), np.int64)
                 for i in waiting.tolist():
-                    order = _ORDER.copy()
-                    self._decks[i].shuffle(order)  # the permutation `random_deal` makes of the deck
-                    decks[i] = order
+                    decks[i] = shuffled(self._decks[i])  # the permutation `random_deal` makes of the deck
                 batch.deal(decks, phase != _GAME_OVER)
             # A round: a pass of the draws of the seats at a draw, then a pass of one play of every
             # seat at play (those that just drew among them), so that a turn of a draw and a discard
@@ -148,6 +148,22 @@ class Games:
             mine = who == k
             ids[mine] = self.players[k].choose_batch(self.batch, games[mine], self.rng)
         return ids
+
+
+def shuffled(deck: random.Random) -> list[int]:
+    """
+    The cards 0-55 in the order ``deck.shuffle`` leaves them, drawing what it draws: each place from
+    the last down swapped with a place at or below it, drawn with ``getrandbits`` until it lies below
+    the place + 1 (CPython's ``shuffle`` and ``_randbelow``, written out without their calls).
+    """
+    order = _ORDER.copy()
+    draw = deck.getrandbits
+    for i, bits, below in _SWAPS:
+        j = draw(bits)
+        while j >= below:
+            j = draw(bits)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def check_games(value: object) -> int:

@@ -127,6 +127,15 @@ def observations(batch: Batch, games: np.ndarray, seats: np.ndarray, out: np.nda
     # The games' arrays are read through *at*: the batch's own (views, no copies) when the games are
     # all of them in order, as the batched environments ask for them.
     at: _Index = slice(None) if k == batch.n and bool((games == np.arange(k)).all()) else games
+    return written(batch, at, seats, out)
+
+
+def written(batch: Batch, at: _Index, seats: _Ints, out: _Floats) -> _Floats:
+    """
+    `observations` of the games *at* (indices, or ``slice(None)`` for all of them in order) and the
+    seats *seats* (``int64``, one per game), written into *out* and returned, nothing checked: the
+    batched environments' call, their arguments their own.
+    """
     relative = (seats[:, None] + _RELATIVE) & 3
     hands = np.take_along_axis(batch.hands[at], relative, axis=1)
     _unpack(_cards(batch, at, seats, relative, hands), out[:, :_PHASE])

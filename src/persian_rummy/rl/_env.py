@@ -27,7 +27,8 @@ from ..events import Listener, events_of
 from ..exceptions import InvalidValueError
 from ..notation import SEAT_LETTERS, format_action
 from ..rules import DEFAULT_RULES, Rules
-from ..serialize import to_data
+from ..scoring import DealEnd
+from ..serialize import FORMAT, VERSION, to_data
 from ..state import GameState, Phase, View, new_game
 from ..views import observe
 from . import _numbers, _picture
@@ -285,6 +286,27 @@ def deal_info(state: GameState) -> dict[str, Any]:
     if result is not None:
         info["winner"] = -1 if result.winner is None else result.winner
     return info
+
+
+#: The parts of a team's result in a deal's document, in the order `deal_document` takes them.
+_PARTS: Final = ("melded", "doubling", "bonus", "in_hand")
+
+
+def deal_document(deal: int, teams: Sequence[Sequence[int]], went_out: int | None, end: DealEnd) -> dict[str, Any]:
+    """
+    The document `persian_rummy.serialize.to_data` writes of the result of deal number *deal*, each
+    team's points in *teams* as (melded, doubling, bonus, in hand), *went_out* the seat that went out,
+    *end* how the deal ended: as ``deal_info`` lists it, made without building the `DealScore`.
+    """
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": "deal_score",
+        "deal": deal,
+        "teams": [dict(zip(_PARTS, team, strict=True)) for team in teams],
+        "went_out": went_out,
+        "end": end.value,
+    }
 
 
 # -- rendering -----------------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from ..scoring import DealEnd, DealScore, TeamScore
 from ..state import GameState, Phase
 from . import _batch_tables as _t
 
-__all__ = ["DRAW_IDS", "PHASES", "Batch", "supports"]
+__all__ = ["DRAW_IDS", "ENDS", "PHASES", "Batch", "supports"]
 
 
 def __dir__() -> list[str]:
@@ -67,7 +67,8 @@ assert _GAME_OVER == _DEAL_OVER + 1  # noqa: S101 (a deal's end is the game's wh
 _SLOTS: Final = 18
 #: The number of deals (R27; a draw ends the game, A22).
 _DEALS: Final = 2
-_ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
+#: How the batch's deals end, by their codes in `Batch.result_end`.
+ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
 _TEAMS: Final = np.arange(2)
 _SEATS: Final = np.arange(4)
 #: Where the ids of a pass, a take, a discard and a play start (`Batch.step` sorts the ids by them).
@@ -221,7 +222,7 @@ class Batch:
                 parts = (score.melded, score.doubling, score.bonus, score.in_hand)
                 self.results[i, d, team] = [part or 0 for part in parts]
             self.result_went_out[i, d] = -1 if result.went_out is None else result.went_out
-            self.result_end[i, d] = _ENDS.index(result.end)
+            self.result_end[i, d] = ENDS.index(result.end)
 
     def to_states(self) -> list[GameState]:
         """
@@ -276,7 +277,7 @@ class Batch:
                 deal=first + k + 1,
                 teams=(TeamScore(*teams[0]), TeamScore(*teams[1])),
                 went_out=None if went_out[k] < 0 else went_out[k],
-                end=_ENDS[ends[k]],
+                end=ENDS[ends[k]],
             )
             for k, teams in enumerate(results)
         )
@@ -359,10 +360,9 @@ class Batch:
         pile = self.pile[d, :width]
         valid = _t.PLACES56[:width][None, :] < length[:, None]
         bits = np.where(valid, _t.BITS[pile], _t.ZERO)
-        # The cards above each card: a suffix OR of the pile, taken from the top down.
-        above = np.zeros_like(bits)
-        above[:, :-1] = np.bitwise_or.accumulate(bits[:, ::-1], axis=1)[:, ::-1][:, 1:]
-        avail = above | hand[:, None]
+        # The cards above each card: a suffix OR of the pile, taken from the top down, less the card.
+        suffix: _U64 = np.bitwise_or.accumulate(bits[:, ::-1], axis=1)[:, ::-1]
+        avail = (suffix ^ bits) | hand[:, None]
         ok = _takeable(pile, avail, self.set_cards[d][:, None], self.run_lows[d][:, None], self.run_highs[d][:, None])
         ok &= valid
         at = ok.ravel().nonzero()[0]
@@ -499,7 +499,8 @@ class Batch:
         self.hands.reshape(-1)[self._places(g)] |= _t.BITS[card]
         self.stock_start[g] += 1
         self.phase[g] = _PLAY
-        self._turn_ends(g)
+        # At a draw nothing is obliged or picked and no one went out (`_pass`): the passes alone are reset.
+        self.passes[g] = 0
 
     def _pass(self, g: _Ints, gained: _Ints) -> None:
         self.passes[g] += 1
@@ -527,7 +528,6 @@ class Batch:
         self.pile_len[g] = at
         self.phase[g] = _PLAY
         self.passes[g] = 0
-        self.went_out[g] = -1
 
     def _discard(self, g: _Ints, card: _Ints) -> None:
         seat = self.to_act[g]
@@ -540,7 +540,9 @@ class Batch:
         self.pile_len[g] += 1
         self.to_act[g] = (seat + 1) % 4
         self.phase[g] = _DRAW
-        self._turn_ends(g)
+        # At play no one went out, nothing is obliged where a discard is legal and the passes were reset
+        # by the draw or the take: the cards picked alone are cleared.
+        self.picked[g] = 0
 
     def _meld(self, g: _Ints, ids: _Ints, gained: _Ints) -> None:
         """
@@ -574,7 +576,6 @@ class Batch:
         obligation = self.obligation[g]
         played = (obligation >= 0) & ((cards & _t.BITS[np.maximum(obligation, 0)]) != 0)
         self.obligation[g[played]] = -1
-        self.went_out[g] = -1
         out = hand == 0
         if np.count_nonzero(out):
             self._end_deal(g[out], seat[out], 0, gained)
@@ -586,8 +587,7 @@ class Batch:
         new = self.melds[a]
         slot = a * _SLOTS + new  # the slots read flat
         self.owner.reshape(-1)[slot] = seat
-        self.laid.reshape(-1)[slot] = cards
-        self.layoffs.reshape(-1, 4)[slot] = 0
+        self.laid.reshape(-1)[slot] = cards  # its lay-offs are none yet: a deal clears every slot's
         self.is_run.reshape(-1)[slot] = np.arange(a.size) >= r
         self.melds[a] += 1
         if r:
@@ -601,8 +601,8 @@ class Batch:
         """
         Move the ends of the runs that the blocks *blocks* of the games *g* extend: the runs' slots.
         """
-        moved = _t.ATTACH_BIT[blocks] | np.where(_t.IS_BELOW[blocks], _t.LOW[blocks], _t.HIGH[blocks])
         below = _t.IS_BELOW[blocks]
+        moved = _t.ATTACH_BIT[blocks] | np.where(below, _t.LOW[blocks], _t.HIGH[blocks])
         self.run_lows[g[below]] ^= moved[below]
         above = ~below
         self.run_highs[g[above]] ^= moved[above]
@@ -615,23 +615,22 @@ class Batch:
         """
         if not g.size:
             return
+        # Each team's cards by part of its result (melded, doubling, bonus, in hand), as masks: the melds
+        # its seats laid down and the cards they laid off onto any meld (R26), the sets of four among
+        # those melds (R25) and the hands (R23).  Cards lie in one place only: the points of a part are
+        # those of its mask (the slots past the melds hold no cards: a deal and a lay-down clear them).
         laid = self.laid[g]
+        odd = (self.owner[g] & 1).astype(np.bool_)
+        off = np.bitwise_or.reduce(self.layoffs[g], axis=1)  # each seat's lay-offs
+        doubled = np.where(~self.is_run[g] & _count4(laid), laid, _t.ZERO)
         hands = self.hands[g]
-        # The points of the melds by slot, then of each seat's lay-offs, then of each team's hands
-        # (the slots past the melds hold no cards: a deal and a lay-down clear them).
-        cards = np.concatenate(
-            [laid, np.bitwise_or.reduce(self.layoffs[g], axis=1), hands[:, :2] | hands[:, 2:]], axis=1
-        )
-        points = _t.points(cards)
-        laid_points = points[:, :_SLOTS]
-        by_team = np.where((self.owner[g] & 1)[:, :, None] == _TEAMS, laid_points[:, :, None], 0)
-        melded = by_team.sum(axis=1) + points[:, _SLOTS : _SLOTS + 2] + points[:, _SLOTS + 2 : _SLOTS + 4]
-        four = ~self.is_run[g] & _count4(laid)
-        doubling = (by_team * four[:, :, None]).sum(axis=1)
-        in_hand = points[:, _SLOTS + 4 :]
-        parts = np.empty((g.size, 2, 4), np.int64)
-        parts[:, :, 0], parts[:, :, 1], parts[:, :, 3] = melded, doubling, in_hand
-        parts[:, :, 2] = 0
+        cards = np.zeros((g.size, 2, 4), np.uint64)
+        cards[:, 0, 0] = np.bitwise_or.reduce(np.where(odd, _t.ZERO, laid), axis=1) | off[:, 0] | off[:, 2]
+        cards[:, 1, 0] = np.bitwise_or.reduce(np.where(odd, laid, _t.ZERO), axis=1) | off[:, 1] | off[:, 3]
+        cards[:, 0, 1] = np.bitwise_or.reduce(np.where(odd, _t.ZERO, doubled), axis=1)
+        cards[:, 1, 1] = np.bitwise_or.reduce(np.where(odd, doubled, _t.ZERO), axis=1)
+        cards[:, :, 3] = hands[:, :2] | hands[:, 2:]
+        parts = _t.points(cards)
         out = (went_out >= 0).nonzero()[0]  # the team of the seat that went out gets the bonus (R24)
         parts[out, went_out[out] & 1, 2] = DEFAULT_RULES.go_out_bonus
         deal = g * _DEALS + self.deals_done[g]  # each game's next deal, read flat

@@ -48,12 +48,11 @@ from gymnasium.vector import AutoresetMode
 from .._internal import arguments as _arguments
 from ..exceptions import IllegalActionError, InvalidValueError
 from ..rules import DEFAULT_RULES
-from ..serialize import to_data
-from . import _batch_compact, _batch_games, _numbers
+from . import _batch_compact, _batch_games, _batch_observe, _numbers
 from . import _batch_tables as _t
 from . import _env as _rlenv
-from ._batch_observe import observations as _solo_observations
-from .batch import Batch
+from ._tensor_layouts import OBSERVATION_SIZE as _SOLO_SIZE
+from .batch import ENDS, Batch
 from .batchplayers import BatchPlayer, batch_player
 
 __all__ = ["BATCH_OBSERVATION_SIZE", "OBSERVATION_PARTS", "BatchSoloVectorEnv", "BatchVectorEnv"]
@@ -75,6 +74,8 @@ OBSERVATION_PARTS: Final = _batch_compact.OBSERVATION_PARTS
 BATCH_OBSERVATION_SIZE: Final = _batch_compact.BATCH_OBSERVATION_SIZE
 _GAME_OVER: Final = 4
 _LEARNER: Final = _batch_games.LEARNER
+#: How the parts of a team's result add up to its points (`_batch_tables.RESULT_SIGNS`), as ints.
+_SIGNS: Final = _t.RESULT_SIGNS.tolist()
 _OBSERVATIONS: Final = ("solo", "compact")
 _ON_ILLEGAL: Final = ("lose", "raise")
 
@@ -149,6 +150,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         self._carried = np.zeros(n, np.float64)  # a deal's reward before the learner's first decision
         self._steps = np.zeros(n, np.int64)
         self._told: list[list[dict[str, object]]] = [[] for _ in range(n)]  # each game's deals' documents
+        self._totals: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # and their teams' points
         self._started = False
 
     def _seat_game(self, i: int) -> None:
@@ -213,6 +215,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         for i in chosen:
             self._seat_game(i)
             self._told[i] = []
+            self._totals[i] = []
         self._over[where] = self._done[where] = False
         self._steps[where] = 0
 
@@ -249,11 +252,17 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         arrays, the documents of the deals told before kept.
         """
         batch = self._games.batch
-        told = self._told[i]
-        results = batch.deal_scores(i, len(told))
-        told.extend(to_data(result) for result in results)
-        deals = (batch.results[i, : len(told)] @ _t.RESULT_SIGNS).tolist()  # by deal and team
-        scores = [sum(deal[0] for deal in deals), sum(deal[1] for deal in deals)]
+        told, totals = self._told[i], self._totals[i]
+        first, done = len(told), int(batch.deals_done[i])
+        went_out = batch.result_went_out[i, first:done].tolist()
+        ends = batch.result_end[i, first:done].tolist()
+        for k, teams in enumerate(batch.results[i, first:done].tolist()):  # by deal, team and part
+            out = went_out[k]
+            told.append(_rlenv.deal_document(first + k + 1, teams, None if out < 0 else out, ENDS[ends[k]]))
+            first_team, second_team = (sum(map(int.__mul__, team, _SIGNS)) for team in teams)
+            totals.append((first_team, second_team))
+        deals = [list(deal) for deal in totals]
+        scores = [sum(deal[0] for deal in totals), sum(deal[1] for deal in totals)]
         info: dict[str, Any] = {"results": list(told), "deals": deals, "scores": scores}
         if batch.phase[i] == _GAME_OVER:
             info["winner"] = -1 if scores[0] == scores[1] else int(scores[1] > scores[0])
@@ -349,7 +358,8 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         self._masks = batch.legal_masks()
         self._masks[self._done] = True
         if self.observation == "solo":
-            tensors = _solo_observations(batch, np.arange(self.num_envs), self._seats)
+            out = np.empty((self.num_envs, _SOLO_SIZE), np.float32)
+            tensors = _batch_observe.written(batch, slice(None), self._seats, out)
         else:
             tensors = _batch_compact.compact_observations(batch, self._seats, self.reward_scale)
         if not self.mask_in_observation:
