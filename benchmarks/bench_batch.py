@@ -109,7 +109,7 @@ def where_the_time_goes(n: int, steps: int, players: str) -> list[tuple[str, flo
         "legal masks": ("batch.py", ("legal_masks", "legal_masks_of", "draw_masks_of", "play_masks_of")),
         "steps of the engine": ("batch.py", ("step",)),
         "deals": ("batch.py", ("deal",)),
-        "observations": ("_batch_observe.py", ("observations",)),
+        "observations": ("_batch_observe.py", ("written",)),
     }
     total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]
     shares = []

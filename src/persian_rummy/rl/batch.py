@@ -67,7 +67,7 @@ assert _GAME_OVER == _DEAL_OVER + 1  # noqa: S101 (a deal's end is the game's wh
 _SLOTS: Final = 18
 #: The number of deals (R27; a draw ends the game, A22).
 _DEALS: Final = 2
-#: How the batch's deals end, by their codes in `Batch.result_end`.
+#: How the batch's deals end, by their codes in ``Batch.result_end``.
 ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
 _TEAMS: Final = np.arange(2)
 _SEATS: Final = np.arange(4)
