@@ -71,7 +71,11 @@ def differential(games: int, seed: int) -> tuple[int, dict[DealEnd, int]]:
                 assert tuple(np.flatnonzero(masks[i]).tolist()) == legal
                 ids[i] = _choose(legal, sources[i])
                 states[i] = apply(states[i], action_from_id(int(ids[i]), states[i]))
-            gained = batch.step(ids)
+            if compared % 2:
+                gained = batch.step(ids)
+            else:  # the deals that end scored by a settle of their own, as the environments' loops score them
+                assert not batch.step(ids, settle=False).any()
+                gained = batch.settle()
             for i in live:
                 ended = states[i].phase.value in {"deal_over", "game_over"}
                 expected = states[i].results[-1].totals if ended else (0, 0)
@@ -176,6 +180,44 @@ def test_masks_and_steps_of_some_games_are_those_of_the_whole_batch() -> None:
     assert [state.phase.value for state in whole.to_states()].count("game_over") > 0
 
 
+def test_deals_scored_later_are_scored_alike() -> None:
+    """
+    Steps that leave their deals' scores to `Batch.settle` end with the same games and points as steps
+    that score them at once, the settles coming only before the deals; a deal waits for them.
+    """
+    games = 60
+    now, later = Batch.new(games), Batch.new(games)
+    rng = np.random.default_rng(4)
+    total_now, total_later = np.zeros((games, 2), np.int64), np.zeros((games, 2), np.int64)
+    deals = ended = 0
+    while (later.phase != 4).any():
+        waiting = (later.phase == 0) | (later.phase == 3)
+        if waiting.any():
+            decks = np.stack([rng.permutation(56) for _ in range(games)])
+            if (later.deals_done != now.deals_done).any():  # deals wait to be scored
+                with pytest.raises(InvalidValueError, match="settle them before the next deal"):
+                    later.deal(decks, waiting)
+                later.settle(total_later)
+                assert now.to_states() == later.to_states()
+            now.deal(decks, waiting)
+            later.deal(decks, waiting)
+            deals += 1
+        masks = now.legal_masks()
+        ids = np.where(masks.any(axis=1), (rng.random(masks.shape) * masks).argmax(axis=1), -1)
+        now.step(ids, gained=total_now)
+        before = total_later.copy()
+        assert later.step(ids, gained=total_later, settle=False) is total_later
+        assert np.array_equal(total_later, before)  # no points until the settle
+        assert np.array_equal(now.phase, later.phase)
+        ended += int(np.count_nonzero(now.deals_done != later.deals_done))
+    later.settle(total_later)
+    assert now.to_states() == later.to_states()
+    assert np.array_equal(total_now, total_later)
+    assert deals > 2
+    assert ended > 0  # deals waited to be scored
+    assert total_now.any()
+
+
 def test_the_batched_environments_moves_are_the_scalar_engines(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     Every move the batched environment plays, the learner's and the other seats', is legal in the
@@ -187,7 +229,8 @@ def test_the_batched_environments_moves_are_the_scalar_engines(monkeypatch: pyte
     step = Batch.step
     moves = {"learner": 0, "others": 0}
 
-    def checked(batch: Batch, ids: Any, games: Any = None, *, gained: Any = None) -> Any:  # numpy arrays
+    def checked(batch: Batch, ids: Any, games: Any = None, *, gained: Any = None, settle: bool = True) -> Any:  # noqa: ARG001
+        # Each step's deals are scored at once, to compare the points; the loops' settles then find none.
         ids = np.asarray(ids, dtype=np.int64)
         if games is None:
             games = np.flatnonzero(np.isin(batch.phase, (1, 2)) & (ids >= 0))

@@ -95,7 +95,7 @@ class Games:
         batch = self.batch
         at = np.asarray(places, dtype=np.int64)  # read once, not once for each array
         for name, value in vars(_FRESH).items():
-            if name != "n":
+            if isinstance(value, np.ndarray):
                 getattr(batch, name)[at] = value[0]
         batch.dealer[at] = dealers
 
@@ -112,6 +112,7 @@ class Games:
             phase = batch.phase
             waiting = ((phase == _DEAL) | (phase == _DEAL_OVER)).nonzero()[0]
             if waiting.size:
+                batch.settle(gained)  # the deals that ended are scored before the next ones are dealt
                 decks = np.zeros((self.n, 56), np.int64)
                 for i in waiting.tolist():
                     decks[i] = shuffled(self._decks[i])  # the permutation `random_deal` makes of the deck
@@ -123,13 +124,14 @@ class Games:
             who = seats[first + (batch.to_act & 3)]  # to_act is -1 where no seat acts: read, then left out
             others = who != LEARNER
             drawing = (others & (batch.phase == _DRAW)).nonzero()[0]
+            # The deals that end in the passes are scored together, before the next deal or the return.
             if drawing.size:
-                batch.step(self._choices(drawing, who[drawing]), drawing, gained=gained)
+                batch.step(self._choices(drawing, who[drawing]), drawing, gained=gained, settle=False)
             playing = (others & (batch.phase == _PLAY)).nonzero()[0]
             if playing.size:
-                batch.step(self._choices(playing, who[playing]), playing, gained=gained)
+                batch.step(self._choices(playing, who[playing]), playing, gained=gained, settle=False)
             elif not drawing.size:
-                return gained
+                return batch.settle(gained)
         msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
         raise AssertionError(msg)  # pragma: no cover
 

@@ -147,6 +147,9 @@ class Batch:
         self.result_went_out = np.full((n, _DEALS), -1, np.int64)
         self.result_end = z((n, _DEALS), np.int64)
         self.deals_done = z(n, np.int64)
+        # The deals that ended in steps taken with ``settle=False``, scored by `settle`: their games, the
+        # seats that went out and how they ended.
+        self._unscored: list[tuple[_Ints, _Ints, int]] = []
 
     # -- building ---------------------------------------------------------------------------------------------
 
@@ -413,6 +416,9 @@ class Batch:
         if where is not None:
             waiting &= where
         g = waiting.nonzero()[0]
+        if self._unscored:
+            msg = "deals that ended wait to be scored: settle them before the next deal"
+            raise InvalidValueError(msg)
         if g.size:
             deck = np.asarray(decks, dtype=np.int64)[g]
             dealer = np.where(self.phase[g] == _DEAL, self.dealer[g], (self.dealer[g] + 1) % 4)
@@ -459,7 +465,12 @@ class Batch:
         self.went_out[g] = -1
 
     def step(
-        self, ids: np.ndarray[Any, np.dtype[Any]], games: _Ints | None = None, *, gained: _Ints | None = None
+        self,
+        ids: np.ndarray[Any, np.dtype[Any]],
+        games: _Ints | None = None,
+        *,
+        gained: _Ints | None = None,
+        settle: bool = True,
     ) -> _Ints:
         """
         Play id ``ids[i]`` in each game *i* where a seat is to act (the others are left as they are);
@@ -467,6 +478,11 @@ class Batch:
         the others.  The ids must be legal (`legal_masks`); nothing is checked.  Returns each team's
         points of the deals that ended in this step, ``(n, 2)`` (0 where none ended); with *gained*
         (``(n, 2)`` ints) they are added to it, and it is returned.
+
+        With *settle* `False`, the deals that end are over (their phase, seat to act and who went out
+        are set) but not yet scored: their results, and their points in *gained*, wait for `settle`,
+        which scores the deals of several steps in one go and must come before the next `deal` (and
+        before `state` or `to_states` reads those games).  The batched environments' loops step so.
         """
         ids = np.asarray(ids, dtype=np.int64)
         if gained is None:
@@ -475,8 +491,37 @@ class Batch:
             acting = ((self.phase == _DRAW) | (self.phase == _PLAY)) & (ids >= 0)
             games = acting.nonzero()[0]
             ids = ids[games]
-        if not games.size:
-            return gained
+        if games.size:
+            self._play(ids, games)
+        if settle:
+            self.settle(gained)
+        return gained
+
+    def settle(self, gained: _Ints | None = None) -> _Ints:
+        """
+        Score the deals that ended in steps taken with ``settle=False`` (R23-R26): their results, and
+        each team's points added to *gained* (``(n, 2)`` ints, new zeros without it), which is returned.
+        """
+        if gained is None:
+            gained = np.zeros((self.n, 2), np.int64)
+        if self._unscored:
+            ended, self._unscored = self._unscored, []
+            if len(ended) == 1:
+                ((g, went_out, end),) = ended
+                self._score(g, went_out, np.full(g.size, end, np.int64), gained)
+            else:
+                self._score(
+                    np.concatenate([g for g, _, _ in ended]),
+                    np.concatenate([went_out for _, went_out, _ in ended]),
+                    np.concatenate([np.full(g.size, end, np.int64) for g, _, end in ended]),
+                    gained,
+                )
+        return gained
+
+    def _play(self, ids: _Ints, games: _Ints) -> None:
+        """
+        Play ``ids[j]`` in game ``games[j]`` for each *j*, the games' deals that end left to `settle`.
+        """
         # The games by the kind of their id, in one sort: draws, passes, takes, discards, plays.
         order = ids.argsort(kind="stable")
         ids = ids[order]
@@ -485,14 +530,13 @@ class Batch:
         if a:
             self._draw(games[:a])
         if b > a:
-            self._pass(games[a:b], gained)
+            self._pass(games[a:b])
         if c > b:
             self._take(games[b:c], ids[b:c] - _t.TAKE0)
         if d > c:
             self._discard(games[c:d], ids[c:d] - _t.DISCARD0)
         if games.size > d:
-            self._meld(games[d:], ids[d:], gained)
-        return gained
+            self._meld(games[d:], ids[d:])
 
     def _draw(self, g: _Ints) -> None:
         card = self.stock.reshape(-1)[g * 56 + self.stock_start[g]]
@@ -502,11 +546,12 @@ class Batch:
         # At a draw nothing is obliged or picked and no one went out (`_pass`): the passes alone are reset.
         self.passes[g] = 0
 
-    def _pass(self, g: _Ints, gained: _Ints) -> None:
+    def _pass(self, g: _Ints) -> None:
         self.passes[g] += 1
         ended = self.passes[g] == 4
         if np.count_nonzero(ended):
-            self._end_deal(g[ended], np.full(int(ended.sum()), -1, np.int64), 1, gained)
+            over = g[ended]
+            self._end_deal(over, np.full(over.size, -1, np.int64), 1)
         on = g[~ended]
         # At a draw nothing is obliged or picked and no one went out (every way to a draw clears them).
         self.to_act[on] = (self.to_act[on] + 1) % 4
@@ -544,7 +589,7 @@ class Batch:
         # by the draw or the take: the cards picked alone are cleared.
         self.picked[g] = 0
 
-    def _meld(self, g: _Ints, ids: _Ints, gained: _Ints) -> None:
+    def _meld(self, g: _Ints, ids: _Ints) -> None:
         """
         Lay-downs, lay-offs onto sets and onto runs (R16, R17), and going out (R19); *ids* in ascending
         order (as `step` sorts them): the sets, the runs, the lay-offs onto sets, then onto runs.
@@ -578,7 +623,7 @@ class Batch:
         self.obligation[g[played]] = -1
         out = hand == 0
         if np.count_nonzero(out):
-            self._end_deal(g[out], seat[out], 0, gained)
+            self._end_deal(g[out], seat[out], 0)
 
     def _lay_down(self, a: _Ints, ids: _Ints, cards: _U64, seat: _Ints, r: int) -> _Ints:
         """
@@ -609,12 +654,23 @@ class Batch:
         slots: _Ints = self.meld_of.reshape(-1)[g * 56 + _t.ATTACH[blocks]]
         return slots
 
-    def _end_deal(self, g: _Ints, went_out: _Ints, end: int, gained: _Ints) -> None:
+    def _end_deal(self, g: _Ints, went_out: _Ints, end: int) -> None:
         """
-        Score the deals of the games *g* (R23-R26) and end them (R19, R22, R27).
+        End the deals of the games *g* (R19, R22, R27), *went_out* the seats that went out (-1 for none),
+        *end* their `ENDS` code: scored by `settle`.
         """
-        if not g.size:
-            return
+        self._unscored.append((g, went_out, end))
+        self.went_out[g] = went_out
+        self.phase[g] = _DEAL_OVER + (self.deal_no[g] >= _DEALS)  # the last deal's end is the game's
+        self.to_act[g] = -1
+        self.obligation[g] = -1
+        self.picked[g] = 0
+
+    def _score(self, g: _Ints, went_out: _Ints, end: _Ints, gained: _Ints) -> None:
+        """
+        Score the ended deals of the games *g* (R23-R26; each game once), *went_out* and *end* as
+        `_end_deal` took them, their points added to *gained*.
+        """
         # Each team's cards by part of its result (melded, doubling, bonus, in hand), as masks: the melds
         # its seats laid down and the cards they laid off onto any meld (R26), the sets of four among
         # those melds (R25) and the hands (R23).  Cards lie in one place only: the points of a part are
@@ -639,11 +695,6 @@ class Batch:
         self.result_end.reshape(-1)[deal] = end
         self.deals_done[g] += 1
         gained[g] += parts @ _t.RESULT_SIGNS
-        self.went_out[g] = went_out
-        self.phase[g] = _DEAL_OVER + (self.deal_no[g] >= _DEALS)  # the last deal's end is the game's
-        self.to_act[g] = -1
-        self.obligation[g] = -1
-        self.picked[g] = 0
 
     # -- reading -----------------------------------------------------------------------------------------------
 
