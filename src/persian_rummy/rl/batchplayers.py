@@ -127,9 +127,10 @@ class RandomBatchPlayer:
         A legal id of each game of *games*, each as likely.
         """
         drawing = batch.phase[games] == _DRAW
-        if drawing.all():  # a draw's ids lie below the discards': the choice reads those columns alone
+        drawn = np.count_nonzero(drawing)  # cheaper than all() and any() on a few games
+        if drawn == games.size:  # a draw's ids lie below the discards': the choice reads those columns alone
             return _uniform(batch.draw_masks_of(games, width=_t.DISCARD0), rng)
-        if not drawing.any():
+        if not drawn:
             return _uniform(batch.play_masks_of(games), rng)
         return _uniform(batch.legal_masks_of(games), rng)
 
