@@ -149,7 +149,7 @@ def _draw_ids(batch: Batch, g: _Ints, hand: _U64) -> _Ints:
     stock_left = masks[:, 0]
     ids: _Ints = np.where(stock_left, 0, 1).astype(np.int64)
     takes = masks[:, _t.TAKE0 : _t.DISCARD0]
-    r = np.flatnonzero(takes.any(axis=1))
+    r = np.logical_or.reduce(takes, axis=1).nonzero()[0]
     if not r.size:
         return ids
     t = g[r]
@@ -161,7 +161,7 @@ def _draw_ids(batch: Batch, g: _Ints, hand: _U64) -> _Ints:
     # The cards a take of each card brings: it and those above it, a suffix OR of the pile.
     taken = np.bitwise_or.accumulate(bits[:, ::-1], axis=1)[:, ::-1]
     legal = valid & np.take_along_axis(takes[r], pile, axis=1)
-    rows, places = np.divmod(np.flatnonzero(legal), width)
+    rows, places = np.divmod(legal.ravel().nonzero()[0], width)
     # The hands as they are, then after each legal take, valued as one array.
     own = hand[r]
     table = _table_ends(batch, t)
@@ -229,9 +229,9 @@ def _best_melds(hands: _U64) -> _U64:
     by_rank = hands[:, None] & _RANKS
     count = np.bitwise_count(by_rank)
     points = np.where(count == 4, _FOUR, np.where(count == 3, _THREE, _t.ZERO))
-    sets = np.where(count >= 3, points << _KEY_SHIFT | by_rank, _t.ZERO).max(axis=1)
+    sets = np.maximum.reduce(np.where(count >= 3, points << _KEY_SHIFT | by_rank, _t.ZERO), axis=1)
     rows = _t.rows_of(hands)
-    runs = (_RUN_POINTS[rows] << _KEY_SHIFT | _RUN_ROW[rows] << _t.SUIT_SHIFTS).max(axis=1)
+    runs = np.maximum.reduce(_RUN_POINTS[rows] << _KEY_SHIFT | _RUN_ROW[rows] << _t.SUIT_SHIFTS, axis=1)
     best: _U64 = np.maximum(sets, runs)
     return best
 
@@ -243,13 +243,13 @@ def _play_ids(batch: Batch, g: _Ints, hand: _U64) -> _Ints:
     """
     masks = batch.play_masks_of(g)
     # The legal plays as (row, column) pairs, row by row: read from the flat masks (a 2-D nonzero is slower).
-    rows, columns = np.divmod(np.flatnonzero(masks), _t.COUNT)
+    rows, columns = np.divmod(masks.ravel().nonzero()[0], _t.COUNT)
     at = columns >= _t.MELD0
     rows, columns = rows[at], columns[at] - _t.MELD0
     ids = np.empty(g.size, np.int64)
     melding = np.zeros(g.size, np.bool_)
     melding[rows] = True
-    d = np.flatnonzero(~melding)
+    d = (~melding).nonzero()[0]
     if d.size:
         ids[d] = _discard_ids(masks[d, _t.DISCARD0 : _t.MELD0], hand[d])
     if not rows.size:
@@ -259,7 +259,7 @@ def _play_ids(batch: Batch, g: _Ints, hand: _U64) -> _Ints:
     places = columns.copy()
     on_set = (columns >= _ON_SETS) & (columns < _BLOCKS)
     card = columns[on_set] - _ON_SETS
-    slots = batch.meld_of[games[on_set, None], _t.GROUP_CARDS[card]].max(axis=1)
+    slots = np.maximum.reduce(batch.meld_of[games[on_set, None], _t.GROUP_CARDS[card]], axis=1)
     places[on_set] = _ON_SETS + _SLOT_PLACES * slots + _WITHIN[columns[on_set] - _ON_SETS]
     onto_run = columns >= _BLOCKS
     slots = batch.meld_of[games[onto_run], _t.BLOCK_ATTACH_INDEX[columns[onto_run] - _BLOCKS]]
@@ -267,7 +267,7 @@ def _play_ids(batch: Batch, g: _Ints, hand: _U64) -> _Ints:
     scores = _POINTS[columns] * _PLACES - places
     # Each game's best score, its plays being side by side.
     first = np.r_[True, rows[1:] != rows[:-1]]
-    best = scores == np.maximum.reduceat(scores, np.flatnonzero(first))[np.cumsum(first) - 1]
+    best = scores == np.maximum.reduceat(scores, first.nonzero()[0])[first.cumsum() - 1]
     ids[rows[best]] = _t.MELD0 + columns[best]
     return ids
 

@@ -359,7 +359,7 @@ class Batch:
         The takes from the discard pile of the games *d*, into the rows *rows* of *masks* (R14, R15, A10, A12).
         """
         length = self.pile_len[d]
-        width = int(length.max())
+        width = int(np.maximum.reduce(length))
         pile = self.pile[d, :width]
         valid = _t.PLACES56[:width][None, :] < length[:, None]
         bits = np.where(valid, _t.BITS[pile], _t.ZERO)
@@ -559,7 +559,7 @@ class Batch:
     def _take(self, g: _Ints, card: _Ints) -> None:
         seat = self.to_act[g]
         length = self.pile_len[g]
-        pile = self.pile[g, : int(length.max())]
+        pile = self.pile[g, : int(np.maximum.reduce(length))]
         at = (pile == card[:, None]).argmax(axis=1)
         places = _t.PLACES56[: pile.shape[1]]
         taken = np.bitwise_or.reduce(
