@@ -604,7 +604,7 @@ class Batch:
             slot[:o] = self._lay_down(g[:o], ids[:o], cards[:o], seat[:o], r)
         if b > o:
             on = g[o:b]
-            slot[o:b] = self.meld_of[on[:, None], _t.GROUP_CARDS[ids[o:b] - _t.ON_SET0]].max(axis=1)
+            slot[o:b] = np.maximum.reduce(self.meld_of[on[:, None], _t.GROUP_CARDS[ids[o:b] - _t.ON_SET0]], axis=1)
             self.set_cards[on] |= cards[o:b]
         if k > b:
             slot[b:] = self._extend_runs(g[b:], ids[b:])
@@ -702,7 +702,7 @@ class Batch:
         """
         Each team's total over the finished deals, ``(n, 2)``.
         """
-        totals: _Ints = (self.results @ _t.RESULT_SIGNS).sum(axis=1)
+        totals: _Ints = np.add.reduce(self.results @ _t.RESULT_SIGNS, axis=1)
         return totals
 
 
