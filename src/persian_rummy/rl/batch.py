@@ -479,7 +479,7 @@ class Batch:
         points of the deals that ended in this step, ``(n, 2)`` (0 where none ended); with *gained*
         (``(n, 2)`` ints) they are added to it, and it is returned.
 
-        With *settle* `False`, the deals that end are over (their phase, seat to act and who went out
+        With *settle* ``False``, the deals that end are over (their phase, seat to act and who went out
         are set) but not yet scored: their results, and their points in *gained*, wait for `settle`,
         which scores the deals of several steps in one go and must come before the next `deal` (and
         before `state` or `to_states` reads those games).  The batched environments' loops step so.
