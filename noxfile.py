@@ -802,7 +802,8 @@ def bench(session: nox.Session) -> None:
     Arguments after ``--`` go to benchmarks/bench.py.  Then the compiled wheel is built (as ``nox -s
     compiled`` builds it) and installed into a folder of its own, and benchmarks/bench_vector.py
     measures the native vector environment beside Gymnasium's ``SyncVectorEnv`` over Solo-v0 at
-    N = 1, 16 and 256, on this checkout's pure build and on the compiled one (briefly with ``--quick``).
+    N = 1, 16 and 256, on this checkout's pure build and on the compiled one (briefly with ``--quick``), and
+    benchmarks/bench_batch.py the batched environment beside them at N = 1 to 1,024, on both builds.
     """
     # The bench group may be empty (the benchmark needs only the package); nox refuses an empty install.
     if extra := nox.project.dependency_groups(PYPROJECT, "bench"):
@@ -815,7 +816,7 @@ def bench(session: nox.Session) -> None:
     session.install("--target", str(target), "--no-deps", str(wheel))
     quick = ["--seconds", "0.2", "--repeats", "1"] if "--quick" in session.posargs else []  # a smoke run
     session.run("python", "benchmarks/bench_vector.py", "--compiled", str(target), *quick)
-    session.run("python", "benchmarks/bench_batch.py", *quick)
+    session.run("python", "benchmarks/bench_batch.py", "--compiled", str(target), *quick)
 
 
 @nox.session(name="bench-matches", python=PYTHONS[0], default=False)

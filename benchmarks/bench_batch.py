@@ -13,7 +13,10 @@ the four take turns, a window of ``--seconds`` CPU seconds each per round, for `
 that a slower spell of the machine falls on all of them.  The rates are the medians of the windows'
 steps per CPU second; each ratio is the median of the ratios taken within a round (with the range of
 batched / Sync).
-Then where the batched step's time goes, by part, at the largest N, for each kind of player.
+Then where the batched step's time goes, by part, at the largest N, for each kind of player.  With
+``--compiled FOLDER`` the whole measurement is made again on the compiled build installed in FOLDER
+(``nox -s bench`` builds it), in a process of its own: the compiled build speeds up the scalar engine
+that ``SyncVectorEnv`` and the native environment run, not the batch's NumPy.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import cProfile
 import os
 import pstats
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -30,13 +34,18 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "src"))
+#: Set to a folder holding the compiled build (a wheel installed there with ``pip install --target``), the
+#: run measures that build; unset, this checkout's ``src/`` (the pure build).  ``--compiled`` sets it for a
+#: second run in a process of its own.
+COMPILED_FOLDER = os.environ.get("PERSIAN_RUMMY_BENCH_COMPILED")
+sys.path.insert(0, COMPILED_FOLDER or str(HERE.parent / "src"))
 
 import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 
+import persian_rummy.engine  # noqa: E402
 import persian_rummy.rl.gymnasium  # noqa: E402 (registers Solo-v0)
-import persian_rummy.rl.vector  # noqa: E402, F401 (its vector entry point)
+import persian_rummy.rl.vector  # noqa: E402 (its vector entry point)
 from persian_rummy.rl.batchenv import BatchSoloVectorEnv  # noqa: E402
 
 SIZES = (1, 16, 256, 1024)
@@ -127,7 +136,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=0.25, help="CPU seconds of a window (default 0.25)")
     parser.add_argument("--repeats", type=int, default=15, help="rounds of windows for each N (default 15)")
+    parser.add_argument(
+        "--compiled", type=Path, help="a folder holding the compiled build: measured too, after the pure build"
+    )
     args = parser.parse_args(argv)
+    if bool(COMPILED_FOLDER) != persian_rummy.engine.COMPILED:
+        sys.exit(f"bench_batch.py: expected COMPILED={bool(COMPILED_FOLDER)}, imported {persian_rummy.__file__}")
+    build = "compiled" if COMPILED_FOLDER else "pure"
     cpu = max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
     kinds = ("sync", "native", "batched", "compact")
@@ -141,7 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for kind in kinds:
                     figures[kind, n].append(runs[kind].window(args.seconds))
             del runs
-        title = f"steps of the games per CPU second, medians over {args.repeats} rounds, {players} players, CPU {cpu}"
+        title = f"{build} build, steps of the games per CPU second, medians over {args.repeats} rounds"
+        title += f", {players} players, CPU {cpu}"
         print(f"\nbatched engine: {title}")
         head = f"{'N':>5}  {'SyncVectorEnv':>13}  {'native':>9}  {'batched':>9}  {'compact':>9}"
         print(f"{head}  {'batched / Sync':>14}  {'batched / native':>16}  {'compact / Sync':>14}  (range)")
@@ -157,6 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\nwhere the batched step's time goes at N = {SIZES[-1]}, {players} players (cumulative, overlapping):")
         for name, share in where_the_time_goes(SIZES[-1], 30, players):
             print(f"  {name:<22} {share:>6.0%}")
+    if args.compiled is not None:  # the same measurement of the compiled build, in a process of its own
+        again = [sys.executable, __file__, "--seconds", str(args.seconds), "--repeats", str(args.repeats)]
+        env = {**os.environ, "PERSIAN_RUMMY_BENCH_COMPILED": str(args.compiled.resolve())}
+        sys.stdout.flush()
+        return subprocess.run(again, env=env, check=False).returncode  # noqa: S603 (this script, again)
     return 0
 
 
