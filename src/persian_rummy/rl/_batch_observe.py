@@ -267,9 +267,8 @@ def _scalars(batch: Batch, games: _Index, seats: _Ints, hands: _U64, out: _Float
     out[:, _STOCK_SIZE] = (CARDS - batch.stock_start[games]) / CARDS
     out[:, _HAND_SIZE : _HAND_SIZE + 4] = np.bitwise_count(hands) / CARDS
     # Each team's total: the deals not yet played hold no points (`Batch` clears them for a new game).
-    totals = np.add.reduce(
-        batch.results[games] @ _t.RESULT_SIGNS, axis=1
-    )  # melded + doubling + bonus - in hand, by team
+    by_deal = batch.results[games] @ _t.RESULT_SIGNS  # melded + doubling + bonus - in hand, by deal and team
+    totals = np.add.reduce(by_deal, axis=1)
     teams = np.where((seats & 1)[:, None] == 1, totals[:, ::-1], totals)  # the seat's team first
     out[:, _SCORE_OWN : _SCORE_OWN + 2] = np.clip((teams + _SCALE) / (2 * _SCALE), 0.0, 1.0)
     out[:, _DEAL] = np.minimum(batch.deal_no[games] / _NUM_DEALS, 1.0)

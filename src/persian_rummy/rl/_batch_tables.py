@@ -115,9 +115,8 @@ def points(masks: U64) -> I64:
     suit's row read from a table, the jokers counted.
     """
     rows = rows_of(masks)
-    total: I64 = np.add.reduce(ROW_POINTS[rows], axis=-1) + JOKER_POINTS * np.bitwise_count(
-        masks >> JOKER_SHIFT
-    ).astype(np.int64)
+    jokers = np.bitwise_count(masks >> JOKER_SHIFT).astype(np.int64)
+    total: I64 = np.add.reduce(ROW_POINTS[rows], axis=-1) + JOKER_POINTS * jokers
     return total
 
 

@@ -69,7 +69,6 @@ _SLOTS: Final = 18
 _DEALS: Final = 2
 #: How the batch's deals end, by their codes in ``Batch.result_end``.
 ENDS: Final = (DealEnd.WENT_OUT, DealEnd.PASSES)
-_TEAMS: Final = np.arange(2)
 _SEATS: Final = np.arange(4)
 #: Where the ids of a pass, a take, a discard and a play start (`Batch.step` sorts the ids by them).
 _KINDS: Final = np.array([1, _t.TAKE0, _t.DISCARD0, _t.MELD0], dtype=np.int64)
@@ -149,7 +148,7 @@ class Batch:
         self.deals_done = z(n, np.int64)
         # The deals that ended in steps taken with ``settle=False``, scored by `settle`: their games, the
         # seats that went out and how they ended.
-        self._unscored: list[tuple[_Ints, _Ints, int]] = []
+        self._unscored: list[tuple[_Ints, _Ints, _Ints]] = []
 
     # -- building ---------------------------------------------------------------------------------------------
 
@@ -506,16 +505,8 @@ class Batch:
             gained = np.zeros((self.n, 2), np.int64)
         if self._unscored:
             ended, self._unscored = self._unscored, []
-            if len(ended) == 1:
-                ((g, went_out, end),) = ended
-                self._score(g, went_out, np.full(g.size, end, np.int64), gained)
-            else:
-                self._score(
-                    np.concatenate([g for g, _, _ in ended]),
-                    np.concatenate([went_out for _, went_out, _ in ended]),
-                    np.concatenate([np.full(g.size, end, np.int64) for g, _, end in ended]),
-                    gained,
-                )
+            g, went_out, end = (np.concatenate(parts) for parts in zip(*ended, strict=True))
+            self._score(g, went_out, end, gained)
         return gained
 
     def _play(self, ids: _Ints, games: _Ints) -> None:
@@ -659,7 +650,7 @@ class Batch:
         End the deals of the games *g* (R19, R22, R27), *went_out* the seats that went out (-1 for none),
         *end* their `ENDS` code: scored by `settle`.
         """
-        self._unscored.append((g, went_out, end))
+        self._unscored.append((g, went_out, np.full(g.size, end, np.int64)))
         self.went_out[g] = went_out
         self.phase[g] = _DEAL_OVER + (self.deal_no[g] >= _DEALS)  # the last deal's end is the game's
         self.to_act[g] = -1
