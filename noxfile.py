@@ -6,8 +6,9 @@
 Development tasks: ``nox`` runs the tests, the linters, the type checker, the docs build, the fuzzing
 and a match on a local Dask cluster.
 
-On continuous integration (``.ci/run``) the first Python's tests run beside two processes that check
-random games by brute force (as ``nox -s tests-loaded`` runs them); it also runs ``nox -s conformance build
+On continuous integration (``.ci/run``) the first Python's tests run beside a process that checks
+random games by brute force (``nox -s tests-loaded`` runs two), its second lane of sessions keeping the
+other core busy; it also runs ``nox -s conformance build
 compiled brute-force``: the
 conformance suites of OpenSpiel, PettingZoo and Gymnasium on the newest Python (with the tests marked
 ``heavy``, which the default sessions leave out), the build of the package with its checks and the
@@ -67,8 +68,8 @@ def tests(session: nox.Session) -> None:
     (OpenSpiel's random simulations and search bots) are left out: ``nox -s conformance`` runs them.
 
     On CI the first Python's tests also run loaded, as ``nox -s tests-loaded`` runs them (`runs_loaded`):
-    two CPU-bound processes check random games by brute force beside them, so that one run both measures
-    coverage and shows that no test depends on how fast the machine is.
+    CPU-bound processes check random games by brute force beside them (two, or ``PERSIAN_RUMMY_LOAD``), so
+    that one run both measures coverage and shows that no test depends on how fast the machine is.
     """
     first = session.python == PYTHONS[0]
     _install_tests(session, first=first)
@@ -105,21 +106,34 @@ def _install_tests(session: nox.Session, *, first: bool) -> None:
 
 
 #: The CPU-bound processes that ``nox -s tests-loaded`` runs beside the tests: as many as a laptop has cores.
+#: ``PERSIAN_RUMMY_LOAD`` sets another number (`load_count`): ``.ci/run`` runs one, its second lane being the other.
 LOAD = 2
 #: What each of them runs: the brute force of tests/test_bruteforce.py on random games, until it is stopped.
 LOAD_MODULE = "tests.bruteforce_load"
-#: The switches each process fixes in turn (``PERSIAN_RUMMY_BRUTE_FORCE_RULES``): the first draws them all but
-#: `Rules.jokers_wild` at random, the second plays every game with wild jokers (their plays the costliest to try).
+#: The switches the processes fix (``PERSIAN_RUMMY_LOAD_RULES``), dealt round them, each process taking its
+#: own in turn batch by batch: the first draws them all but `Rules.jokers_wild` at random, the second plays
+#: every game with wild jokers (their plays the costliest to try).  One process takes both.
 LOAD_RULES = ("-", "jokers_wild=true")
 #: How far apart the seeds of the processes are: the batches of each are seeded one after the other.
 SEED_STRIDE = 1_000_000
+
+
+def load_count() -> int:
+    """
+    How many processes run beside the tests: ``PERSIAN_RUMMY_LOAD`` where it is set, else `LOAD`.
+    """
+    text = os.environ.get("PERSIAN_RUMMY_LOAD") or str(LOAD)
+    if not text.isdigit() or int(text) < 1:
+        msg = f"PERSIAN_RUMMY_LOAD must be a number of processes, 1 or more, got {text!r}"
+        raise ValueError(msg)
+    return int(text)
 
 
 @contextmanager
 def load_processes(python: str, count: int, seed: int, folder: Path) -> Iterator[list[subprocess.Popen[bytes]]]:
     """
     *count* processes of *python*, each checking games by brute force (`LOAD_MODULE`) from its own seed
-    after *seed*, under the switches of `LOAD_RULES` in turn, for as long as the ``with`` block lasts; sent
+    after *seed*, under the switches of `LOAD_RULES` dealt round them, for as long as the ``with`` block lasts; sent
     SIGTERM and waited for when it ends, however it ends.  Each writes what it has checked to
     ``<folder>/<i>.json`` as it goes and when stopped.
     """
@@ -130,7 +144,7 @@ def load_processes(python: str, count: int, seed: int, folder: Path) -> Iterator
             subprocess.Popen(  # noqa: S603
                 [python, "-m", LOAD_MODULE, str(seed + index * SEED_STRIDE), str(folder / f"{index}.json")],
                 cwd=Path(__file__).parent,
-                env={**os.environ, "PERSIAN_RUMMY_BRUTE_FORCE_RULES": LOAD_RULES[index % len(LOAD_RULES)]},
+                env={**os.environ, "PERSIAN_RUMMY_LOAD_RULES": _load_rules(index, count)},
             )
             for index in range(count)
         )
@@ -145,6 +159,14 @@ def load_processes(python: str, count: int, seed: int, folder: Path) -> Iterator
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+def _load_rules(index: int, count: int) -> str:
+    """
+    The rules ids that process *index* of *count* fixes in turn, parted by ``;``: `LOAD_RULES` dealt round
+    the processes.
+    """
+    return ";".join(LOAD_RULES[index::count]) or LOAD_RULES[index % len(LOAD_RULES)]
 
 
 def load_verdict(processes: list[subprocess.Popen[bytes]], ended: list[bool], folder: Path) -> tuple[str, bool]:
@@ -164,17 +186,18 @@ def load_verdict(processes: list[subprocess.Popen[bytes]], ended: list[bool], fo
 def tests_loaded(session: nox.Session) -> None:
     """
     The first Python's ``tests`` session, its pytest command without coverage, while two CPU-bound processes
-    run beside it, each checking random games by brute force (tests/bruteforce_load.py).
+    (`load_count`) run beside it, each checking random games by brute force (tests/bruteforce_load.py).
 
     A test that depends on how fast the machine is (a deadline met, a time measured) fails here: the
     suite must pass on a laptop busy with other work.  The work beside it is a check of its own: in every
     state of its games each action that could be written is tried with `apply` against `legal_actions`, as
     in ``nox -s brute-force`` (the first process under switches drawn at random, the second with wild
-    jokers), and a disagreement fails the session, naming the game.  The session prints the seed
-    (``PERSIAN_RUMMY_LOAD_SEED`` chooses it) and what was checked.  On continuous integration the first
-    Python's ``tests`` session runs this way itself, with its coverage (`runs_loaded`); run here, after a
-    plain run that has tried the rules, this session runs without coverage and with the Hypothesis profile
-    "quick" (20 examples; ``HYPOTHESIS_PROFILE`` chooses another).  Arguments after ``--`` go to pytest, as
+    jokers; a single process takes both in turn), and a disagreement fails the session, naming the game.
+    The session prints the seed (``PERSIAN_RUMMY_LOAD_SEED`` chooses it) and what was checked.  On
+    continuous integration the first Python's ``tests`` session runs this way itself, with its coverage
+    (`runs_loaded`) and one process (``PERSIAN_RUMMY_LOAD=1``); run here, after a plain run that has tried
+    the rules, this session runs without coverage and with the Hypothesis profile "quick" (20 examples;
+    ``HYPOTHESIS_PROFILE`` chooses another).  Arguments after ``--`` go to pytest, as
     in ``nox -s tests``.
     """
     _install_tests(session, first=True)
@@ -194,7 +217,7 @@ def _beside_the_load(session: nox.Session, arguments: list[str], env: dict[str, 
     folder = Path(tempfile.mkdtemp(prefix="persian-rummy-load-"))
     python = str(Path(session.bin) / "python")
     try:
-        with load_processes(python, LOAD, seed, folder) as processes:
+        with load_processes(python, load_count(), seed, folder) as processes:
             session.log(f"{len(processes)} processes checking games by brute force beside the tests, from seed {seed}")
             session.run("pytest", *arguments, env=env)
             ended = [process.poll() is not None for process in processes]

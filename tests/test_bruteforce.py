@@ -45,6 +45,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 import hypothesis
@@ -83,12 +84,20 @@ from tests.strategies import Playout, corner_playouts, rules_variants
 GAMES = int(os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_GAMES", "12"))
 PARTS = int(os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_PARTS", "1"))
 SUMMARY = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_SUMMARY")
-#: The switches every game's rules keep, from a rules id (``rummy_calls=true``); none by default.
+#: The rules id (``rummy_calls=true``) whose switches every game's rules keep; none by default.
 FIXED_TEXT = os.environ.get("PERSIAN_RUMMY_BRUTE_FORCE_RULES", "-")
-FIXED = {
-    name: getattr(parse_rules(FIXED_TEXT), name)
-    for name in (part.partition("=")[0] for part in FIXED_TEXT.split(",") if FIXED_TEXT != "-")
-}
+
+
+def switches(text: str) -> dict[str, Any]:
+    """
+    The switches that the rules id *text* names (``rummy_calls=true``), by name, with their values; none for ``-``.
+    """
+    named = (part.partition("=")[0] for part in text.split(",") if text != "-")
+    return {name: getattr(parse_rules(text), name) for name in named}
+
+
+#: The switches every game's rules keep, by name.
+FIXED = switches(FIXED_TEXT)
 MAX_ACTIONS = 300
 #: A hand this small is tried with every group of its cards onto every meld.
 SMALL_HAND = 6
@@ -420,21 +429,22 @@ class TestBruteForce:
         assert counts["states"] >= counts["games"]
 
 
-def fixed(rules: Rules) -> Rules:
+def fixed(rules: Rules, kept: Mapping[str, Any] = FIXED) -> Rules:
     """
-    *rules* with the switches of `PERSIAN_RUMMY_BRUTE_FORCE_RULES` set as it says, and `Rules.jokers_wild`
-    off unless it names it: a game with wild jokers, each play tried with its jokers standing for every
-    card, costs some seconds, so its games are played apart (``nox -s brute-force`` plays them under it alone
-    and with calls of "Rummy!").
+    *rules* with the switches *kept* (those of `PERSIAN_RUMMY_BRUTE_FORCE_RULES`) set as it says, and
+    `Rules.jokers_wild` off unless it names it: a game with wild jokers, each play tried with its jokers
+    standing for every card, costs some seconds, so its games are played apart (``nox -s brute-force`` plays
+    them under it alone and with calls of "Rummy!").
     """
-    return attrs.evolve(rules, **{"jokers_wild": False, **FIXED})
+    return attrs.evolve(rules, **{"jokers_wild": False, **kept})
 
 
-def summary_line(counts: Mapping[str, int]) -> str:
+def summary_line(counts: Mapping[str, int], texts: Sequence[str] = (FIXED_TEXT,)) -> str:
     """
-    What a run checked, in one line.
+    What a run checked, in one line: its games under the rules ids *texts* (in turn, where several).
     """
-    under = "" if FIXED_TEXT == "-" else f" under {FIXED_TEXT}"
+    shown = [text if text != "-" else "switches at random" for text in texts]
+    under = "" if list(texts) == ["-"] else f" under {' and '.join(shown)}{' in turn' if len(texts) > 1 else ''}"
     return (
         f"brute force{under}: {counts['games']:,} games, {counts['states']:,} states "
         f"({counts['draw']:,} draw, {counts['play']:,} play, {counts['calls']:,} calls, {counts['called']:,} called, "

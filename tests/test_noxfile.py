@@ -22,8 +22,10 @@ from types import ModuleType
 
 import pytest
 
+from persian_rummy import GameState
 from tests import bruteforce_load
 from tests.processes import PROC, children
+from tests.test_bruteforce import summary_line
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,6 +117,7 @@ class TestSessions:
         noxfile = load_noxfile()
         monkeypatch.setenv("CI", ci)
         monkeypatch.delenv("PERSIAN_RUMMY_COVERAGE", raising=False)
+        monkeypatch.delenv("PERSIAN_RUMMY_LOAD", raising=False)  # .ci/run sets it
         session = Session(python, ["-x"])
         noxfile.tests(session)
         first = python == "3.11"
@@ -194,11 +197,18 @@ class TestLoaded:
         assert ("--cov", "--cov-branch", "--cov-report=term-missing:skip-covered") == command[5:8]
 
     @pytest.mark.skipif(sys.platform != "linux", reason="the processes are found in Linux's /proc")
-    def test_two_processes_beside_the_tests_and_none_after(self) -> None:
+    @pytest.mark.parametrize(("load", "count"), [(None, 2), ("1", 1)])
+    def test_the_processes_beside_the_tests_and_none_after(
+        self, load: str | None, count: int, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        if load is None:
+            monkeypatch.delenv("PERSIAN_RUMMY_LOAD", raising=False)  # .ci/run sets it
+        else:
+            monkeypatch.setenv("PERSIAN_RUMMY_LOAD", load)
         noxfile = load_noxfile()
         session = Session("3.11", [])
         noxfile.tests_loaded(session)
-        assert (1, 2) == (len(session.busy), len(session.busy[0]))
+        assert (1, count) == (len(session.busy), len(session.busy[0]))
         assert [] == load_children()
         assert "brute force beside the tests: " in session.logged[-1]
 
@@ -255,6 +265,50 @@ class TestLoaded:
         with pytest.raises(AssertionError, match="apply refuses"):
             bruteforce_load.check_games(7, counts)
         assert 2 == counts["games"]  # the first game, and Hypothesis' replay of it for its report
+
+    @pytest.mark.parametrize(("value", "count"), [(None, 2), ("", 2), ("1", 1), ("3", 3)])
+    def test_the_number_of_processes(self, value: str | None, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        if value is None:
+            monkeypatch.delenv("PERSIAN_RUMMY_LOAD", raising=False)
+        else:
+            monkeypatch.setenv("PERSIAN_RUMMY_LOAD", value)
+        assert count == load_noxfile().load_count()
+
+    @pytest.mark.parametrize("value", ["0", "-1", "two", "1.5"])
+    def test_a_number_of_processes_that_is_none(self, value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("PERSIAN_RUMMY_LOAD", value)
+        message = f"^PERSIAN_RUMMY_LOAD must be a number of processes, 1 or more, got {value!r}$"
+        with pytest.raises(ValueError, match=message):
+            load_noxfile().load_count()
+
+    def test_the_switches_are_dealt_round_the_processes(self) -> None:
+        noxfile = load_noxfile()
+        assert ["-;jokers_wild=true"] == [noxfile._load_rules(i, 1) for i in range(1)]
+        assert ["-", "jokers_wild=true"] == [noxfile._load_rules(i, 2) for i in range(2)]
+        assert ["-", "jokers_wild=true", "-"] == [noxfile._load_rules(i, 3) for i in range(3)]
+
+    def test_a_batch_keeps_the_switches_it_is_given(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        seen: set[tuple[bool, bool]] = set()
+
+        def record(state: GameState, _counts: object) -> None:
+            seen.add((state.rules.jokers_wild, state.rules.rummy_calls))
+
+        monkeypatch.setattr(bruteforce_load, "check_state", record)
+        bruteforce_load.check_games(7, Counter(), "jokers_wild=true,rummy_calls=true")
+        assert {(True, True)} == seen
+        seen.clear()
+        bruteforce_load.check_games(7, Counter(), "-")
+        assert {False} == {wild for wild, _ in seen}
+
+    def test_one_process_says_it_took_both_kinds_in_turn(self) -> None:
+        counts = Counter({"games": 4, "states": 50})
+        lines = [summary_line(counts, texts) for texts in (("-", "jokers_wild=true"), ("rummy_calls=true",), ("-",))]
+        assert [line.partition(":")[0] for line in lines] == [
+            "brute force under switches at random and jokers_wild=true in turn",
+            "brute force under rummy_calls=true",
+            "brute force",
+        ]
+        assert all(line.partition(": ")[2].startswith("4 games, 50 states (") for line in lines)
 
 
 def counted(folder: Path, processes: list[subprocess.Popen[bytes]]) -> None:
