@@ -218,7 +218,8 @@ def _beside_the_load(session: nox.Session, arguments: list[str], env: dict[str, 
     python = str(Path(session.bin) / "python")
     try:
         with load_processes(python, load_count(), seed, folder) as processes:
-            session.log(f"{len(processes)} processes checking games by brute force beside the tests, from seed {seed}")
+            checking = "1 process checking" if len(processes) == 1 else f"{len(processes)} processes checking"
+            session.log(f"{checking} games by brute force beside the tests, from seed {seed}")
             session.run("pytest", *arguments, env=env)
             ended = [process.poll() is not None for process in processes]
         line, agreed = load_verdict(processes, ended, folder)

@@ -209,6 +209,8 @@ class TestLoaded:
         session = Session("3.11", [])
         noxfile.tests_loaded(session)
         assert (1, count) == (len(session.busy), len(session.busy[0]))
+        checking = {1: "1 process checking", 2: "2 processes checking"}[count]
+        assert session.logged[0].startswith(f"{checking} games by brute force beside the tests, from seed ")
         assert [] == load_children()
         assert "brute force beside the tests: " in session.logged[-1]
 
