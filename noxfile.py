@@ -344,15 +344,22 @@ def batch(session: nox.Session) -> None:
     The batched engine against the scalar one: 5,000 games stepped through both, every state, mask
     and deal's points compared (tests/test_batch_engine.py; ``PERSIAN_RUMMY_BATCH_GAMES`` another
     count); the batch's greedy player and observations against the scalar ones over 600 games; the
-    batched environments against Solo-v0 and SelfPlay-v0 step for step (``PERSIAN_RUMMY_BATCH_STEPS``).
+    batched environments against Solo-v0 and SelfPlay-v0 step for step (``PERSIAN_RUMMY_BATCH_STEPS``),
+    their other seats played by the compiled rounds of the jit extra, which is installed here; and those
+    rounds against the array code and the scalar engine (tests/test_batch_kernel.py).
     """
     session.install(*nox.project.dependency_groups(PYPROJECT, "tests"))  # the tests' conftest needs Hypothesis
-    session.install("-e", ".[gymnasium]")
+    session.install("-e", ".[gymnasium,jit]")
     games = os.environ.get("PERSIAN_RUMMY_BATCH_GAMES", "5000")
     env = {"PERSIAN_RUMMY_BATCH_GAMES": games}
     session.run("pytest", "-q", "-rP", "-n", "2", "-p", "no:cacheprovider", "tests/test_batch_engine.py", env=env)
     env = {"PERSIAN_RUMMY_BATCH_GAMES": str(min(int(games), 600)), "PERSIAN_RUMMY_BATCH_STEPS": "400"}
-    tests = ("tests/test_batch_greedy.py", "tests/test_batch_observe.py", "tests/test_batch_envs.py")
+    tests = (
+        "tests/test_batch_greedy.py",
+        "tests/test_batch_observe.py",
+        "tests/test_batch_envs.py",
+        "tests/test_batch_kernel.py",
+    )
     session.run("pytest", "-q", "-rP", "-n", "2", "-p", "no:cacheprovider", *tests, env=env)
 
 
@@ -832,7 +839,7 @@ def bench(session: nox.Session) -> None:
     # The bench group may be empty (the benchmark needs only the package); nox refuses an empty install.
     if extra := nox.project.dependency_groups(PYPROJECT, "bench"):
         session.install(*extra)
-    session.install(".[rl]")  # section 7 measures the learning interfaces
+    session.install(".[rl,jit]")  # section 7 measures the learning interfaces; the batched ones with their extra
     session.run("python", "benchmarks/bench.py", *session.posargs, env={"PYTHONHASHSEED": "0", **os.environ})
     wheel = _build_compiled(session)
     target = Path(session.virtualenv.location) / "compiled"

@@ -10,7 +10,10 @@ and the same policy: a legal id drawn at random for each game from the mask (`le
 time is counted).  A step of the games is one of the learner's actions in one game and what the other
 seats and the deals do up to its next decision.  Each environment is made and reset once per N, then
 the four take turns, a window of ``--seconds`` CPU seconds each per round, for ``--repeats`` rounds, so
-that a slower spell of the machine falls on all of them.  The rates are the medians of the windows'
+that a slower spell of the machine falls on all of them.  With the jit extra installed (Numba, as ``nox -s
+bench`` installs it) the batched environment plays the other seats with compiled code, and ``arrays`` is
+the same environment with that switched off (``compiled = False``): the other seats played by NumPy's
+array operations, a move of the batch at a time.  The rates are the medians of the windows'
 steps per CPU second; each ratio is the median of the ratios taken within a round (with the range of
 batched / Sync).
 Then where the batched step's time goes, by part, at the largest N, for each kind of player.  With
@@ -54,6 +57,10 @@ SIZES = (1, 16, 256, 1024)
 def make(kind: str, n: int, players: str) -> Any:  # noqa: ANN401 (a vector environment of either kind)
     if kind == "batched":
         return BatchSoloVectorEnv(n, players=players)
+    if kind == "arrays":
+        envs = BatchSoloVectorEnv(n, players=players)
+        envs.compiled = False
+        return envs
     if kind == "compact":
         return BatchSoloVectorEnv(n, players=players, observation="compact")
     if kind == "native":
@@ -114,7 +121,7 @@ def where_the_time_goes(n: int, steps: int, players: str) -> list[tuple[str, flo
     stats = pstats.Stats(profile)
     parts = {
         "other seats' moves": ("_batch_games.py", ("advance",)),
-        "their choices": ("batchplayers.py", ("choose_batch",)),
+        "their choices": ("batchplayers.py", ("choose_batch",)),  # none where they are compiled
         "legal masks": ("batch.py", ("legal_masks", "legal_masks_of", "draw_masks_of", "play_masks_of")),
         "steps of the engine": ("batch.py", ("step",)),
         "deals": ("batch.py", ("deal",)),
@@ -128,7 +135,8 @@ def where_the_time_goes(n: int, steps: int, players: str) -> list[tuple[str, flo
             for (path, _, called), row in stats.stats.items()  # type: ignore[attr-defined]
             if called in functions and path.endswith(f"persian_rummy/rl/{file}")
         )
-        shares.append((name, cumulative / total))
+        if cumulative or name != "their choices":
+            shares.append((name, cumulative / total))
     return shares
 
 
@@ -145,7 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     build = "compiled" if COMPILED_FOLDER else "pure"
     cpu = max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
-    kinds = ("sync", "native", "batched", "compact")
+    jit = BatchSoloVectorEnv(1).compiled  # Numba is installed: the batched environment's other seats compiled
+    kinds = ("sync", "native", "batched", "arrays", "compact") if jit else ("sync", "native", "batched", "compact")
     for players in ("random", "greedy"):
         figures = {(kind, n): [] for kind in kinds for n in SIZES}  # type: dict[tuple[str, int], list[float]]
         for n in SIZES:
@@ -158,18 +167,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             del runs
         title = f"{build} build, steps of the games per CPU second, medians over {args.repeats} rounds"
         title += f", {players} players, CPU {cpu}"
+        title += ", other seats compiled (Numba)" if jit else ", Numba not installed: other seats by array operations"
         print(f"\nbatched engine: {title}")
-        head = f"{'N':>5}  {'SyncVectorEnv':>13}  {'native':>9}  {'batched':>9}  {'compact':>9}"
-        print(f"{head}  {'batched / Sync':>14}  {'batched / native':>16}  {'compact / Sync':>14}  (range)")
+        pairs = [("batched", "sync"), ("batched", "native"), ("compact", "sync")]
+        if jit:
+            pairs.insert(1, ("arrays", "sync"))
+        head = f"{'N':>5}  {'SyncVectorEnv':>13}" + "".join(f"  {kind:>9}" for kind in kinds[1:])
+        print(head + "".join(f"  {f'{kind} / {base}':>16}" for kind, base in pairs) + "  (range)")
         for n in SIZES:
-            sync, native, batched, compact = (statistics.median(figures[kind, n]) for kind in kinds)
-            line = f"{n:>5}  {sync:>13,.0f}  {native:>9,.0f}  {batched:>9,.0f}  {compact:>9,.0f}"
-            ratios = [
-                [b / a for a, b in zip(figures[base, n], figures[kind, n], strict=True)]
-                for kind, base in (("batched", "sync"), ("batched", "native"), ("compact", "sync"))
-            ]
-            within = "  ".join(f"{statistics.median(r):>{w}.2f}" for r, w in zip(ratios, (14, 16, 14), strict=True))
-            print(f"{line}  {within}  ({min(ratios[0]):.2f}-{max(ratios[0]):.2f})")
+            line = f"{n:>5}  {statistics.median(figures['sync', n]):>13,.0f}"
+            line += "".join(f"  {statistics.median(figures[kind, n]):>9,.0f}" for kind in kinds[1:])
+            ratios = [[b / a for a, b in zip(figures[base, n], figures[kind, n], strict=True)] for kind, base in pairs]
+            within = "".join(f"  {statistics.median(r):>16.2f}" for r in ratios)
+            print(f"{line}{within}  ({min(ratios[0]):.2f}-{max(ratios[0]):.2f})")
         print(f"\nwhere the batched step's time goes at N = {SIZES[-1]}, {players} players (cumulative, overlapping):")
         for name, share in where_the_time_goes(SIZES[-1], 30, players):
             print(f"  {name:<22} {share:>6.0%}")

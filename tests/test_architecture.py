@@ -389,6 +389,7 @@ OPTIONAL = (
     "dask",
     "jax",
     "optax",
+    "numba",
 )
 
 

@@ -19,8 +19,9 @@ import numpy as np
 from gymnasium.utils import seeding
 
 from ..exceptions import InvalidValueError
+from . import _batch_kernel
 from .batch import PHASES, Batch
-from .batchplayers import BatchPlayer
+from .batchplayers import BatchPlayer, GreedyBatchPlayer, RandomBatchPlayer
 
 _Ints: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
 
@@ -37,6 +38,11 @@ _MOST_MOVES: Final = 10_000
 #: The most games a start deals to reach a decision of the learner (as ``Solo-v0``'s ``reset``).
 MOST_GAMES: Final = 1_000
 _ORDER: Final = list(range(56))
+#: The kinds of player the compiled rounds play, by class (`persian_rummy.rl._batch_kernel`).
+_KINDS: Final[dict[type, int]] = {RandomBatchPlayer: _batch_kernel.RANDOM, GreedyBatchPlayer: _batch_kernel.GREEDY}
+#: The numbers drawn for the random players before each call of the compiled rounds, per game.
+_NUMBERS: Final = 16
+_NO_NUMBERS: Final = np.zeros(0, np.float64)
 #: For each place *i* of the deck from the last down, the number of bits of ``i + 1``: the bits a draw below it takes.
 _SWAPS: Final = [(i, (i + 1).bit_length(), i + 1) for i in range(55, 0, -1)]
 #: A game before its first deal, whose arrays a new game's place takes.
@@ -53,12 +59,15 @@ class Games:
             or `LEARNER`.
         control: ``(n, 4)`` ints.
         rng: The generator the players draw from.
+        compiled: Whether the other seats are played by `persian_rummy.rl._batch_kernel.rounds` where it can
+            play them (`playable`); the games are the same either way.
     """
 
-    def __init__(self, n: int, players: Sequence[BatchPlayer], dealer: int | None) -> None:
+    def __init__(self, n: int, players: Sequence[BatchPlayer], dealer: int | None, *, compiled: bool = True) -> None:
         self.n = n
         self.batch = Batch.new(n)
         self.players = dict(enumerate(players))
+        self.compiled = compiled
         self.control = np.full((n, 4), LEARNER, np.int64)
         self.rng = np.random.default_rng()
         self._dealer = dealer
@@ -104,19 +113,14 @@ class Games:
         Deal and play the seats the learner does not hold until the learner decides in every game that
         goes on: each team's points of the deals that ended, ``(n, 2)``.
         """
+        if self.compiled and self.playable:
+            return self._advance_compiled()
         batch = self.batch
         gained = np.zeros((self.n, 2), np.int64)
         seats = self.control.reshape(-1)
         first = np.arange(0, 4 * self.n, 4)  # each game's first seat in the seats read flat
         for _ in range(_MOST_MOVES):
-            phase = batch.phase
-            waiting = ((phase == _DEAL) | (phase == _DEAL_OVER)).nonzero()[0]
-            if waiting.size:
-                batch.settle(gained)  # the deals that ended are scored before the next ones are dealt
-                decks = np.zeros((self.n, 56), np.int64)
-                for i in waiting.tolist():
-                    decks[i] = shuffled(self._decks[i])  # the permutation `random_deal` makes of the deck
-                batch.deal(decks, phase != _GAME_OVER)
+            self._deal_waiting(gained)
             # A round: a pass of the draws of the seats at a draw, then a pass of one play of every
             # seat at play (those that just drew among them), so that a turn of a draw and a discard
             # is one round.  A draw leaves the seat to act as it was and a pass hands the turn on to
@@ -131,6 +135,62 @@ class Games:
             if playing.size:
                 batch.step(self._choices(playing, who[playing]), playing, gained=gained, settle=False)
             elif not drawing.size:
+                return batch.settle(gained)
+        msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
+        raise AssertionError(msg)  # pragma: no cover
+
+    @property
+    def playable(self) -> bool:
+        """
+        Whether `persian_rummy.rl._batch_kernel.rounds` can play the other seats: it is compiled (Numba is
+        installed) and every player is a `RandomBatchPlayer` or a `GreedyBatchPlayer`.
+        """
+        return _batch_kernel.COMPILED and all(type(player) in _KINDS for player in self.players.values())
+
+    def _deal_waiting(self, gained: _Ints) -> None:
+        """
+        Score the deals that ended (before the next ones are dealt) and deal the games that wait for a deal.
+        """
+        batch = self.batch
+        phase = batch.phase
+        waiting = ((phase == _DEAL) | (phase == _DEAL_OVER)).nonzero()[0]
+        if waiting.size:
+            batch.settle(gained)
+            decks = np.zeros((self.n, 56), np.int64)
+            for i in waiting.tolist():
+                decks[i] = shuffled(self._decks[i])  # the permutation `random_deal` makes of the deck
+            batch.deal(decks, phase != _GAME_OVER)
+
+    def _advance_compiled(self) -> _Ints:
+        """
+        `advance`, the rounds of the other seats played by the compiled `persian_rummy.rl._batch_kernel.rounds`.
+        """
+        batch = self.batch
+        gained = np.zeros((self.n, 2), np.int64)
+        arrays = _batch_kernel.arrays_of(batch)
+        kinds = np.full(max(self.players, default=-1) + 1, _batch_kernel.LEARNER, np.int64)
+        for index, player in self.players.items():
+            kinds[index] = _KINDS[type(player)]
+        drawing = bool((kinds == _batch_kernel.RANDOM).any())
+        budget = _NUMBERS * self.n
+        ended = np.empty((self.n, 3), np.int64)
+        for _ in range(_MOST_MOVES):
+            self._deal_waiting(gained)
+            count = np.zeros(2, np.int64)
+            if drawing:
+                # Numbers enough for a few rounds; those not used are drawn again by the next call.
+                state = self.rng.bit_generator.state
+                uniforms = self.rng.random(budget)
+            else:
+                uniforms = _NO_NUMBERS
+            status = _batch_kernel.rounds((kinds, self.control, uniforms), arrays, (ended, count))
+            used, k = count.tolist()
+            if drawing and used < budget:
+                self.rng.bit_generator.state = state
+                self.rng.random(used)
+            if k:
+                batch._unscored.append((ended[:k, 0].copy(), ended[:k, 1].copy(), ended[:k, 2].copy()))  # noqa: SLF001
+            if status == _batch_kernel.DONE:
                 return batch.settle(gained)
         msg = "the other seats played too long"  # pragma: no cover (a game ends in fewer moves)
         raise AssertionError(msg)  # pragma: no cover

@@ -26,6 +26,11 @@ reward of 0; the observation at the end marks every id.  ``max_episode_steps`` t
 after that many steps of the learner.  With ``observation="compact"`` the tensor is the smaller
 one of `BATCH_OBSERVATION_SIZE` values (`OBSERVATION_PARTS`), cheaper to make.
 
+**Compiled other seats.**  With the ``jit`` extra (Numba) installed, the moves of random and greedy
+players are played by compiled code, a game at a time, rather than by NumPy's array operations, a
+move of the batch at a time (`BatchVectorEnv.compiled`): the same games, number for number, in well
+under half the time at 256 games (docs/performance.md).
+
 >>> envs = BatchSoloVectorEnv(4)
 >>> observations, infos = envs.reset(seed=1)
 >>> observations["observation"].shape, observations["action_mask"].shape
@@ -48,7 +53,7 @@ from gymnasium.vector import AutoresetMode
 from .._internal import arguments as _arguments
 from ..exceptions import IllegalActionError, InvalidValueError
 from ..rules import DEFAULT_RULES
-from . import _batch_compact, _batch_games, _batch_observe, _numbers
+from . import _batch_compact, _batch_games, _batch_kernel, _batch_observe, _numbers
 from . import _batch_tables as _t
 from . import _env as _rlenv
 from ._tensor_layouts import OBSERVATION_SIZE as _SOLO_SIZE
@@ -163,6 +168,33 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, _Array, _Array]):
         *infos* with what every step reports (nothing here).
         """
         return infos
+
+    @property
+    def compiled(self) -> bool:
+        """
+        Whether the other seats' moves are played by compiled code (the ``jit`` extra): ``True`` by default
+        where Numba is installed and every other seat is a random or a greedy player; set it ``False`` to play
+        them with NumPy's array operations.  The games are the same either way, number for number: only the
+        time differs (docs/performance.md).
+
+        Raises:
+            InvalidValueError: set ``True`` without Numba, or with a player the compiled code does not play.
+            InvalidTypeError: set to anything but a bool.
+        """
+        return self._games.compiled and self._games.playable
+
+    @compiled.setter
+    def compiled(self, value: bool) -> None:
+        _arguments.expect(value, bool, "compiled", "a bool")
+        if value and not self._games.playable:
+            why = (
+                "Numba is not installed (the jit extra)"
+                if not _batch_kernel.COMPILED
+                else "a player is not one it plays"
+            )
+            msg = f"the other seats cannot be played by compiled code: {why}"
+            raise InvalidValueError(msg)
+        self._games.compiled = value
 
     @property
     def batch(self) -> Batch:
