@@ -28,8 +28,8 @@ one of `BATCH_OBSERVATION_SIZE` values (`OBSERVATION_PARTS`), cheaper to make.
 
 **Compiled other seats.**  With the ``jit`` extra (Numba) installed, the moves of random and greedy
 players are played by compiled code, a game at a time, rather than by NumPy's array operations, a
-move of the batch at a time (`BatchVectorEnv.compiled`): the same games, number for number, in well
-under half the time at 256 games (docs/performance.md).
+move of the batch at a time (`BatchVectorEnv.compiled`): the same games, number for number, the step
+in 40 to 60% of the time at 256 games (docs/performance.md).
 
 >>> envs = BatchSoloVectorEnv(4)
 >>> observations, infos = envs.reset(seed=1)
