@@ -46,6 +46,7 @@ NEEDS = {
     "src/persian_rummy/rl/_batch_tables.py": ("numpy",),
     "src/persian_rummy/rl/_batch_observe.py": ("numpy",),
     "src/persian_rummy/rl/_batch_greedy.py": ("numpy",),
+    "src/persian_rummy/rl/_batch_kernel.py": ("numpy",),
     "src/persian_rummy/rl/batchplayers.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/_batch_games.py": ("numpy", "gymnasium"),
     "src/persian_rummy/rl/_batch_compact.py": ("numpy",),
