@@ -63,11 +63,11 @@ class Games:
             play them (`playable`); the games are the same either way.
     """
 
-    def __init__(self, n: int, players: Sequence[BatchPlayer], dealer: int | None, *, compiled: bool = True) -> None:
+    def __init__(self, n: int, players: Sequence[BatchPlayer], dealer: int | None) -> None:
         self.n = n
         self.batch = Batch.new(n)
         self.players = dict(enumerate(players))
-        self.compiled = compiled
+        self.compiled = True
         self.control = np.full((n, 4), LEARNER, np.int64)
         self.rng = np.random.default_rng()
         self._dealer = dealer
@@ -178,7 +178,8 @@ class Games:
             self._deal_waiting(gained)
             count = np.zeros(2, np.int64)
             if drawing:
-                # Numbers enough for a few rounds; those not used are drawn again by the next call.
+                # Numbers enough for a few rounds; those not used are given back (the generator set back
+                # and moved on by those used), so that it ends as the array code leaves it.
                 state = self.rng.bit_generator.state
                 uniforms = self.rng.random(budget)
             else:

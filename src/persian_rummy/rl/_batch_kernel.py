@@ -698,7 +698,7 @@ def rounds(players: _Players, a: _Arrays, log: _Log) -> int:
             for i in range(phase.size):
                 if phase[i] == 0 or phase[i] == _DEAL_OVER:
                     return WAIT_DEAL
-            if players[2].size - log[1][0] < 2 * phase.size:
+            if players[2].size and players[2].size - log[1][0] < 2 * phase.size:  # none drawn: none needed
                 return REFILL
         first = False
         drew = _pass(_DRAW, players, a, work, log)
